@@ -1,0 +1,50 @@
+"""Helpers shared by the sub-commands: reading deals, printing JSON and tables."""
+from __future__ import annotations
+
+import json
+import os
+import sys
+from typing import Any
+
+from rich.console import Console
+
+from solver.deal import Deal
+from solver.errors import NotationError
+
+
+def read_text_arg(arg: str) -> str:
+    """``arg`` itself, or the contents of the file it names (comments ``#…`` dropped)."""
+    if os.path.isfile(arg):
+        with open(arg, encoding="utf-8") as f:
+            lines = [ln.split("#", 1)[0].strip() for ln in f]
+        lines = [ln for ln in lines if ln]
+        if not lines:
+            raise NotationError(f"file {arg} holds no deal")
+        if len(lines) > 1:
+            raise NotationError(f"file {arg} holds {len(lines)} lines; expected one deal")
+        return lines[0]
+    return arg
+
+
+def read_deal(arg: str) -> Deal:
+    """A deal from a notation string or a file holding one."""
+    text = read_text_arg(arg)
+    try:
+        return Deal.from_string(text)
+    except NotationError as exc:
+        where = f"in {arg}: " if text is not arg else ""
+        raise NotationError(f"{where}{exc}") from None
+
+
+def print_json(data: Any) -> None:
+    json.dump(data, sys.stdout, ensure_ascii=False)
+    sys.stdout.write("\n")
+
+
+def console() -> Console:
+    """A console for human output (plain text when not a terminal)."""
+    return Console(highlight=False, soft_wrap=True)
+
+
+def err_console() -> Console:
+    return Console(stderr=True, highlight=False)

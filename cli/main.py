@@ -1,0 +1,60 @@
+"""Entry point of ``sm358``: parse arguments, dispatch, turn errors into one clean line.
+
+Every sub-command lives in ``cli/commands/<name>.py`` and provides
+``add_parser(subparsers)`` (which registers its arguments) and ``run(args) -> int``.
+Errors from the library (:class:`solver.SolverError`) and unreadable files end the
+program with one line on stderr and exit code 2 — never a traceback.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from solver.errors import SolverError
+
+# Order here is the order of ``sm358 --help``.
+COMMANDS = ["solve", "table", "deal", "declare", "rules", "simulate", "replay"]
+
+
+class UsageError(Exception):
+    """A command-line mistake found after argument parsing (exit code 2)."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="sm358",
+        description="Double-dummy solver and analysis toolkit for Sergeant Major (3-5-8).",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub.required = True
+    for name in COMMANDS:
+        try:
+            module = importlib.import_module(f"cli.commands.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name == f"cli.commands.{name}":
+                continue  # command not built yet
+            raise
+        module.add_parser(sub)
+    return parser
+
+
+def main(argv: "list[str] | None" = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.run(args) or 0)
+    except (SolverError, UsageError) as exc:
+        print(f"sm358 {args.command}: error: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        where = f" {exc.filename}" if getattr(exc, "filename", None) else ""
+        print(f"sm358 {args.command}: error:{where}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"sm358 {args.command}: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

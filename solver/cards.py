@@ -1,0 +1,288 @@
+"""Suits, ranks, cards and hands, each with its own notation in and out.
+
+A hand is stored as a 64-bit mask with one 16-bit lane per suit (bit
+``16*suit + rank - 2``), the same layout the C engine uses, so hands cross into
+the engine without conversion and set operations are single integer operations.
+
+>>> Hand.from_string("AKQ.T9..2")
+Hand('AKQ.T9..2')
+>>> Card.from_string("♠10")
+Card('ST')
+"""
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import Iterable, Iterator
+
+from .errors import NotationError
+
+RANK_CHARS = "23456789TJQKA"
+SUIT_CHARS = "SHDC"
+SUIT_SYMBOLS = "♠♥♦♣"
+LANE = 16  # bits per suit lane in a hand mask
+SUIT_LANE_MASK = (1 << 13) - 1
+
+
+class Suit(IntEnum):
+    """The four suits in the order of the notation: spades, hearts, diamonds, clubs."""
+
+    S = 0
+    H = 1
+    D = 2
+    C = 3
+
+    @property
+    def symbol(self) -> str:
+        return SUIT_SYMBOLS[self]
+
+    @classmethod
+    def from_char(cls, ch: str) -> "Suit":
+        """Read ``S``/``H``/``D``/``C`` (any case) or a suit symbol."""
+        up = ch.upper()
+        if len(ch) == 1 and up in SUIT_CHARS:
+            return cls(SUIT_CHARS.index(up))
+        if len(ch) == 1 and ch in SUIT_SYMBOLS:
+            return cls(SUIT_SYMBOLS.index(ch))
+        raise NotationError(f"unknown suit {ch!r} (expected one of S H D C or ♠ ♥ ♦ ♣)")
+
+
+def rank_from_string(text: str) -> int:
+    """Read a rank (``A K Q J T 9 … 2``, ``10`` for ten) as 2..14."""
+    up = text.upper()
+    if up == "10":
+        return 10
+    if len(up) == 1 and up in RANK_CHARS:
+        return RANK_CHARS.index(up) + 2
+    raise NotationError(f"unknown rank {text!r}")
+
+
+def rank_char(rank: int) -> str:
+    return RANK_CHARS[rank - 2]
+
+
+class Card:
+    """One card; the 52 instances are interned, so ``is`` and ``==`` agree."""
+
+    __slots__ = ("suit", "rank", "bit", "index")
+    suit: Suit
+    rank: int
+    bit: int
+    index: int
+
+    def __new__(cls, suit: int, rank: int) -> "Card":
+        if not (0 <= int(suit) <= 3 and 2 <= rank <= 14):
+            raise NotationError(f"no card with suit {suit!r} and rank {rank!r}")
+        return _CARDS[int(suit) * 13 + rank - 2]
+
+    @classmethod
+    def _make(cls, suit: int, rank: int) -> "Card":
+        """Build one of the 52 interned instances (used once, at import)."""
+        card = object.__new__(cls)
+        for name, value in (
+            ("suit", Suit(suit)),
+            ("rank", rank),
+            ("bit", 1 << (suit * LANE + rank - 2)),
+            ("index", suit * 13 + rank - 2),
+        ):
+            object.__setattr__(card, name, value)
+        return card
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Card is immutable")
+
+    def __reduce__(self):
+        return (Card, (int(self.suit), self.rank))
+
+    @classmethod
+    def from_string(cls, text: str) -> "Card":
+        """Read ``SA``, ``HT``, ``H10``, ``♠A``, ``A♠`` or ``10♥`` (any case)."""
+        t = text.strip()
+        if len(t) >= 2:
+            if t[0].upper() in SUIT_CHARS or t[0] in SUIT_SYMBOLS:
+                suit_part, rank_part = t[0], t[1:]
+            elif t[-1] in SUIT_SYMBOLS:
+                suit_part, rank_part = t[-1], t[:-1]
+            else:
+                raise NotationError(f"cannot read card {text!r}: expected a suit then a rank, e.g. 'SA'")
+            try:
+                return cls(Suit.from_char(suit_part), rank_from_string(rank_part))
+            except NotationError as exc:
+                raise NotationError(f"cannot read card {text!r}: {exc}") from None
+        raise NotationError(f"cannot read card {text!r}: expected a suit then a rank, e.g. 'SA'")
+
+    @classmethod
+    def from_index(cls, index: int) -> "Card":
+        """The card with ``index = 13*suit + rank - 2`` (0..51)."""
+        return _CARDS[index]
+
+    @classmethod
+    def from_bit(cls, bit: int) -> "Card":
+        """The card whose hand-mask bit is ``bit`` (a power of two)."""
+        pos = bit.bit_length() - 1
+        return cls(pos // LANE, pos % LANE + 2)
+
+    def __str__(self) -> str:
+        return SUIT_CHARS[self.suit] + RANK_CHARS[self.rank - 2]
+
+    def pretty(self) -> str:
+        """The card with its suit symbol, e.g. ``♠A``."""
+        return SUIT_SYMBOLS[self.suit] + RANK_CHARS[self.rank - 2]
+
+    def __repr__(self) -> str:
+        return f"Card('{self}')"
+
+    def __hash__(self) -> int:
+        return self.index
+
+    def __eq__(self, other: object) -> bool:
+        return self is other
+
+    def __lt__(self, other: "Card") -> bool:
+        return self.index < other.index
+
+
+_CARDS: list[Card] = [Card._make(s, r) for s in range(4) for r in range(2, 15)]
+ALL_CARDS: tuple[Card, ...] = tuple(_CARDS)
+FULL_DECK_MASK = sum(c.bit for c in ALL_CARDS)
+
+
+class Hand:
+    """An immutable set of cards, ordered for display by suit (S H D C) then rank down.
+
+    >>> h = Hand.from_string("AK..T.")
+    >>> len(h), Card.from_string("SA") in h
+    (3, True)
+    """
+
+    __slots__ = ("mask",)
+    mask: int
+
+    def __init__(self, cards: "Iterable[Card | str] | int" = ()) -> None:
+        if isinstance(cards, int):
+            if cards & ~FULL_DECK_MASK:
+                raise NotationError(f"hand mask {cards:#x} has bits outside the deck")
+            mask = cards
+        else:
+            mask = 0
+            for c in cards:
+                card = Card.from_string(c) if isinstance(c, str) else c
+                if mask & card.bit:
+                    raise NotationError(f"duplicate card {card} in hand")
+                mask |= card.bit
+        object.__setattr__(self, "mask", mask)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Hand is immutable")
+
+    def __reduce__(self):
+        return (Hand, (self.mask,))
+
+    @classmethod
+    def from_string(cls, text: str) -> "Hand":
+        """Read ``spades.hearts.diamonds.clubs``; a group may start with its suit symbol."""
+        groups = text.strip().split(".")
+        if len(groups) != 4:
+            raise NotationError(
+                f"hand {text!r} has {len(groups)} suit group(s); expected 4 separated by '.'"
+            )
+        mask = 0
+        for suit, group in enumerate(groups):
+            g = group.strip()
+            if g and g[0] in SUIT_SYMBOLS:
+                if SUIT_SYMBOLS.index(g[0]) != suit:
+                    raise NotationError(f"hand {text!r}: suit symbol {g[0]} in the {SUIT_CHARS[suit]} group")
+                g = g[1:]
+            if g in ("-", "—"):
+                g = ""
+            i = 0
+            while i < len(g):
+                if g[i] == "1" and g[i + 1 : i + 2] == "0":
+                    token, i = "10", i + 2
+                else:
+                    token, i = g[i], i + 1
+                if token.isspace():
+                    continue
+                try:
+                    rank = rank_from_string(token)
+                except NotationError:
+                    raise NotationError(
+                        f"unknown rank {token!r} in the {SUIT_CHARS[suit]} group of hand {text!r}"
+                    ) from None
+                bit = Card(suit, rank).bit
+                if mask & bit:
+                    raise NotationError(f"duplicate card {Card(suit, rank)} in hand {text!r}")
+                mask |= bit
+        return cls(mask)
+
+    def suit_mask(self, suit: int) -> int:
+        """The 13-bit lane of one suit (bit ``rank - 2``)."""
+        return (self.mask >> (LANE * int(suit))) & SUIT_LANE_MASK
+
+    def cards_in(self, suit: int) -> list[Card]:
+        """The cards of one suit, highest first."""
+        lane = self.suit_mask(suit)
+        return [Card(suit, r + 2) for r in range(12, -1, -1) if lane >> r & 1]
+
+    def __iter__(self) -> Iterator[Card]:
+        for s in range(4):
+            yield from self.cards_in(s)
+
+    def __len__(self) -> int:
+        return self.mask.bit_count()
+
+    def __bool__(self) -> bool:
+        return self.mask != 0
+
+    def __contains__(self, card: object) -> bool:
+        if isinstance(card, str):
+            card = Card.from_string(card)
+        return isinstance(card, Card) and bool(self.mask & card.bit)
+
+    def __or__(self, other: "Hand") -> "Hand":
+        return Hand(self.mask | other.mask)
+
+    def __and__(self, other: "Hand") -> "Hand":
+        return Hand(self.mask & other.mask)
+
+    def __sub__(self, other: "Hand") -> "Hand":
+        return Hand(self.mask & ~other.mask)
+
+    def add(self, card: Card) -> "Hand":
+        return Hand(self.mask | card.bit)
+
+    def remove(self, card: Card) -> "Hand":
+        if not self.mask & card.bit:
+            raise NotationError(f"card {card} is not in hand {self}")
+        return Hand(self.mask & ~card.bit)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Hand) and other.mask == self.mask
+
+    def __hash__(self) -> int:
+        return hash(("Hand", self.mask))
+
+    def __str__(self) -> str:
+        return ".".join(
+            "".join(RANK_CHARS[r] for r in range(12, -1, -1) if self.suit_mask(s) >> r & 1)
+            for s in range(4)
+        )
+
+    def pretty(self) -> str:
+        """Suit symbols and a dash for a void, e.g. ``♠AKQ ♥T9 ♦— ♣2``."""
+        parts = []
+        for s in range(4):
+            ranks = "".join(RANK_CHARS[r] for r in range(12, -1, -1) if self.suit_mask(s) >> r & 1)
+            parts.append(SUIT_SYMBOLS[s] + (ranks or "—"))
+        return " ".join(parts)
+
+    def __repr__(self) -> str:
+        return f"Hand('{self}')"
+
+
+def parse_cards(text: "str | Iterable[str | Card]") -> list[Card]:
+    """Read a list of cards given as ``"SA HK"``, ``"SA,HK"`` or an iterable."""
+    if isinstance(text, str):
+        items = text.replace(",", " ").split()
+    else:
+        items = list(text)
+    return [c if isinstance(c, Card) else Card.from_string(c) for c in items]

@@ -1,0 +1,39 @@
+"""One exception hierarchy for the whole toolkit.
+
+Every error the library raises on bad input derives from :class:`SolverError`
+(itself a :class:`ValueError`), so callers — the CLI above all — can catch one type
+and show its message, which always says what was wrong and where.
+"""
+from __future__ import annotations
+
+
+class SolverError(ValueError):
+    """Base class of every error raised by ``solver`` on bad input or bad state."""
+
+
+class NotationError(SolverError):
+    """Text that cannot be read as a card, hand, deal, strain or seat."""
+
+
+class InvalidDealError(NotationError):
+    """Cards that do not form a legal position (duplicates, unequal hand sizes).
+
+    A subclass of :class:`NotationError` so that anything parsed from text fails
+    with one exception type, whichever check caught it.
+    """
+
+
+class IllegalPlayError(SolverError):
+    """A card that may not be played here (not in hand, revoke, wrong turn)."""
+
+
+class RulesError(SolverError):
+    """An invalid ruleset option or combination of options."""
+
+
+class RecordError(SolverError):
+    """A game record that is malformed or does not replay legally."""
+
+
+class EngineError(SolverError):
+    """The search engine cannot run as asked (e.g. an unusable table size)."""
