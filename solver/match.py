@@ -1,0 +1,371 @@
+"""The match loop: deal -> exchange -> declaration -> play -> scoring -> next dealer -> end.
+
+Every decision comes from a player object (:mod:`solver.players`) and is checked
+before it is applied; a wrong decision raises :class:`~solver.errors.IllegalPlayError`
+naming the player, the hand and the card. The card accounting invariant (the hands,
+the widow, the discards and the played cards are disjoint and together make the deck
+in play) is checked after every step.
+
+A match is reproducible from its seed: one :class:`random.Random` derived from the
+seed deals the cards and picks the first dealer; players own their RNGs.
+
+Seating: ``players`` are listed clockwise. In a hand dealt by player ``d`` seat D is
+player ``d``, E is ``(d+1) % 3`` and M is ``(d+2) % 3``; the next dealer is ``(d+1) % 3``.
+
+The result of :meth:`Match.play` is the game record of :mod:`solver.records`.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence
+
+from .cards import ALL_CARDS, Card, Hand, Suit
+from .deal import Seat
+from .errors import IllegalPlayError, RulesError, SolverError
+from .players.base import (
+    MODE_TRUMP,
+    MODES,
+    Declaration,
+    DeclareView,
+    ExchangeView,
+    Player,
+    PlayView,
+    Table,
+)
+from .tricks import LANE_MASK, NO_TRUMP, legal_mask, trick_winner
+from . import match_rules as mr
+
+SEATS = (Seat.D, Seat.E, Seat.M)
+C2 = Card.from_string("C2")
+
+
+def deck_for(ruleset: Any) -> list[Card]:
+    """The cards in play under the ruleset (the 51-card deck drops the club two)."""
+    if ruleset.deck_size == 51:
+        return [c for c in ALL_CARDS if c is not C2]
+    return list(ALL_CARDS)
+
+
+def mode_strain(mode: str) -> str:
+    """The strain a mode is played in, as written in records (``S H D C N``)."""
+    return "SHDCN"[MODE_TRUMP[mode]]
+
+
+class HandState:
+    """The cards of one hand in progress, by seat, as masks; checks the accounting."""
+
+    __slots__ = ("deck", "hands", "widow", "discards", "played", "number")
+
+    def __init__(self, deck: int, hands: list[int], widow: int, number: int) -> None:
+        self.deck = deck
+        self.hands = hands
+        self.widow = widow
+        self.discards = 0
+        self.played = 0
+        self.number = number
+
+    def check(self, step: str) -> None:
+        """Every card of the deck is in exactly one place (hands, widow, discards, played)."""
+        places = (*self.hands, self.widow, self.discards, self.played)
+        union = 0
+        total = 0
+        for p in places:
+            union |= p
+            total += p.bit_count()
+        if union != self.deck or total != self.deck.bit_count():
+            raise SolverError(
+                f"hand {self.number}, {step}: card accounting broken "
+                f"({total} cards placed, {self.deck.bit_count()} in the deck)"
+            )
+
+
+@dataclass
+class MatchState:
+    """What the end-of-match rules look at: per-hand history by PLAYER index."""
+
+    hands_played: int = 0
+    totals: list[int] = field(default_factory=lambda: [0, 0, 0])
+    history: list[dict] = field(default_factory=list)   # one summary per hand (see _summary)
+    modes_used: list[list[str]] = field(default_factory=lambda: [[], [], []])
+
+
+class Match:
+    """One match between three players under a ruleset.
+
+    >>> from solver.rules import get_ruleset                      # doctest: +SKIP
+    >>> from solver.players import get_player                      # doctest: +SKIP
+    >>> ps = [get_player("heuristic", i) for i in range(3)]        # doctest: +SKIP
+    >>> record = Match(get_ruleset("twelve"), ps, seed=1).play()   # doctest: +SKIP
+    """
+
+    def __init__(
+        self,
+        ruleset: Any,
+        players: Sequence[Player],
+        seed: "int | str" = 0,
+        *,
+        names: Sequence[str] | None = None,
+        preset: str | None = None,
+        options: dict | None = None,
+        first_dealer: int | None = None,
+        max_hands: int = 200,
+    ) -> None:
+        if len(players) != 3:
+            raise RulesError(f"a match needs exactly 3 players, got {len(players)}")
+        self.ruleset = ruleset
+        self.players = list(players)
+        self.names = list(names) if names is not None else [p.name for p in players]
+        self.rng = random.Random(f"sm358-match:{seed}")
+        self.first_dealer = self.rng.randrange(3) if first_dealer is None else first_dealer % 3
+        self.dealer = self.first_dealer
+        self.state = MatchState()
+        self.max_hands = max_hands
+        self.deck_cards = deck_for(ruleset)
+        self.deck_mask = sum(c.bit for c in self.deck_cards)
+        self.prev_nets: tuple[int, int, int] | None = None   # by player
+        self.record: dict = {
+            "format": "sm358-match",
+            "version": 1,
+            "rules": {"preset": preset or getattr(ruleset, "name", "custom"), "options": dict(options or {})},
+            "players": self.names,
+            "seed": str(seed),
+            "hands": [],
+            "result": None,
+        }
+        self.observers: list[Callable[[str, dict], None]] = []
+
+    # --- public driver ----------------------------------------------------------------
+    def play(self) -> dict:
+        """Play hands until the match ends; return the finished game record."""
+        while self.record["result"] is None:
+            self.play_hand()
+        return self.record
+
+    def play_hand(self) -> dict:
+        """Play one hand, append it to the record, and settle the end-of-match check."""
+        number = self.state.hands_played + 1
+        dealer = self.dealer
+        hand_rec = self._play_hand(number, dealer)
+        self.record["hands"].append(hand_rec)
+        self.state.hands_played = number
+        nets_by_player = [0, 0, 0]
+        for s in SEATS:
+            nets_by_player[(dealer + s) % 3] = hand_rec["nets"][s.name]
+        for p in range(3):
+            self.state.totals[p] += nets_by_player[p]
+        self.prev_nets = tuple(nets_by_player)
+        self.state.history.append(mr.hand_summary(hand_rec, dealer))
+        over, reason, winner = mr.match_over(self.state, self.ruleset, self.first_dealer)
+        if not over and number >= self.max_hands:
+            over, reason, winner = True, f"hand cap of {self.max_hands} reached", mr.leader_by_total(self.state, self.ruleset)
+        if over:
+            self.record["result"] = {"winner": winner, "reason": reason, "totals": list(self.state.totals)}
+        self.dealer = (dealer + 1) % 3
+        return hand_rec
+
+    # --- one hand -----------------------------------------------------------------------
+    def _play_hand(self, number: int, dealer: int) -> dict:
+        rs = self.ruleset
+        cards = list(self.deck_cards)
+        self.rng.shuffle(cards)
+        n, w = rs.hand_size, rs.widow_size
+        dealt_lists = [cards[i * n:(i + 1) * n] for i in range(3)]
+        hands = [sum(c.bit for c in lst) for lst in dealt_lists]
+        widow = sum(c.bit for c in cards[3 * n:3 * n + w])
+        st = HandState(self.deck_mask, hands, widow, number)
+        st.check("deal")
+        declarer = Seat(rs.declarer)
+        rec: dict = {
+            "dealer": dealer,
+            "dealt": {s.name: str(Hand(hands[s])) for s in SEATS},
+            "widow": str(Hand(widow)),
+            "exchange": [],
+        }
+        totals = tuple(self.state.totals)
+        decl_player = (dealer + declarer) % 3
+        modes = mr.allowed_modes(rs, self.state.modes_used[decl_player])
+        transfers_by_seat: list[list] = [[], [], []]
+
+        def table(seat: Seat) -> Table:
+            targets = tuple(rs.target_of(s, mode) for s in SEATS)
+            return Table(rs, number, dealer, (dealer + seat) % 3, seat, targets, declarer, totals,
+                         tuple(transfers_by_seat[seat]))
+
+        def sees_all(seat: Seat) -> bool:
+            return bool(getattr(self.players[(dealer + seat) % 3], "sees_all", False))
+
+        mode: str | None = None
+        discard: list[Card] = []
+
+        def ask(stage: str, hand_mask: int, visible: int, fixed: str | None) -> Declaration:
+            player = self.players[decl_player]
+            n_discard = 0 if stage == "mode" else (rs.widow_size if rs.widow != "none" else 0)
+            view = DeclareView(table(declarer), stage, hand_mask, visible, modes, n_discard, fixed,
+                               tuple(st.hands) if sees_all(declarer) else None,
+                               st.widow if sees_all(declarer) else None)
+            d = player.declare(view)
+            where = f"hand {number}: declarer {self.names[decl_player]} ({declarer.name})"
+            if not isinstance(d, Declaration):
+                raise IllegalPlayError(f"{where} returned {d!r}, not a Declaration")
+            if stage != "discard" and d.mode not in modes:
+                raise IllegalPlayError(f"{where} named mode {d.mode!r}; allowed: {', '.join(modes)}")
+            if stage == "discard" and d.mode != fixed:
+                raise IllegalPlayError(f"{where} changed the mode from {fixed} to {d.mode}")
+            if stage == "mode" and d.discard:
+                raise IllegalPlayError(f"{where} discarded before being asked to")
+            if stage != "mode":
+                if len(d.discard) != n_discard or len(set(d.discard)) != n_discard:
+                    raise IllegalPlayError(f"{where} discarded {len(set(d.discard))} distinct card(s); must discard {n_discard}")
+                for c in d.discard:
+                    if not (isinstance(c, Card) and hand_mask & c.bit):
+                        raise IllegalPlayError(f"{where} discarded {c}, which is not in the cards to discard from")
+            return d
+
+        def take_widow() -> None:
+            st.hands[declarer] |= st.widow
+            st.widow = 0
+            st.check("taking the widow")
+
+        def do_discard(cards_out: Sequence[Card]) -> None:
+            m = sum(c.bit for c in cards_out)
+            st.hands[declarer] &= ~m
+            st.discards |= m
+            discard.extend(cards_out)
+            st.check("discarding")
+
+        def exchange() -> None:
+            if number == 1 or self.prev_nets is None:
+                return
+            prev_by_seat = tuple(self.prev_nets[(dealer + s) % 3] for s in SEATS)
+            trump = MODE_TRUMP[mode] if mode is not None else None
+            transfers = mr.run_exchange(
+                st.hands, prev_by_seat, rs, trump, mode,
+                self._decider(number, dealer, table, sees_all, st, trump),
+            )
+            for t in transfers:
+                transfers_by_seat[t.frm].append(t)
+                transfers_by_seat[t.to].append(t)
+                rec["exchange"].append({"from": Seat(t.frm).name, "to": Seat(t.to).name, "card": str(t.card)})
+            st.check("exchange")
+
+        own = lambda: st.hands[declarer]  # noqa: E731
+        steps = [x for x in rs.sequence if x != "exchange" or number > 1]
+        i = 0
+        while i < len(steps):
+            step = steps[i]
+            if step == "exchange":
+                if rs.exchange_in_mode(mode):
+                    exchange()
+            elif step == "take-widow":
+                take_widow()
+            elif step == "name":
+                visible = own()
+                if rs.widow == "first-six":
+                    visible = sum(c.bit for c in dealt_lists[declarer][:6])
+                if i + 1 < len(steps) and steps[i + 1] == "discard":
+                    d = ask("both", own(), visible, None)
+                    mode = d.mode
+                    do_discard(d.discard)
+                    i += 1
+                else:
+                    mode = ask("mode", own(), visible, None).mode
+            elif step == "discard":
+                do_discard(ask("discard", own(), own(), mode).discard)
+            else:
+                raise RulesError(f"unknown step {step!r} in the ruleset's sequence")
+            i += 1
+        assert mode is not None
+        self.state.modes_used[decl_player].append(mode)
+        rec["declaration"] = {
+            "declarer": declarer.name,
+            "mode": mode,
+            "strain": mode_strain(mode),
+            "misere": mode in mr.MINIMISING,
+            "discard": [str(c) for c in discard],
+        }
+        sizes = {len(Hand(h)) for h in st.hands}
+        if sizes != {rs.hand_size}:
+            raise SolverError(f"hand {number}: hands hold {sorted(sizes)} cards before the play; expected {rs.hand_size}")
+        play, tricks = self._play_tricks(st, number, dealer, declarer, mode, table, sees_all)
+        rec["play"] = play
+        rec["tricks"] = {s.name: tricks[s] for s in SEATS}
+        nets = mr.hand_nets(tricks, rs, mode)
+        if sum(nets) != 0 and not getattr(rs, "chips", False):
+            raise SolverError(f"hand {number}: nets {nets} do not sum to zero")
+        rec["nets"] = {s.name: nets[s] for s in SEATS}
+        return rec
+
+    def _play_tricks(self, st: HandState, number: int, dealer: int, declarer: Seat, mode: str,
+                     table: Callable[[Seat], Table], sees_all: Callable[[Seat], bool]):
+        """The trick-by-trick play: the hot path of simulation, on plain masks."""
+        rs = self.ruleset
+        trump = MODE_TRUMP[mode]
+        must_ruff = bool(rs.must_ruff)
+        leader = Seat.E if rs.first_leader == "eldest" else declarer
+        hands = st.hands
+        tricks = [0, 0, 0]
+        play: list[str] = []
+        tables = [table(s) for s in SEATS]
+        seat_players = [self.players[(dealer + s) % 3] for s in SEATS]
+        omniscient = [sees_all(s) for s in SEATS]
+        for trick_no in range(1, rs.hand_size + 1):
+            cards: list[Card] = []
+            positions: list[int] = []
+            led = -1
+            for k in range(3):
+                seat = SEATS[(leader + k) % 3]
+                hand = hands[seat]
+                legal = legal_mask(hand, led, trump, must_ruff)
+                view = PlayView(tables[seat], hand, legal, tuple(cards), leader, trump, mode,
+                                (tricks[0], tricks[1], tricks[2]), st.played, trick_no,
+                                tuple(hands) if omniscient[seat] else None)
+                card = seat_players[seat].play(view)
+                bit = card.bit if isinstance(card, Card) else 0
+                if not bit & legal:
+                    who = f"hand {number}, trick {trick_no}: {self.names[(dealer + seat) % 3]} ({seat.name})"
+                    if not isinstance(card, Card):
+                        raise IllegalPlayError(f"{who} played {card!r}, not a card")
+                    if not bit & hand:
+                        raise IllegalPlayError(f"{who} played {card}, which is not in the hand")
+                    raise IllegalPlayError(f"{who} played {card}: revoke (must follow {Suit(led).symbol}{', with a trump' if must_ruff else ''})")
+                hands[seat] = hand & ~bit
+                st.played |= bit
+                pos = bit.bit_length() - 1
+                if led < 0:
+                    led = pos >> 4
+                cards.append(card)
+                positions.append(pos)
+                play.append(str(card))
+            winner = SEATS[(leader + trick_winner(positions, trump)) % 3]
+            tricks[winner] += 1
+            leader = winner
+            st.check(f"trick {trick_no}")
+        return play, (tricks[0], tricks[1], tricks[2])
+
+    def _decider(self, number, dealer, table, sees_all, st, trump):
+        """The object the exchange asks for player choices (see :mod:`solver.match_rules`)."""
+        players, names = self.players, self.names
+
+        def view(seat: Seat, role: str, partner: Seat, allowed: int = 0, suits: tuple = ()) -> ExchangeView:
+            return ExchangeView(table(seat), role, st.hands[seat], partner, allowed, suits,
+                                NO_TRUMP if trump is None else trump,
+                                tuple(st.hands) if sees_all(seat) else None)
+
+        def name_suit(up: Seat, down: Seat, suits: tuple) -> Suit:
+            s = players[(dealer + up) % 3].name_suit(view(up, "name-suit", down, suits=suits))
+            if s not in suits:
+                raise IllegalPlayError(
+                    f"hand {number}, exchange: {names[(dealer + up) % 3]} ({Seat(up).name}) named suit {s!r}; "
+                    f"allowed: {' '.join(Suit(x).name for x in suits)}")
+            return Suit(s)
+
+        def give_card(giver: Seat, to: Seat, allowed: int, role: str) -> Card:
+            c = players[(dealer + giver) % 3].give_card(view(giver, role, to, allowed=allowed))
+            if not (isinstance(c, Card) and c.bit & allowed):
+                raise IllegalPlayError(
+                    f"hand {number}, exchange: {names[(dealer + giver) % 3]} ({Seat(giver).name}) gave {c}, "
+                    f"which is not one of the cards it may give")
+            return c
+
+        return mr.Decider(name_suit, give_card)
