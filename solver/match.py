@@ -110,6 +110,7 @@ class Match:
         options: dict | None = None,
         first_dealer: int | None = None,
         max_hands: int = 200,
+        deal_source: "Callable[[int], tuple[list[list[Card]], list[Card]]] | None" = None,
     ) -> None:
         if len(players) != 3:
             raise RulesError(f"a match needs exactly 3 players, got {len(players)}")
@@ -133,7 +134,7 @@ class Match:
             "hands": [],
             "result": None,
         }
-        self.observers: list[Callable[[str, dict], None]] = []
+        self.deal_source = deal_source  # fixed deals (record replay) instead of shuffling
 
     # --- public driver ----------------------------------------------------------------
     def play(self) -> dict:
@@ -167,12 +168,16 @@ class Match:
     # --- one hand -----------------------------------------------------------------------
     def _play_hand(self, number: int, dealer: int) -> dict:
         rs = self.ruleset
-        cards = list(self.deck_cards)
-        self.rng.shuffle(cards)
         n, w = rs.hand_size, rs.widow_size
-        dealt_lists = [cards[i * n:(i + 1) * n] for i in range(3)]
+        if self.deal_source is None:
+            cards = list(self.deck_cards)
+            self.rng.shuffle(cards)
+            dealt_lists = [cards[i * n:(i + 1) * n] for i in range(3)]
+            widow_cards = cards[3 * n:3 * n + w]
+        else:
+            dealt_lists, widow_cards = self.deal_source(number)
         hands = [sum(c.bit for c in lst) for lst in dealt_lists]
-        widow = sum(c.bit for c in cards[3 * n:3 * n + w])
+        widow = sum(c.bit for c in widow_cards)
         st = HandState(self.deck_mask, hands, widow, number)
         st.check("deal")
         declarer = Seat(rs.declarer)

@@ -1,0 +1,320 @@
+"""Game records: the versioned JSON form of a whole match (``docs/records.md``).
+
+:func:`load` reads a record, checks its shape, and REPLAYS it through the match
+engine with players that answer from the record: every deal, exchange, declaration,
+card and count is checked by the same code that plays live matches, so a record that
+loads is a legal match. A wrong record raises :class:`~solver.errors.RecordError`
+naming the hand, the trick and the card. :func:`save` writes atomically (a temporary
+file in the same directory, fsync, rename), so a crash never leaves half a record.
+"""
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections import defaultdict, deque
+from typing import Any, Mapping
+
+from .cards import Card, Hand, Suit
+from .deal import Seat
+from .errors import RecordError, SolverError
+from .match import Match
+from .players.base import Declaration, DeclareView, ExchangeView, PlayView
+
+FORMAT = "sm358-match"
+VERSION = 1
+SEATS = ("D", "E", "M")
+
+
+# --- writing -------------------------------------------------------------------------------
+def dumps(record: Mapping[str, Any]) -> str:
+    return json.dumps(record, ensure_ascii=False, indent=1) + "\n"
+
+
+def save(record: Mapping[str, Any], path: "str | os.PathLike[str]") -> None:
+    """Write ``record`` to ``path`` atomically: temp file in the same directory, fsync, rename."""
+    text = dumps(record)
+    path = os.fspath(path)
+    directory = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(prefix=".sm358-", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise
+
+
+# --- reading -------------------------------------------------------------------------------
+def load(path: "str | os.PathLike[str]") -> dict:
+    """Read, validate and replay the record at ``path``; return it as a dict."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except UnicodeDecodeError as exc:
+        raise RecordError(f"{os.fspath(path)}: not UTF-8 text ({exc.reason})") from None
+    try:
+        return loads(text)
+    except RecordError as exc:
+        raise RecordError(f"{os.fspath(path)}: {exc}") from None
+
+
+def loads(text: str) -> dict:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+    validate(data)
+    return data
+
+
+def ruleset_of(record: Mapping[str, Any]) -> Any:
+    """The Ruleset a record was played under (preset plus option overrides)."""
+    from .rules import get_ruleset
+
+    rules = record.get("rules")
+    if not isinstance(rules, Mapping) or not isinstance(rules.get("preset"), str):
+        raise RecordError('"rules" must be an object with a "preset" name')
+    options = rules.get("options", {}) or {}
+    if not isinstance(options, Mapping):
+        raise RecordError('"rules.options" must be an object')
+    try:
+        return get_ruleset(rules["preset"], **_options_from_json(options))
+    except SolverError as exc:
+        raise RecordError(f"rules: {exc}") from None
+
+
+def _options_from_json(options: Mapping[str, Any]) -> dict:
+    out = dict(options)
+    if "modes" in out and isinstance(out["modes"], list):
+        out["modes"] = frozenset(out["modes"])
+    if "targets" in out and isinstance(out["targets"], list):
+        out["targets"] = tuple(out["targets"])
+    return out
+
+
+def validate(record: Any) -> None:
+    """Check the shape of a record, then replay it (RecordError on the first problem)."""
+    if not isinstance(record, Mapping):
+        raise RecordError("a record must be a JSON object")
+    if record.get("format") != FORMAT:
+        raise RecordError(f'"format" must be "{FORMAT}", got {record.get("format")!r}')
+    if record.get("version") != VERSION:
+        raise RecordError(f'unsupported record version {record.get("version")!r} (this reader knows {VERSION})')
+    players = record.get("players")
+    if not (isinstance(players, list) and len(players) == 3 and all(isinstance(p, str) for p in players)):
+        raise RecordError('"players" must list three player names')
+    hands = record.get("hands")
+    if not isinstance(hands, list) or not hands:
+        raise RecordError('"hands" must be a non-empty list')
+    for i, h in enumerate(hands, 1):
+        _check_hand_shape(h, i)
+    result = record.get("result")
+    if not isinstance(result, Mapping):
+        raise RecordError('"result" must be an object with "winner", "reason" and "totals"')
+    ruleset = ruleset_of(record)
+    replay(record, ruleset)
+
+
+def _check_hand_shape(h: Any, number: int) -> None:
+    where = f"hand {number}"
+    if not isinstance(h, Mapping):
+        raise RecordError(f"{where}: must be an object")
+    for key, kind in (("dealer", int), ("dealt", Mapping), ("widow", str), ("exchange", list),
+                      ("declaration", Mapping), ("play", list), ("tricks", Mapping)):
+        if not isinstance(h.get(key), kind) or (kind is int and isinstance(h.get(key), bool)):
+            raise RecordError(f"{where}: {key!r} is missing or not a{'n' if kind is int else ''} {kind.__name__ if kind is not Mapping else 'object'}")
+    if h["dealer"] not in (0, 1, 2):
+        raise RecordError(f"{where}: dealer must be a player index 0..2, got {h['dealer']}")
+    if sorted(h["dealt"]) != sorted(SEATS) or sorted(h["tricks"]) != sorted(SEATS):
+        raise RecordError(f"{where}: 'dealt' and 'tricks' must have exactly the seats D, E, M")
+    for t in h["exchange"]:
+        if not (isinstance(t, Mapping) and t.get("from") in SEATS and t.get("to") in SEATS
+                and isinstance(t.get("card"), str)):
+            raise RecordError(f"{where}: exchange entries must be {{\"from\": seat, \"to\": seat, \"card\": card}}, got {t!r}")
+
+
+def _card(text: str, where: str) -> Card:
+    try:
+        return Card.from_string(text)
+    except SolverError as exc:
+        raise RecordError(f"{where}: {exc}") from None
+
+
+def _hand(text: Any, where: str) -> Hand:
+    if not isinstance(text, str):
+        raise RecordError(f"{where}: must be a hand string")
+    try:
+        return Hand.from_string(text) if text.strip() else Hand()
+    except SolverError as exc:
+        raise RecordError(f"{where}: {exc}") from None
+
+
+class _Script:
+    """Answers every decision of one hand from the record (shared by the three scripted seats)."""
+
+    def __init__(self, h: Mapping[str, Any], number: int) -> None:
+        self.number = number
+        decl = h["declaration"]
+        self.mode = decl.get("mode") or _mode_from(decl, number)
+        self.discard = tuple(_card(c, f"hand {number}, discard") for c in decl.get("discard", []))
+        self.play = [_card(c, f"hand {number}, play card {k + 1}") for k, c in enumerate(h["play"])]
+        self.cursor = 0
+        self.queues: dict = defaultdict(deque)     # (frm, to) -> cards still to give
+        self.peek: dict = defaultdict(int)         # (frm, to) -> next card to look at for name_suit
+        self.by_pair: dict = defaultdict(list)
+        for k, t in enumerate(h["exchange"]):
+            pair = (Seat[t["from"]], Seat[t["to"]])
+            c = _card(t["card"], f"hand {number}, exchange entry {k + 1}")
+            self.queues[pair].append(c)
+            self.by_pair[pair].append(c)
+
+
+def _mode_from(decl: Mapping[str, Any], number: int) -> str:
+    strain = decl.get("strain")
+    if strain in ("S", "H", "D", "C"):
+        return strain
+    if strain == "N":
+        return "MT" if decl.get("misere") else "N"
+    raise RecordError(f"hand {number}: declaration has no valid 'mode' or 'strain' ({strain!r})")
+
+
+class _ScriptedPlayer:
+    """A seat-independent player reading its answers from the current hand's script."""
+
+    sees_all = False
+
+    def __init__(self, name: str, replay: "_Replay") -> None:
+        self.name = name
+        self.replay = replay
+
+    def declare(self, view: DeclareView) -> Declaration:
+        s = self.replay.script
+        if view.stage == "mode":
+            return Declaration(s.mode)
+        return Declaration(s.mode, s.discard)
+
+    def name_suit(self, view: ExchangeView) -> Suit:
+        s = self.replay.script
+        pair = (view.partner, view.table.seat)
+        k = s.peek[pair]
+        cards = s.by_pair[pair]
+        if k >= len(cards):
+            raise RecordError(f"hand {s.number}, exchange: the record has too few cards from "
+                              f"{view.partner.name} to {view.table.seat.name}")
+        s.peek[pair] = k + 1
+        return cards[k].suit
+
+    def give_card(self, view: ExchangeView) -> Card:
+        s = self.replay.script
+        q = s.queues[(view.table.seat, view.partner)]
+        if not q:
+            raise RecordError(f"hand {s.number}, exchange: the record has too few cards from "
+                              f"{view.table.seat.name} to {view.partner.name}")
+        return q.popleft()
+
+    def play(self, view: PlayView) -> Card:
+        s = self.replay.script
+        if s.cursor >= len(s.play):
+            raise RecordError(f"hand {s.number}, trick {view.trick_number}: the play list ends after "
+                              f"{len(s.play)} cards; {3 * view.table.ruleset.hand_size} are needed")
+        card = s.play[s.cursor]
+        s.cursor += 1
+        return card
+
+
+class _Replay:
+    def __init__(self, record: Mapping[str, Any], ruleset: Any) -> None:
+        self.record = record
+        self.ruleset = ruleset
+        self.script: _Script | None = None
+
+    def deal(self, number: int):
+        h = self.record["hands"][number - 1]
+        rs = self.ruleset
+        hands = [_hand(h["dealt"][s], f"hand {number}, dealt {s}") for s in SEATS]
+        widow = _hand(h["widow"], f"hand {number}, widow")
+        seen = 0
+        for name, hd in zip(("D", "E", "M", "the widow"), (*hands, widow)):
+            dup = seen & hd.mask
+            if dup:
+                raise RecordError(f"hand {number}: card {Card.from_bit(dup & -dup)} dealt twice (again in {name})")
+            seen |= hd.mask
+            want = rs.widow_size if name == "the widow" else rs.hand_size
+            if len(hd) != want:
+                raise RecordError(f"hand {number}: {name} was dealt {len(hd)} cards; the rules deal {want}")
+        missing = rs.deck.mask & ~seen
+        extra = seen & ~rs.deck.mask
+        if extra:
+            raise RecordError(f"hand {number}: card {Card.from_bit(extra & -extra)} is not in the deck of these rules")
+        if missing:
+            raise RecordError(f"hand {number}: card {Card.from_bit(missing & -missing)} was not dealt")
+        self.script = _Script(h, number)
+        return [list(hd) for hd in hands], list(widow)
+
+
+def replay(record: Mapping[str, Any], ruleset: Any) -> dict:
+    """Replay ``record`` under ``ruleset`` and compare every hand and the result; return the replayed record."""
+    rp = _Replay(record, ruleset)
+    hands = record["hands"]
+    players = [_ScriptedPlayer(n, rp) for n in record["players"]]
+    first = hands[0]["dealer"]
+    m = Match(ruleset, players, 0, names=record["players"], first_dealer=first,
+              deal_source=rp.deal, max_hands=max(len(hands), 1))
+    for number, h in enumerate(hands, 1):
+        if m.record["result"] is not None:
+            raise RecordError(f"hand {number}: the match was already over after hand {number - 1} "
+                              f"({m.record['result']['reason']})")
+        if h["dealer"] != m.dealer:
+            raise RecordError(f"hand {number}: dealer is player {h['dealer']}, but the deal passes to player {m.dealer}")
+        try:
+            got = m.play_hand()
+        except RecordError:
+            raise
+        except SolverError as exc:
+            raise RecordError(str(exc)) from None
+        _compare_hand(h, got, number, rp.script)
+    if m.record["result"] is None:
+        raise RecordError(f"the record ends after hand {len(hands)}, but the match is not over")
+    want, got = record["result"], m.record["result"]
+    if list(want.get("totals", [])) != got["totals"]:
+        raise RecordError(f"result: totals recorded as {want.get('totals')} but the hands add up to {got['totals']}")
+    if want.get("winner") != got["winner"]:
+        raise RecordError(f"result: winner recorded as {want.get('winner')!r} but the rules give {got['winner']!r}")
+    return m.record
+
+
+def _compare_hand(want: Mapping[str, Any], got: Mapping[str, Any], number: int, script: _Script) -> None:
+    if script.cursor != len(script.play):
+        extra = script.play[script.cursor]
+        raise RecordError(f"hand {number}: the play list has {len(script.play) - script.cursor} card(s) too many, "
+                          f"starting with {extra}")
+    w_ex = [(t["from"], t["to"], str(_card(t["card"], f"hand {number}, exchange"))) for t in want["exchange"]]
+    g_ex = [(t["from"], t["to"], t["card"]) for t in got["exchange"]]
+    if w_ex != g_ex:
+        k = next((i for i, (a, b) in enumerate(zip(w_ex, g_ex)) if a != b), min(len(w_ex), len(g_ex)))
+        rec = f"{w_ex[k][2]} from {w_ex[k][0]} to {w_ex[k][1]}" if k < len(w_ex) else "nothing"
+        rule = f"{g_ex[k][2]} from {g_ex[k][0]} to {g_ex[k][1]}" if k < len(g_ex) else "nothing"
+        raise RecordError(f"hand {number}: wrong exchange at card {k + 1}: the record has {rec}, the rules give {rule}")
+    decl = want["declaration"]
+    if decl.get("declarer", got["declaration"]["declarer"]) != got["declaration"]["declarer"]:
+        raise RecordError(f"hand {number}: declarer recorded as {decl.get('declarer')}, "
+                          f"the rules make {got['declaration']['declarer']} declarer")
+    for key in ("strain", "misere"):
+        if key in decl and decl[key] != got["declaration"][key]:
+            raise RecordError(f"hand {number}: declaration {key} recorded as {decl[key]!r}, "
+                              f"but mode {got['declaration']['mode']} means {got['declaration'][key]!r}")
+    w_tr = {s: want["tricks"][s] for s in SEATS}
+    if w_tr != got["tricks"]:
+        g_tr = got["tricks"]
+        raise RecordError(f"hand {number}: tricks recorded as "
+                          + " ".join(f"{s} {w_tr[s]}" for s in SEATS) + " but the play gives "
+                          + " ".join(f"{s} {g_tr[s]}" for s in SEATS))
+    if "nets" in want and dict(want["nets"]) != got["nets"]:
+        raise RecordError(f"hand {number}: nets recorded as {dict(want['nets'])} but the rules give {got['nets']}")
