@@ -1,0 +1,462 @@
+"""Rulesets: every option in which the Sergeant Major rule sources differ, and the presets.
+
+The five rule texts (``docs/rules.md`` lists them) disagree at almost every step, so a
+match is always played under an explicit, validated :class:`Ruleset`. The presets bundle
+the options each source describes; :meth:`Ruleset.with_options` derives a variant and
+rejects a combination that could not be played (a ``RulesError`` saying why).
+
+>>> r = get_ruleset("twelve")
+>>> r.exchange, r.match_end
+('named-suit', 'first-to-12')
+>>> get_ruleset("twelve", double_payment=True).double_payment
+True
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, Iterable, Mapping
+
+from .cards import ALL_CARDS, Card, Hand, Suit
+from .deal import Seat
+from .errors import RulesError
+
+#: Every declaration mode: four trump suits, no trump, minimum tricks (004), misère (000/001).
+ALL_MODES = ("S", "H", "D", "C", "N", "MT", "miz")
+SUIT_MODES = frozenset("SHDC")
+#: Modes in which everybody tries to take few tricks (targets become maxima, ends swap).
+MINIMISING_MODES = frozenset({"MT", "miz"})
+
+WIDOW_RULES = ("see-then-discard", "blind-discard", "blind-trump", "first-six", "none")
+EXCHANGES = ("lowest-for-highest", "named-suit", "card-return", "hungarian", "none")
+MATCH_ENDS = ("hands", "round-the-table", "first-to-12", "race", "hungarian-18")
+TIE_BREAKS = ("none", "chain-002", "tie-break-hand")
+FIRST_LEADERS = ("eldest", "declarer")
+#: The card taken out of the deck for the 51-card no-widow variant.
+REMOVED_IN_51 = Card(Suit.C, 2)
+
+
+def _mode_key(mode: str) -> int:
+    return ALL_MODES.index(mode)
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """One complete, validated set of rules. Immutable; derive variants with :meth:`with_options`.
+
+    Field meanings are in ``docs/rules.md``; the essentials:
+    ``targets`` by seat D, E, M (sum = tricks per hand); ``declarer`` takes the widow and
+    names the trump or mode; ``modes`` is a subset of :data:`ALL_MODES`; ``exchange`` is
+    the card-exchange protocol between hands; ``match_end`` with ``hands_limit``,
+    ``race_target``, ``win_tricks`` and ``round_strict`` decides when the match is over and
+    ``tie_break`` who wins a tie.
+    """
+
+    name: str = "custom"
+    targets: tuple[int, int, int] = (8, 5, 3)
+    declarer: Seat = Seat.D
+    first_leader: str = "eldest"
+    deck_size: int = 52
+    hand_size: int = 16
+    widow_size: int = 4
+    widow: str = "see-then-discard"
+    modes: frozenset[str] = frozenset("SHDC")
+    must_ruff: bool = False
+    exchange: str = "lowest-for-highest"
+    trump_before_exchange: bool = False
+    double_payment: bool = False
+    match_end: str = "hands"
+    hands_limit: int | None = 12
+    race_target: int = 10
+    race_both_ways: bool = False
+    win_tricks: int = 12
+    round_strict: bool = True
+    tie_break: str = "none"
+    chips: bool = False
+
+    def __post_init__(self) -> None:
+        # Normalise the forms people naturally write (lists, strings, ints) ...
+        set_ = object.__setattr__
+        try:
+            set_(self, "targets", tuple(int(t) for t in self.targets))
+        except (TypeError, ValueError):
+            raise RulesError(f"targets must be three whole numbers, got {self.targets!r}") from None
+        try:
+            set_(self, "declarer", Seat.parse(self.declarer))
+        except Exception:
+            raise RulesError(f"declarer must be D, E or M, got {self.declarer!r}") from None
+        modes = self.modes
+        if isinstance(modes, str):
+            modes = _parse_mode_text(modes)
+        try:
+            set_(self, "modes", frozenset(modes))
+        except TypeError:
+            raise RulesError(f"modes must be a collection of mode names, got {self.modes!r}") from None
+        # ... then check every option and every combination.
+        _validate(self)
+
+    # --- derived facts -----------------------------------------------------------------
+    @property
+    def tricks_per_hand(self) -> int:
+        return self.hand_size
+
+    @property
+    def deck(self) -> Hand:
+        """The cards in play: the full deck, or the deck without the ♣2 for 51 cards."""
+        full = Hand(ALL_CARDS)
+        return full.remove(REMOVED_IN_51) if self.deck_size == 51 else full
+
+    @property
+    def mode_order(self) -> tuple[str, ...]:
+        """The allowed modes in the canonical order S H D C N MT miz."""
+        return tuple(sorted(self.modes, key=_mode_key))
+
+    @property
+    def trump_named_before_exchange(self) -> bool:
+        """Whether the declarer names the trump/mode before the card exchange.
+
+        card-return (002) and hungarian (004) exchange only once the contract is known;
+        named-suit (001/003) pays before the declaration (**Decision**);
+        lowest-for-highest follows the ``trump_before_exchange`` house option.
+        """
+        if self.exchange in ("card-return", "hungarian"):
+            return True
+        return self.exchange == "lowest-for-highest" and self.trump_before_exchange
+
+    @property
+    def sequence(self) -> tuple[str, ...]:
+        """The steps between the deal and the first lead of a hand after the first, in order.
+
+        Steps: ``"exchange"`` (cards move between up and down players), ``"take-widow"``
+        (the declarer adds the widow to his hand), ``"name"`` (the declarer names the
+        trump or mode), ``"discard"`` (the declarer puts ``widow_size`` cards aside).
+        The first hand of a match simply skips ``"exchange"``. **Decision**: the exchange
+        is carried out while every hand holds ``hand_size`` cards, so when the trump is
+        named before it under see-then-discard, the declarer discards first.
+        """
+        w = self.widow
+        if w == "none":
+            widow_steps: tuple[str, ...] = ("name",)
+        elif w == "see-then-discard":
+            widow_steps = ("take-widow", "name", "discard")
+        elif w == "blind-discard":
+            widow_steps = ("name", "discard", "take-widow")
+        else:  # blind-trump, first-six: the mode is named before the widow is seen
+            widow_steps = ("name", "take-widow", "discard")
+        if self.exchange == "none":
+            return widow_steps
+        if not self.trump_named_before_exchange:
+            return ("exchange",) + widow_steps
+        if w == "see-then-discard":
+            return widow_steps + ("exchange",)
+        return ("name", "exchange") + widow_steps[1:]
+
+    def exchange_in_mode(self, mode: str | None) -> bool:
+        """Whether a hand declared in ``mode`` has an exchange at all.
+
+        card-return and hungarian trade only in a trump-suit contract (004: "only in trump
+        games, not in NT and MT"; 002: "when a suit contract is announced"). The other
+        protocols trade before (or regardless of) the declaration.
+        """
+        if self.exchange == "none":
+            return False
+        if self.exchange in ("card-return", "hungarian"):
+            return mode in SUIT_MODES
+        return True
+
+    def target_of(self, seat: Seat | int, mode: str | None = None) -> int:
+        """The seat's target; in MT/miz its MAXIMUM (targets swap ends: 8 <-> 3)."""
+        seat = Seat(int(seat))
+        if mode in MINIMISING_MODES:
+            return minimising_targets(self.targets)[seat]
+        return self.targets[seat]
+
+    def allowed_modes(self, used_by_declarer: Iterable[str] = ()) -> tuple[str, ...]:
+        """The modes the declarer may name now.
+
+        Under the ``hungarian-18`` schedule a player must use each mode exactly once as
+        game leader, so ``used_by_declarer`` (the modes this player already named in the
+        match) are removed; elsewhere every mode of the ruleset stays allowed.
+        """
+        if self.match_end != "hungarian-18":
+            return self.mode_order
+        used = list(used_by_declarer)
+        for mode in used:
+            if mode not in self.modes:
+                raise RulesError(f"mode {mode!r} is not one of this ruleset's modes")
+        if len(set(used)) != len(used):
+            raise RulesError(f"a game leader named a mode twice: {used}")
+        return tuple(m for m in self.mode_order if m not in used)
+
+    # --- derivation and (de)serialisation --------------------------------------------
+    def with_options(self, **overrides: Any) -> "Ruleset":
+        """A validated copy with some options changed (``name`` becomes ``custom`` unless given)."""
+        unknown = sorted(set(overrides) - set(OPTION_NAMES))
+        if unknown:
+            raise RulesError(
+                f"unknown ruleset option(s) {', '.join(unknown)}; known: {', '.join(OPTION_NAMES)}"
+            )
+        if not overrides:
+            return self
+        if "name" not in overrides:
+            overrides["name"] = self.name if self.name == "custom" else f"{self.name}+custom"
+        return dataclasses.replace(self, **overrides)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every option as JSON-ready values (modes sorted canonically, declarer as a letter)."""
+        out: dict[str, Any] = {}
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if f.name == "targets":
+                value = list(value)
+            elif f.name == "declarer":
+                value = value.name
+            elif f.name == "modes":
+                value = list(self.mode_order)
+            out[f.name] = value
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "Ruleset":
+        """Read :meth:`to_dict` output (missing options take the defaults)."""
+        if not isinstance(data, Mapping):
+            raise RulesError(f"ruleset must be a JSON object, got {type(data).__name__}")
+        unknown = sorted(set(data) - set(OPTION_NAMES))
+        if unknown:
+            raise RulesError(f"unknown ruleset option(s) {', '.join(unknown)}")
+        return cls(**dict(data))
+
+    def diff(self, base: "Ruleset") -> dict[str, Any]:
+        """The options (as in :meth:`to_dict`) where this ruleset differs from ``base``."""
+        mine, theirs = self.to_dict(), base.to_dict()
+        return {k: v for k, v in mine.items() if k != "name" and theirs[k] != v}
+
+    def describe(self) -> str:
+        """The rules in plain words (what ``sm358 rules NAME`` prints)."""
+        from .rules_text import describe
+
+        return describe(self)
+
+
+OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Ruleset))
+
+
+def minimising_targets(targets: tuple[int, int, int]) -> tuple[int, int, int]:
+    """MT/miz maxima by seat: the largest and smallest targets swap (004: leader <= 3, dealer <= 8)."""
+    hi = max(range(3), key=lambda s: (targets[s], -s))
+    lo = min(range(3), key=lambda s: (targets[s], s))
+    out = list(targets)
+    out[hi], out[lo] = targets[lo], targets[hi]
+    return (out[0], out[1], out[2])
+
+
+def _parse_mode_text(text: str) -> list[str]:
+    """Read ``"SHDC"``, ``"S,H,N,MT"`` or ``"SHDCN MT"`` into mode names."""
+    out: list[str] = []
+    for chunk in text.replace(",", " ").split():
+        if chunk in ALL_MODES:
+            out.append(chunk)
+            continue
+        for ch in chunk:
+            if ch.upper() not in "SHDCN":
+                raise RulesError(f"unknown mode {chunk!r} in {text!r}; modes are {' '.join(ALL_MODES)}")
+            out.append(ch.upper())
+    return out
+
+
+def _choice(value: Any, name: str, allowed: tuple[str, ...]) -> None:
+    if value not in allowed:
+        raise RulesError(f"{name} must be one of {', '.join(allowed)}; got {value!r}")
+
+
+def _flag(value: Any, name: str) -> None:
+    if not isinstance(value, bool):
+        raise RulesError(f"{name} must be true or false, got {value!r}")
+
+
+def _int(value: Any, name: str, lo: int, hi: int | None = None) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < lo or (hi is not None and value > hi):
+        span = f"{lo}..{hi}" if hi is not None else f">= {lo}"
+        raise RulesError(f"{name} must be a whole number {span}, got {value!r}")
+
+
+def _validate(r: Ruleset) -> None:
+    """Every single option, then every combination that cannot be played."""
+    if not isinstance(r.name, str) or not r.name:
+        raise RulesError("name must be a non-empty string")
+    _choice(r.first_leader, "first_leader", FIRST_LEADERS)
+    _choice(r.widow, "widow", WIDOW_RULES)
+    _choice(r.exchange, "exchange", EXCHANGES)
+    _choice(r.match_end, "match_end", MATCH_ENDS)
+    _choice(r.tie_break, "tie_break", TIE_BREAKS)
+    for flag in ("must_ruff", "trump_before_exchange", "double_payment", "chips", "race_both_ways", "round_strict"):
+        _flag(getattr(r, flag), flag)
+    if r.deck_size not in (51, 52):
+        raise RulesError(f"deck_size must be 52, or 51 (the ♣2 removed); got {r.deck_size!r}")
+    _int(r.hand_size, "hand_size", 1, 17)
+    _int(r.widow_size, "widow_size", 0, 4)
+    _int(r.race_target, "race_target", 1)
+    _int(r.win_tricks, "win_tricks", 1)
+    if r.hands_limit is not None:
+        _int(r.hands_limit, "hands_limit", 1)
+    if len(r.targets) != 3 or any(t < 0 for t in r.targets):
+        raise RulesError(f"targets must be three numbers >= 0 (D, E, M), got {r.targets!r}")
+
+    # Cards: every card of the deck goes to a hand or the widow.
+    dealt = 3 * r.hand_size + r.widow_size
+    if dealt != r.deck_size:
+        raise RulesError(
+            f"{r.hand_size}-card hands and a {r.widow_size}-card widow use {dealt} cards, "
+            f"but the deck has {r.deck_size}; a 52-card deck needs 16-card hands and a 4-card widow, "
+            "a 51-card deck 17-card hands and no widow"
+        )
+    if (r.widow == "none") != (r.widow_size == 0):
+        raise RulesError(
+            f"widow {r.widow!r} with widow_size {r.widow_size}: use widow 'none' exactly when there is no widow"
+        )
+    if sum(r.targets) != r.tricks_per_hand:
+        raise RulesError(
+            f"targets {'-'.join(map(str, r.targets))} add up to {sum(r.targets)}, "
+            f"but a hand has {r.tricks_per_hand} tricks; the nets would not sum to zero"
+        )
+    if r.win_tricks > r.tricks_per_hand and r.match_end == "first-to-12":
+        raise RulesError(f"win_tricks {r.win_tricks} is more than the {r.tricks_per_hand} tricks of a hand")
+
+    # Modes.
+    if not r.modes:
+        raise RulesError("modes is empty; allow at least one trump suit or mode")
+    bad = sorted(m for m in r.modes if m not in ALL_MODES)
+    if bad:
+        raise RulesError(f"unknown mode(s) {', '.join(map(repr, bad))}; modes are {' '.join(ALL_MODES)}")
+    if "MT" in r.modes and "miz" in r.modes:
+        raise RulesError("MT and miz are the same minimum-tricks scoring under two names; allow only one")
+    if "MT" in r.modes and r.exchange not in ("hungarian", "none"):
+        raise RulesError(
+            f"mode MT (004's minimum tricks) belongs to hungarian-like rules; with the {r.exchange} "
+            "exchange use the misère declaration 'miz' instead"
+        )
+    if r.widow == "first-six" and r.hand_size < 6:
+        raise RulesError("the first-six widow rule needs hands of at least 6 cards")
+
+    # Exchange options.
+    if r.double_payment and r.exchange != "named-suit":
+        raise RulesError(f"double_payment is an option of the named-suit exchange, not of {r.exchange!r}")
+    if r.trump_before_exchange and r.exchange != "lowest-for-highest":
+        raise RulesError(
+            "trump_before_exchange is a lowest-for-highest house option; "
+            f"the {r.exchange} exchange fixes the order itself"
+        )
+    if r.exchange in ("card-return", "hungarian") and not (r.modes & SUIT_MODES):
+        raise RulesError(
+            f"the {r.exchange} exchange happens only in trump-suit contracts, but no trump suit is among the modes"
+        )
+
+    # Match end.
+    if r.match_end == "hands" and r.hands_limit is None:
+        raise RulesError("match_end 'hands' needs hands_limit (e.g. 9 or 12)")
+    if r.match_end == "hungarian-18":
+        six = frozenset({"S", "H", "D", "C", "N", "MT"})
+        if r.modes != six:
+            raise RulesError(
+                "the hungarian-18 schedule has every game leader name each of the six modes "
+                f"S H D C N MT once; modes are {' '.join(r.mode_order)}"
+            )
+        if r.hands_limit not in (None, 18):
+            raise RulesError(f"the hungarian-18 schedule is 18 deals; hands_limit {r.hands_limit} contradicts it")
+    if r.tie_break == "tie-break-hand" and r.match_end == "hungarian-18":
+        raise RulesError("a tie-break hand cannot follow the hungarian-18 schedule (each mode is used up)")
+
+
+# --- presets --------------------------------------------------------------------------
+def _preset(name: str, base: Ruleset | None = None, **options: Any) -> Ruleset:
+    start = base if base is not None else Ruleset()
+    return dataclasses.replace(start, name=name, **options)
+
+
+_BRITISH = _preset("british", match_end="round-the-table", hands_limit=None)
+_TWELVE = _preset(
+    "twelve", exchange="named-suit", match_end="first-to-12", hands_limit=10, tie_break="tie-break-hand"
+)
+_CARD_RETURN = _preset(
+    "card-return", first_leader="declarer", widow="blind-discard", exchange="card-return",
+    match_end="hands", hands_limit=12, tie_break="chain-002",
+)
+_HUNGARIAN = _preset(
+    "hungarian", targets=(3, 8, 5), declarer=Seat.E, first_leader="declarer", widow="first-six",
+    modes=frozenset({"S", "H", "D", "C", "N", "MT"}), must_ruff=True, exchange="hungarian",
+    match_end="hungarian-18", hands_limit=18,
+)
+
+PRESETS: dict[str, Ruleset] = {
+    r.name: r
+    for r in (
+        _BRITISH,
+        _TWELVE,
+        _CARD_RETURN,
+        _HUNGARIAN,
+        _preset("casual", _BRITISH, match_end="hands", hands_limit=12),
+        _preset("chips", _BRITISH, match_end="hands", hands_limit=12, chips=True),
+        _preset("9-5-2", _BRITISH, targets=(9, 5, 2)),
+        _preset("blind-widow", _BRITISH, widow="blind-trump"),
+        _preset("no-exchange", _BRITISH, exchange="none"),
+        _preset("no-widow", _BRITISH, deck_size=51, hand_size=17, widow_size=0, widow="none", targets=(9, 5, 3)),
+        _preset(
+            "6-3-8", _TWELVE, deck_size=51, hand_size=17, widow_size=0, widow="none", targets=(6, 3, 8),
+            declarer=Seat.M, match_end="race", hands_limit=None, race_target=10, race_both_ways=True,
+            tie_break="none",
+        ),
+        _preset("nine-five-two", _TWELVE, targets=(9, 5, 2)),
+        _preset("double-payment", _TWELVE, double_payment=True),
+        _preset("no-trump", _TWELVE, modes=frozenset("SHDCN")),
+        _preset("miz", _TWELVE, modes=frozenset({"S", "H", "D", "C", "N", "miz"})),
+    )
+}
+
+#: One line per preset for ``sm358 rules``.
+PRESET_SUMMARIES: dict[str, str] = {
+    "british": "000 British forces rules: lowest-for-highest exchange, dealer up on his own deal after one round wins",
+    "twelve": "001/003 Three Five Eight: named-suit payment, first to 12 tricks in a hand wins (10-hand limit)",
+    "card-return": "002 online rules: blind discard, card-return exchange, declarer leads, 12 hands, tie-break chain",
+    "hungarian": "004 Hungarian: 3-8-5 with the game leader left of the dealer, six modes incl. NT and MT, 18 deals",
+    "casual": "british with a fixed 12 hands; highest cumulative total wins",
+    "chips": "british for stakes: each overtrick earns a chip from every player who was down; 12 hands",
+    "9-5-2": "british with targets 9-5-2 (000 variant)",
+    "blind-widow": "british, but the dealer names trump before looking at the widow",
+    "no-exchange": "british without the card exchange: every hand is independent",
+    "no-widow": "british with 51 cards (no ♣2), 17 cards each, no widow, targets 9-5-3",
+    "6-3-8": "001 Six Three Eight: 51 cards, no widow, targets 6-3-8, cumulative race to +10 or -10",
+    "nine-five-two": "twelve with targets 9-5-2 (001's Canadian variant)",
+    "double-payment": "twelve, each overtrick paid with two cards",
+    "no-trump": "twelve, the dealer may also declare no trump",
+    "miz": "twelve, the dealer may also declare no trump or misère (fewest tricks)",
+}
+
+
+def preset_names() -> tuple[str, ...]:
+    return tuple(PRESETS)
+
+
+def get_ruleset(name: str, **overrides: Any) -> Ruleset:
+    """A preset by name, optionally with options changed (validated).
+
+    >>> get_ruleset("british").exchange
+    'lowest-for-highest'
+    """
+    try:
+        base = PRESETS[name]
+    except KeyError:
+        raise RulesError(f"unknown ruleset {name!r}; presets are {', '.join(PRESETS)}") from None
+    return base.with_options(**overrides) if overrides else base
+
+
+def base_preset(ruleset: Ruleset) -> str | None:
+    """The preset this ruleset is or was derived from (by name), if any."""
+    root = ruleset.name.split("+", 1)[0]
+    return root if root in PRESETS else None
+
+
+__all__ = [
+    "ALL_MODES", "EXCHANGES", "MATCH_ENDS", "MINIMISING_MODES", "OPTION_NAMES", "PRESETS",
+    "PRESET_SUMMARIES", "REMOVED_IN_51", "Ruleset", "SUIT_MODES", "TIE_BREAKS", "WIDOW_RULES",
+    "base_preset", "get_ruleset", "minimising_targets", "preset_names",
+]
