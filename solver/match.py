@@ -245,8 +245,8 @@ class Match:
             prev_by_seat = tuple(self.prev_nets[(dealer + s) % 3] for s in SEATS)
             trump = MODE_TRUMP[mode] if mode is not None else None
             transfers = mr.run_exchange(
-                st.hands, prev_by_seat, rs, trump, mode,
-                self._decider(number, dealer, table, sees_all, st, trump),
+                st.hands, prev_by_seat, rs, trump,
+                self._decider(number, dealer, table, sees_all, st), f"hand {number}",
             )
             for t in transfers:
                 transfers_by_seat[t.frm].append(t)
@@ -348,29 +348,32 @@ class Match:
             st.check(f"trick {trick_no}")
         return play, (tricks[0], tricks[1], tricks[2])
 
-    def _decider(self, number, dealer, table, sees_all, st, trump):
-        """The object the exchange asks for player choices (see :mod:`solver.match_rules`)."""
-        players, names = self.players, self.names
+    def _decider(self, number, dealer, table, sees_all, st) -> "_PlayerDecider":
+        return _PlayerDecider(self, number, dealer, table, sees_all, st)
 
-        def view(seat: Seat, role: str, partner: Seat, allowed: int = 0, suits: tuple = ()) -> ExchangeView:
-            return ExchangeView(table(seat), role, st.hands[seat], partner, allowed, suits,
-                                NO_TRUMP if trump is None else trump,
-                                tuple(st.hands) if sees_all(seat) else None)
 
-        def name_suit(up: Seat, down: Seat, suits: tuple) -> Suit:
-            s = players[(dealer + up) % 3].name_suit(view(up, "name-suit", down, suits=suits))
-            if s not in suits:
-                raise IllegalPlayError(
-                    f"hand {number}, exchange: {names[(dealer + up) % 3]} ({Seat(up).name}) named suit {s!r}; "
-                    f"allowed: {' '.join(Suit(x).name for x in suits)}")
-            return Suit(s)
+class _PlayerDecider:
+    """Turns the exchange's requests (:class:`solver.exchange.ExchangeRequest`) into
+    :class:`~solver.players.base.ExchangeView` questions for the right player."""
 
-        def give_card(giver: Seat, to: Seat, allowed: int, role: str) -> Card:
-            c = players[(dealer + giver) % 3].give_card(view(giver, role, to, allowed=allowed))
-            if not (isinstance(c, Card) and c.bit & allowed):
-                raise IllegalPlayError(
-                    f"hand {number}, exchange: {names[(dealer + giver) % 3]} ({Seat(giver).name}) gave {c}, "
-                    f"which is not one of the cards it may give")
-            return c
+    def __init__(self, match: Match, number: int, dealer: int, table, sees_all, st: HandState) -> None:
+        self.match, self.number, self.dealer = match, number, dealer
+        self.table, self.sees_all, self.st = table, sees_all, st
 
-        return mr.Decider(name_suit, give_card)
+    def _view(self, req) -> ExchangeView:
+        seat = Seat(req.seat)
+        t = self.table(seat)
+        t = Table(t.ruleset, t.hand_number, t.dealer, t.me, t.seat, t.targets, t.declarer, t.totals,
+                  tuple(req.seen))
+        return ExchangeView(t, req.role, req.hand.mask, Seat(req.partner), req.allowed.mask,
+                            tuple(req.suits), req.trump,
+                            tuple(self.st.hands) if self.sees_all(seat) else None)
+
+    def _player(self, req) -> Player:
+        return self.match.players[(self.dealer + req.seat) % 3]
+
+    def name_suit(self, req) -> Suit:
+        return self._player(req).name_suit(self._view(req))
+
+    def give_card(self, req) -> Card:
+        return self._player(req).give_card(self._view(req))

@@ -7,17 +7,14 @@ the same rule stands in, so the match loop works and can be tested on its own.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any, Sequence
 
-from .cards import Card, Suit
+from .cards import Card, Hand
 from .deal import Seat
-from .errors import RulesError
+from .errors import IllegalPlayError
 
-try:  # the RULES engineer's modules
-    from . import exchange as _exchange  # type: ignore[attr-defined]
-except ImportError:  # pragma: no cover - only while exchange.py is being written
-    _exchange = None
+from . import exchange
+
 try:
     from . import scoring as _scoring  # type: ignore[attr-defined]
 except ImportError:  # pragma: no cover
@@ -25,28 +22,6 @@ except ImportError:  # pragma: no cover
 
 MINIMISING = frozenset({"MT", "miz"})
 SEATS = (Seat.D, Seat.E, Seat.M)
-LANE_MASK = (1 << 13) - 1
-
-
-@dataclass(frozen=True)
-class Transfer:
-    """One card moving in the exchange (same fields as ``solver.exchange.Transfer``)."""
-
-    frm: Seat
-    to: Seat
-    card: Card
-
-
-@dataclass
-class Decider:
-    """The player choices an exchange protocol asks for, bound to the players of a hand.
-
-    ``name_suit(up, down, suits) -> Suit`` and ``give_card(giver, to, allowed_mask, role)
-    -> Card``; both check the answer and raise IllegalPlayError on a wrong one.
-    """
-
-    name_suit: Callable[[Seat, Seat, tuple], Suit]
-    give_card: Callable[[Seat, Seat, int, str], Card]
 
 
 # --- modes -------------------------------------------------------------------------------
@@ -60,74 +35,24 @@ def trump_before_exchange(ruleset: Any) -> bool:
 
 # --- exchange ------------------------------------------------------------------------------
 def run_exchange(hands: list[int], prev_nets_by_seat: tuple[int, int, int], ruleset: Any,
-                 trump: int | None, mode: str | None, decider: Decider) -> list:
-    """Carry out the exchange on ``hands`` (masks by seat, changed in place); return the transfers."""
+                 trump: int | None, decider: Any, where: str) -> list:
+    """Carry out the exchange on ``hands`` (masks by seat, changed in place) with
+    :mod:`solver.exchange`; return its transfers. ``decider`` answers the players'
+    choices (``name_suit(request)``, ``give_card(request)``); an illegal choice raises
+    IllegalPlayError prefixed with ``where`` (the hand number)."""
     if ruleset.exchange == "none" or not any(prev_nets_by_seat):
         return []
-    plan = exchange_plan(prev_nets_by_seat, ruleset)
+    plan = exchange.exchange_plan(prev_nets_by_seat, ruleset)
     if not plan:
         return []
-    if ruleset.exchange == "lowest-for-highest":
-        transfers = _lowest_for_highest(hands, plan, trump)
-    else:
-        raise RulesError(f"the {ruleset.exchange} exchange is not available (solver.exchange is missing)")
+    try:
+        new_hands, transfers = exchange.apply_exchange(
+            [Hand(m) for m in hands], plan, ruleset, decider, trump)
+    except IllegalPlayError as exc:
+        raise IllegalPlayError(f"{where}, exchange: {exc}") from None
+    for s in SEATS:
+        hands[s] = new_hands[s].mask
     return transfers
-
-
-def exchange_plan(prev_nets_by_seat: tuple[int, int, int], ruleset: Any) -> list[tuple[Seat, Seat, int]]:
-    """(up seat, down seat, cards) in the order they are carried out.
-
-    Ups trade with downs in proportion to the deficits; with two ups, the larger surplus
-    goes first, ties broken by the higher target of the new hand.
-    """
-    nets = prev_nets_by_seat
-    ups = sorted((s for s in SEATS if nets[s] > 0), key=lambda s: (-nets[s], -ruleset.targets[s], s))
-    downs = [s for s in SEATS if nets[s] < 0]
-    factor = 2 if getattr(ruleset, "double_payment", False) else 1
-    plan: list[tuple[Seat, Seat, int]] = []
-    if len(ups) == 1:
-        for d in downs:
-            plan.append((ups[0], d, -nets[d] * factor))
-    else:
-        for u in ups:
-            for d in downs:
-                plan.append((u, d, nets[u] * factor))
-    return plan
-
-
-def _rank_key(pos: int, trump: int | None) -> tuple:
-    """Card strength for lowest-for-highest: trump above all when named, then rank, then suit order."""
-    suit, rank = pos >> 4, pos & 15
-    return (trump is not None and trump < 4 and suit == trump, rank, -suit)
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-def _lowest_for_highest(hands: list[int], plan, trump: int | None) -> list[Transfer]:
-    transfers: list[Transfer] = []
-    for up, down, n in plan:
-        give = sorted(_bits(hands[up]), key=lambda p: _rank_key(p, trump))[:n]
-        take = sorted(_bits(hands[down]), key=lambda p: _rank_key(p, trump), reverse=True)[:n]
-        for p in give:
-            hands[up] &= ~(1 << p)
-            hands[down] |= 1 << p
-            transfers.append(Transfer(up, down, _card(p)))
-        for p in take:
-            hands[down] &= ~(1 << p)
-            hands[up] |= 1 << p
-            transfers.append(Transfer(down, up, _card(p)))
-    return transfers
-
-
-def _card(pos: int) -> Card:
-    return Card.from_index((pos >> 4) * 13 + (pos & 15))
 
 
 # --- scoring and the end of the match -------------------------------------------------
