@@ -86,7 +86,7 @@ class MatchState:
 
     hands_played: int = 0
     totals: list[int] = field(default_factory=lambda: [0, 0, 0])
-    history: list[dict] = field(default_factory=list)   # one summary per hand (see _summary)
+    history: list = field(default_factory=list)   # solver.scoring.HandResult per hand
     modes_used: list[list[str]] = field(default_factory=lambda: [[], [], []])
 
 
@@ -135,6 +135,7 @@ class Match:
             "result": None,
         }
         self.deal_source = deal_source  # fixed deals (record replay) instead of shuffling
+        self._trick_winners: list[int] = []
 
     # --- public driver ----------------------------------------------------------------
     def play(self) -> dict:
@@ -150,18 +151,21 @@ class Match:
         hand_rec = self._play_hand(number, dealer)
         self.record["hands"].append(hand_rec)
         self.state.hands_played = number
-        nets_by_player = [0, 0, 0]
-        for s in SEATS:
-            nets_by_player[(dealer + s) % 3] = hand_rec["nets"][s.name]
+        tricks = tuple(hand_rec["tricks"][s.name] for s in SEATS)
+        result = mr.hand_result(dealer, hand_rec["declaration"]["mode"], tricks, self._trick_winners)
+        self.state.history.append(result)
+        points = mr.points_by_player(result, self.ruleset)
         for p in range(3):
-            self.state.totals[p] += nets_by_player[p]
-        self.prev_nets = tuple(nets_by_player)
-        self.state.history.append(mr.hand_summary(hand_rec, dealer))
-        over, reason, winner = mr.match_over(self.state, self.ruleset, self.first_dealer)
-        if not over and number >= self.max_hands:
-            over, reason, winner = True, f"hand cap of {self.max_hands} reached", mr.leader_by_total(self.state, self.ruleset)
-        if over:
-            self.record["result"] = {"winner": winner, "reason": reason, "totals": list(self.state.totals)}
+            self.state.totals[p] += points[p]
+        self.prev_nets = tuple(hand_rec["nets"][Seat((p - dealer) % 3).name] for p in range(3))
+        verdict = mr.match_over(self.state.history, self.ruleset)
+        if verdict.over:
+            self.record["result"] = {"winner": verdict.winner, "reason": verdict.reason,
+                                     "detail": verdict.detail, "totals": list(self.state.totals)}
+        elif number >= self.max_hands:
+            self.record["result"] = {"winner": mr.leader_by_total(self.state.totals), "reason": "hand-cap",
+                                     "detail": f"stopped at the cap of {self.max_hands} hands; highest total wins",
+                                     "totals": list(self.state.totals)}
         self.dealer = (dealer + 1) % 3
         return hand_rec
 
@@ -296,7 +300,7 @@ class Match:
         rec["play"] = play
         rec["tricks"] = {s.name: tricks[s] for s in SEATS}
         nets = mr.hand_nets(tricks, rs, mode)
-        if sum(nets) != 0 and not getattr(rs, "chips", False):
+        if sum(nets) != 0:
             raise SolverError(f"hand {number}: nets {nets} do not sum to zero")
         rec["nets"] = {s.name: nets[s] for s in SEATS}
         return rec
@@ -311,6 +315,8 @@ class Match:
         hands = st.hands
         tricks = [0, 0, 0]
         play: list[str] = []
+        winners: list[int] = []
+        self._trick_winners = winners
         tables = [table(s) for s in SEATS]
         seat_players = [self.players[(dealer + s) % 3] for s in SEATS]
         omniscient = [sees_all(s) for s in SEATS]
@@ -344,6 +350,7 @@ class Match:
                 play.append(str(card))
             winner = SEATS[(leader + trick_winner(positions, trump)) % 3]
             tricks[winner] += 1
+            winners.append(winner)
             leader = winner
             st.check(f"trick {trick_no}")
         return play, (tricks[0], tricks[1], tricks[2])

@@ -2,25 +2,18 @@
 
 :mod:`solver.exchange` and :mod:`solver.scoring` (the RULES engineer's modules) are
 the authority; this module calls them with the match engine's data and converts the
-answers. Where one of them is not available yet, a minimal local implementation of
-the same rule stands in, so the match loop works and can be tested on its own.
+answers; keeping every call in one place keeps the match loop readable.
 """
 from __future__ import annotations
 
 from typing import Any, Sequence
 
-from .cards import Card, Hand
+from . import exchange, scoring
+from .cards import Hand
 from .deal import Seat
 from .errors import IllegalPlayError
+from .rules import MINIMISING_MODES as MINIMISING
 
-from . import exchange
-
-try:
-    from . import scoring as _scoring  # type: ignore[attr-defined]
-except ImportError:  # pragma: no cover
-    _scoring = None
-
-MINIMISING = frozenset({"MT", "miz"})
 SEATS = (Seat.D, Seat.E, Seat.M)
 
 
@@ -57,49 +50,27 @@ def run_exchange(hands: list[int], prev_nets_by_seat: tuple[int, int, int], rule
 
 # --- scoring and the end of the match -------------------------------------------------
 def hand_nets(tricks: tuple[int, int, int], ruleset: Any, mode: str) -> tuple[int, int, int]:
-    """Net per seat: tricks - target; in MT/miz, maximum - tricks with the targets swapped."""
-    targets = [ruleset.target_of(s, mode) for s in SEATS]
-    if mode in MINIMISING:
-        return tuple(targets[s] - tricks[s] for s in SEATS)  # type: ignore[return-value]
-    return tuple(tricks[s] - targets[s] for s in SEATS)  # type: ignore[return-value]
+    """Net per seat (MT/miz inverted), by :func:`solver.scoring.hand_nets`."""
+    return scoring.hand_nets(tricks, ruleset, mode)
 
 
-def hand_summary(hand_rec: dict, dealer: int) -> dict:
-    """What the end-of-match rules need from a hand, by PLAYER index."""
-    by_player = lambda d: [d[Seat((p - dealer) % 3).name] for p in range(3)]  # noqa: E731
-    return {"dealer": dealer, "nets": by_player(hand_rec["nets"]), "tricks": by_player(hand_rec["tricks"])}
+def hand_result(dealer: int, mode: str, tricks: tuple[int, int, int],
+                trick_winners: Sequence[int]) -> scoring.HandResult:
+    return scoring.HandResult(dealer, mode, tricks, tuple(Seat(s) for s in trick_winners))
 
 
-def leader_by_total(state: Any, ruleset: Any) -> int | None:
+def points_by_player(result: scoring.HandResult, ruleset: Any) -> tuple[int, int, int]:
+    """What each player scores for a hand: nets, or chips under the chips option."""
+    return result.points_by_player(ruleset)
+
+
+def leader_by_total(totals: Sequence[int]) -> int | None:
     """The player with the highest total, or None on a tie."""
-    best = max(state.totals)
-    top = [p for p in range(3) if state.totals[p] == best]
+    best = max(totals)
+    top = [p for p in range(3) if totals[p] == best]
     return top[0] if len(top) == 1 else None
 
 
-def match_over(state: Any, ruleset: Any, first_dealer: int) -> tuple[bool, str, int | None]:
-    """(over, reason, winner) after the hands in ``state.history``."""
-    end = ruleset.match_end
-    h = state.history
-    n = len(h)
-    last = h[-1]
-    if end == "first-to-12":
-        big = [p for p in range(3) if last["tricks"][p] >= ruleset.win_tricks]
-        if big:
-            return True, f"player {big[0]} took {last['tricks'][big[0]]} tricks in hand {n}", big[0]
-        if ruleset.hands_limit is not None and n >= ruleset.hands_limit:
-            return True, f"hand limit of {ruleset.hands_limit} reached", leader_by_total(state, ruleset)
-        return False, "", None
-    if end == "round-the-table":
-        if n > 3 and last["nets"][last["dealer"]] > 0:
-            return True, f"dealer {last['dealer']} was up on his own deal in hand {n}", last["dealer"]
-        return False, "", None
-    if end == "race":
-        hit = [p for p in range(3) if state.totals[p] >= ruleset.race_target]
-        if hit:
-            return True, f"total of +{ruleset.race_target} reached in hand {n}", max(hit, key=lambda p: state.totals[p])
-        return False, "", None
-    limit = 18 if end == "hungarian-18" else ruleset.hands_limit
-    if n >= limit:
-        return True, f"{limit} hands played", leader_by_total(state, ruleset)
-    return False, "", None
+def match_over(history: Sequence[scoring.HandResult], ruleset: Any) -> scoring.MatchEnd:
+    """The verdict of :func:`solver.scoring.match_over` after the hands played so far."""
+    return scoring.match_over(history, ruleset)
