@@ -85,12 +85,13 @@ def ruleset_of(record: Mapping[str, Any]) -> Any:
     if not isinstance(options, Mapping):
         raise RecordError('"rules.options" must be an object')
     try:
-        return get_ruleset(rules["preset"], **_options_from_json(options))
+        return get_ruleset(rules["preset"], **options_for_ruleset(options))
     except SolverError as exc:
         raise RecordError(f"rules: {exc}") from None
 
 
-def _options_from_json(options: Mapping[str, Any]) -> dict:
+def options_for_ruleset(options: Mapping[str, Any]) -> dict:
+    """JSON option values (lists) in the forms :class:`~solver.rules.Ruleset` takes."""
     out = dict(options)
     if "modes" in out and isinstance(out["modes"], list):
         out["modes"] = frozenset(out["modes"])
