@@ -1,7 +1,241 @@
-/* Placeholder binding: replaced by the real engine binding. */
+/* CPython binding: the type `_core.Engine`, a thin wrapper around search.h.
+ *
+ * Arguments arrive already validated by solver/engine/__init__.py (hands as three
+ * masks, played cards as bit indices). The GIL is released during search; every
+ * SM_POLL_INTERVAL nodes the poll callback re-takes it to run signal handlers, so
+ * Ctrl-C aborts a long search with KeyboardInterrupt. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include "search.h"
 
-static struct PyModuleDef core_module = {PyModuleDef_HEAD_INIT, "_core", "C search core", -1, NULL, NULL, NULL, NULL, NULL};
+typedef struct {
+    PyObject_HEAD
+    Engine engine;
+    int ready;                 /* engine_init succeeded */
+    int busy;                  /* a search is running (guards against concurrent use) */
+    PyThreadState *saved;      /* thread state while the GIL is released */
+} EngineObject;
 
-PyMODINIT_FUNC PyInit__core(void) { return PyModule_Create(&core_module); }
+static int poll_signals(void *arg)
+{
+    EngineObject *self = (EngineObject *)arg;
+    PyEval_RestoreThread(self->saved);
+    int stop = PyErr_CheckSignals() < 0;
+    self->saved = PyEval_SaveThread();
+    return stop;
+}
+
+static int Engine_init(EngineObject *self, PyObject *args, PyObject *kwds)
+{
+    static char *kwlist[] = {"tt_bytes", NULL};
+    Py_ssize_t bytes;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "n", kwlist, &bytes)) return -1;
+    if (self->ready) {
+        engine_free(&self->engine);
+        self->ready = 0;
+    }
+    if (bytes <= 0 || engine_init(&self->engine, (size_t)bytes) != 0) {
+        PyErr_Format(PyExc_MemoryError, "cannot allocate a transposition table of %zd bytes", bytes);
+        return -1;
+    }
+    self->ready = 1;
+    self->engine.poll = poll_signals;
+    self->engine.poll_arg = self;
+    return 0;
+}
+
+static void Engine_dealloc(EngineObject *self)
+{
+    if (self->ready) engine_free(&self->engine);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* Parse (trump, seat, misere, must_ruff, (h0, h1, h2), leader, played_tuple). */
+static int parse_query(EngineObject *self, PyObject *args, SmQuery *q, int *extra, int want_extra)
+{
+    int trump, seat, misere, must_ruff;
+    unsigned long long h[NSEATS];
+    PyObject *played;
+    int ok;
+    if (!self->ready) {
+        PyErr_SetString(PyExc_RuntimeError, "engine not initialised");
+        return -1;
+    }
+    if (want_extra)
+        ok = PyArg_ParseTuple(args, "iippKKKiO!i", &trump, &seat, &misere, &must_ruff, &h[0], &h[1],
+                              &h[2], &q->leader, &PyTuple_Type, &played, extra);
+    else
+        ok = PyArg_ParseTuple(args, "iippKKKiO!", &trump, &seat, &misere, &must_ruff, &h[0], &h[1],
+                              &h[2], &q->leader, &PyTuple_Type, &played);
+    if (!ok) return -1;
+    if (trump < 0 || trump > NOTRUMP || seat < 0 || seat >= NSEATS || q->leader < 0 ||
+        q->leader >= NSEATS) {
+        PyErr_SetString(PyExc_ValueError, "strain, seat or leader out of range");
+        return -1;
+    }
+    Py_ssize_t n = PyTuple_GET_SIZE(played);
+    if (n >= NSEATS) {
+        PyErr_SetString(PyExc_ValueError, "too many played cards");
+        return -1;
+    }
+    for (int s = 0; s < NSEATS; s++) q->hands[s] = (uint64_t)h[s];
+    q->nplayed = (int)n;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long c = PyLong_AsLong(PyTuple_GET_ITEM(played, i));
+        if (c == -1 && PyErr_Occurred()) return -1;
+        if (c < 0 || c >= 64 || (c & 15) > 12) {
+            PyErr_SetString(PyExc_ValueError, "played card index out of range");
+            return -1;
+        }
+        q->played[i] = (int)c;
+    }
+    if (self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "this engine is already searching in another thread");
+        return -1;
+    }
+    engine_set_context(&self->engine, trump, seat, misere, must_ruff);
+    return 0;
+}
+
+#define RUN_SEARCH(self, stmt)                 \
+    do {                                       \
+        (self)->busy = 1;                      \
+        (self)->saved = PyEval_SaveThread();   \
+        stmt;                                  \
+        PyEval_RestoreThread((self)->saved);   \
+        (self)->busy = 0;                      \
+    } while (0)
+
+static PyObject *aborted_error(void)
+{
+    if (!PyErr_Occurred()) PyErr_SetString(PyExc_RuntimeError, "search aborted");
+    return NULL;
+}
+
+static PyObject *Engine_solve(EngineObject *self, PyObject *args)
+{
+    SmQuery q;
+    int v;
+    if (parse_query(self, args, &q, NULL, 0) < 0) return NULL;
+    RUN_SEARCH(self, v = engine_solve(&self->engine, &q));
+    if (v == SM_ABORTED) return aborted_error();
+    return PyLong_FromLong(v);
+}
+
+static PyObject *Engine_can_reach(EngineObject *self, PyObject *args)
+{
+    SmQuery q;
+    int target, v;
+    if (parse_query(self, args, &q, &target, 1) < 0) return NULL;
+    RUN_SEARCH(self, v = engine_can_reach(&self->engine, &q, target));
+    if (v == SM_ABORTED) return aborted_error();
+    return PyBool_FromLong(v);
+}
+
+static PyObject *Engine_card_values(EngineObject *self, PyObject *args)
+{
+    SmQuery q;
+    int cards[MAX_TRICKS], values[MAX_TRICKS], n;
+    if (parse_query(self, args, &q, NULL, 0) < 0) return NULL;
+    RUN_SEARCH(self, n = engine_card_values(&self->engine, &q, cards, values));
+    if (n == SM_ABORTED) return aborted_error();
+    PyObject *list = PyList_New(n);
+    if (!list) return NULL;
+    for (int i = 0; i < n; i++) {
+        PyObject *pair = Py_BuildValue("(ii)", cards[i], values[i]);
+        if (!pair) {
+            Py_DECREF(list);
+            return NULL;
+        }
+        PyList_SET_ITEM(list, i, pair);
+    }
+    return list;
+}
+
+static PyObject *Engine_pv(EngineObject *self, PyObject *args)
+{
+    SmQuery q;
+    int cards[NSEATS * MAX_TRICKS], n;
+    if (parse_query(self, args, &q, NULL, 0) < 0) return NULL;
+    RUN_SEARCH(self, n = engine_pv(&self->engine, &q, cards));
+    if (n == SM_ABORTED) return aborted_error();
+    PyObject *list = PyList_New(n);
+    if (!list) return NULL;
+    for (int i = 0; i < n; i++) {
+        PyObject *c = PyLong_FromLong(cards[i]);
+        if (!c) {
+            Py_DECREF(list);
+            return NULL;
+        }
+        PyList_SET_ITEM(list, i, c);
+    }
+    return list;
+}
+
+static PyObject *Engine_clear(EngineObject *self, PyObject *Py_UNUSED(ignored))
+{
+    if (self->ready && !self->busy) engine_clear(&self->engine);
+    Py_RETURN_NONE;
+}
+
+static PyObject *Engine_get_nodes(EngineObject *self, void *Py_UNUSED(closure))
+{
+    return PyLong_FromUnsignedLongLong(self->ready ? self->engine.nodes : 0);
+}
+
+static PyObject *Engine_get_table_bytes(EngineObject *self, void *Py_UNUSED(closure))
+{
+    size_t b = self->ready ? self->engine.tt.nbuckets * TT_WAYS * sizeof(TTKey) : 0;
+    return PyLong_FromSize_t(b);
+}
+
+static PyMethodDef Engine_methods[] = {
+    {"solve", (PyCFunction)Engine_solve, METH_VARARGS,
+     "solve(trump, seat, misere, must_ruff, h0, h1, h2, leader, played) -> seat's value"},
+    {"can_reach", (PyCFunction)Engine_can_reach, METH_VARARGS,
+     "can_reach(trump, seat, misere, must_ruff, h0, h1, h2, leader, played, target) -> bool"},
+    {"card_values", (PyCFunction)Engine_card_values, METH_VARARGS,
+     "card_values(...same as solve...) -> [(card_bit_index, value), ...]"},
+    {"pv", (PyCFunction)Engine_pv, METH_VARARGS, "pv(...same as solve...) -> [card_bit_index, ...]"},
+    {"clear", (PyCFunction)Engine_clear, METH_NOARGS, "Empty the transposition table."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef Engine_getset[] = {
+    {"nodes", (getter)Engine_get_nodes, NULL, "nodes searched by the last call", NULL},
+    {"table_bytes", (getter)Engine_get_table_bytes, NULL, "bytes used by the table", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject EngineType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "solver.engine._core.Engine",
+    .tp_doc = "Search engine holding one transposition table.",
+    .tp_basicsize = sizeof(EngineObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Engine_init,
+    .tp_dealloc = (destructor)Engine_dealloc,
+    .tp_methods = Engine_methods,
+    .tp_getset = Engine_getset,
+};
+
+static struct PyModuleDef core_module = {
+    PyModuleDef_HEAD_INIT, "_core", "C search core of the double-dummy engine.", -1,
+    NULL, NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__core(void)
+{
+    if (PyType_Ready(&EngineType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&core_module);
+    if (!m) return NULL;
+    Py_INCREF(&EngineType);
+    if (PyModule_AddObject(m, "Engine", (PyObject *)&EngineType) < 0) {
+        Py_DECREF(&EngineType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    PyModule_AddIntConstant(m, "NSEATS", NSEATS);
+    return m;
+}

@@ -1,0 +1,305 @@
+"""Double-dummy engine: exact paranoid values of Sergeant Major positions.
+
+The search runs in the C core (``solver.engine._core``); this module validates the
+input, converts it to masks and bit indices, and shapes the answers.
+
+A value is the number of tricks ``seat`` can guarantee from the current trick to the
+end when the other two seats cooperate against it; with ``misere=True`` it is the
+fewest tricks ``seat`` can hold itself to while the other two try to give it tricks.
+
+>>> from solver import Deal
+>>> deal = Deal.from_string("D:AK... Q2... 3.A..")
+>>> solve(deal, "S", leader="D", seat="D")
+2
+"""
+from __future__ import annotations
+
+import threading
+from typing import Iterator, Mapping, Sequence
+
+from ..cards import Card, Hand
+from ..deal import Deal, Seat, Strain, parse_strains
+from ..errors import EngineError, IllegalPlayError, NotationError
+from . import _core
+
+__all__ = ["DDTable", "Solver", "card_values", "dd_table", "principal_variation", "solve"]
+
+DEFAULT_TT_MB = 64
+MODULE_TT_MB = 32  # per thread, for the module-level functions
+MAX_TT_MB = 1 << 16
+
+
+def _bit_index(card: Card) -> int:
+    return card.bit.bit_length() - 1
+
+
+def _to_card(card: "Card | str") -> Card:
+    if isinstance(card, Card):
+        return card
+    if isinstance(card, str):
+        return Card.from_string(card)
+    raise NotationError(f"cannot read card {card!r}: expected a Card or a string such as 'SA'")
+
+
+class _Query:
+    """A validated search request in the form the C core takes."""
+
+    __slots__ = ("strain", "seat", "leader", "misere", "must_ruff", "masks", "played", "tricks", "mover")
+
+    def __init__(self, deal: Deal, strain: "Strain | str", leader: "Seat | str", seat: "Seat | str",
+                 misere: bool, must_ruff: bool, played: "Sequence[Card | str]") -> None:
+        if not isinstance(deal, Deal):
+            raise NotationError(f"expected a Deal, got {type(deal).__name__}")
+        self.strain = Strain.parse(strain)
+        self.leader = Seat.parse(leader)
+        self.seat = Seat.parse(seat)
+        self.misere = bool(misere)
+        self.must_ruff = bool(must_ruff)
+        self.masks = tuple(h.mask for h in deal.hands)
+        self.tricks = deal.hand_size
+        if isinstance(played, str):
+            played = played.replace(",", " ").split()
+        cards = [_to_card(c) for c in played]
+        _check_played(deal, self.strain, self.leader, self.must_ruff, cards)
+        self.played = tuple(_bit_index(c) for c in cards)
+        self.mover = Seat((self.leader + len(cards)) % 3)
+
+    def args(self) -> tuple:
+        return (int(self.strain), int(self.seat), self.misere, self.must_ruff, *self.masks,
+                int(self.leader), self.played)
+
+
+def _check_played(deal: Deal, strain: Strain, leader: Seat, must_ruff: bool, cards: list[Card]) -> None:
+    """Raise IllegalPlayError naming the card, the seat and the reason for a bad trick."""
+    if len(cards) > 2:
+        raise IllegalPlayError(
+            f"{len(cards)} cards played to the current trick; at most 2 may be given "
+            f"(the third completes the trick: start the next trick from the new hands)")
+    seat = leader
+    for i, card in enumerate(cards):
+        hand: Hand = deal.hands[seat]
+        if card not in hand:
+            raise IllegalPlayError(f"card {card} played by {seat.name} is not in {seat.name}'s hand")
+        if i > 0:
+            led = cards[0].suit
+            if card.suit != led and hand.suit_mask(led):
+                raise IllegalPlayError(
+                    f"card {card} played by {seat.name} revokes: {seat.name} holds "
+                    f"{'SHDC'[led]} and must follow suit")
+            if (must_ruff and strain != Strain.N and card.suit != led and card.suit != strain
+                    and not hand.suit_mask(led) and hand.suit_mask(int(strain))):
+                raise IllegalPlayError(
+                    f"card {card} played by {seat.name} breaks must-ruff: {seat.name} is void in "
+                    f"{'SHDC'[led]} and holds a trump")
+        seat = seat.next
+
+
+class Solver:
+    """Holds one transposition table; reuse it for many related searches.
+
+    Entries are keyed on the search context (strain, seat, misère, must-ruff) as well
+    as on the position, so calls that share a context — e.g. thousands of
+    :meth:`can_reach` calls on discard variations of one deal — reuse what earlier
+    calls learned. One Solver must not be used by two threads at once (a lock makes
+    concurrent calls wait); use one Solver per thread.
+    """
+
+    def __init__(self, tt_mb: int = DEFAULT_TT_MB) -> None:
+        if isinstance(tt_mb, bool) or not isinstance(tt_mb, int):
+            raise EngineError(f"tt_mb must be an integer number of MiB, got {tt_mb!r}")
+        if not 1 <= tt_mb <= MAX_TT_MB:
+            raise EngineError(f"tt_mb={tt_mb} is out of range: the table needs 1..{MAX_TT_MB} MiB")
+        try:
+            self._engine = _core.Engine(tt_mb << 20)
+        except MemoryError:
+            raise EngineError(f"cannot allocate a {tt_mb} MiB transposition table") from None
+        self._lock = threading.Lock()
+        self.tt_mb = tt_mb
+
+    @property
+    def nodes(self) -> int:
+        """Nodes searched by the last call."""
+        return self._engine.nodes
+
+    def clear(self) -> None:
+        """Forget everything the table has learned."""
+        with self._lock:
+            self._engine.clear()
+
+    def solve(self, deal: Deal, strain: "Strain | str", *, leader: "Seat | str" = "E",
+              seat: "Seat | str" = "D", misere: bool = False, must_ruff: bool = False,
+              played: "Sequence[Card | str]" = ()) -> int:
+        """``seat``'s double-dummy value from the current trick on (see :func:`solve`)."""
+        q = _Query(deal, strain, leader, seat, misere, must_ruff, played)
+        with self._lock:
+            return self._engine.solve(*q.args())
+
+    def can_reach(self, deal: Deal, strain: "Strain | str", *, leader: "Seat | str" = "E",
+                  seat: "Seat | str" = "D", target: int, misere: bool = False,
+                  must_ruff: bool = False, played: "Sequence[Card | str]" = ()) -> bool:
+        """Normal: can ``seat`` guarantee >= ``target`` tricks? Misère: can it hold itself
+        to <= ``target``? One null-window search (cheaper than :meth:`solve`)."""
+        q = _Query(deal, strain, leader, seat, misere, must_ruff, played)
+        if isinstance(target, bool) or not isinstance(target, int):
+            raise EngineError(f"target must be an integer number of tricks, got {target!r}")
+        if not q.misere and (target <= 0 or target > q.tricks):
+            return target <= 0
+        if q.misere and (target < 0 or target >= q.tricks):
+            return target >= 0
+        with self._lock:
+            return self._engine.can_reach(*q.args(), target)
+
+    def card_values(self, deal: Deal, strain: "Strain | str", *, leader: "Seat | str" = "E",
+                    seat: "Seat | str" = "D", played: "Sequence[Card | str]" = (),
+                    misere: bool = False, must_ruff: bool = False) -> dict[str, int]:
+        """``seat``'s value after each legal card of the player to move (see :func:`card_values`)."""
+        q = _Query(deal, strain, leader, seat, misere, must_ruff, played)
+        with self._lock:
+            pairs = self._engine.card_values(*q.args())
+        cards = sorted((Card.from_bit(1 << i) for i, _ in pairs), key=lambda c: (c.suit, -c.rank))
+        values = {i: v for i, v in pairs}
+        return {str(c): values[_bit_index(c)] for c in cards}
+
+    def principal_variation(self, deal: Deal, strain: "Strain | str", *, leader: "Seat | str" = "E",
+                            seat: "Seat | str" = "D", played: "Sequence[Card | str]" = (),
+                            misere: bool = False, must_ruff: bool = False) -> list[Card]:
+        """One optimal line: the cards still to be played, in order (see :func:`principal_variation`)."""
+        q = _Query(deal, strain, leader, seat, misere, must_ruff, played)
+        with self._lock:
+            bits = self._engine.pv(*q.args())
+        return [Card.from_bit(1 << i) for i in bits]
+
+
+_local = threading.local()
+
+
+def _solver() -> Solver:
+    """The calling thread's cached Solver for the module-level functions."""
+    s = getattr(_local, "solver", None)
+    if s is None:
+        s = _local.solver = Solver(MODULE_TT_MB)
+    return s
+
+
+def solve(deal: Deal, strain: "Strain | str", *, leader: "Seat | str" = "E", seat: "Seat | str" = "D",
+          misere: bool = False, must_ruff: bool = False, played: "Sequence[Card | str]" = ()) -> int:
+    """Tricks ``seat`` can guarantee from the current trick to the end against the
+    other two seats (misère: the fewest it can hold itself to).
+
+    ``played`` lists the cards already played to the current trick, starting with
+    ``leader``; ``deal`` holds the hands as they were when that trick began. Widow
+    cards are out of play. Raises IllegalPlayError for an illegal ``played`` card,
+    NotationError for an unknown strain or seat.
+    """
+    return _solver().solve(deal, strain, leader=leader, seat=seat, misere=misere,
+                           must_ruff=must_ruff, played=played)
+
+
+def card_values(deal: Deal, strain: "Strain | str", *, leader: "Seat | str" = "E", seat: "Seat | str" = "D",
+                played: "Sequence[Card | str]" = (), misere: bool = False,
+                must_ruff: bool = False) -> dict[str, int]:
+    """For every legal card of the player to move: ``seat``'s value if it is played next.
+
+    Keys are card strings (``"SA"``); equivalent cards each get their own entry. The
+    mover's best choice among the values equals :func:`solve`.
+    """
+    return _solver().card_values(deal, strain, leader=leader, seat=seat, played=played,
+                                 misere=misere, must_ruff=must_ruff)
+
+
+def principal_variation(deal: Deal, strain: "Strain | str", *, leader: "Seat | str" = "E",
+                        seat: "Seat | str" = "D", played: "Sequence[Card | str]" = (),
+                        misere: bool = False, must_ruff: bool = False) -> list[Card]:
+    """One optimal line of play: the cards still to be played, in order, to the end of
+    the hand. Playing it out gives ``seat`` exactly :func:`solve` tricks."""
+    return _solver().principal_variation(deal, strain, leader=leader, seat=seat, played=played,
+                                         misere=misere, must_ruff=must_ruff)
+
+
+class _SeatRow(Mapping):
+    """One strain's row of a DDTable: values by seat, indexed by ``Seat`` or ``"D"``."""
+
+    def __init__(self, values: dict[Seat, int]) -> None:
+        self._values = values
+
+    def __getitem__(self, seat: "Seat | str") -> int:
+        try:
+            return self._values[Seat.parse(seat)]
+        except NotationError:
+            raise KeyError(seat) from None
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(s.name for s in self._values)
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def __repr__(self) -> str:
+        return repr({s.name: v for s, v in self._values.items()})
+
+
+class DDTable:
+    """Every seat's double-dummy value in each strain for one leader.
+
+    ``table["S"]["D"]`` and ``table[Strain.S][Seat.D]`` both work.
+    """
+
+    leader: Seat
+    misere: bool
+    must_ruff: bool
+    strains: tuple[Strain, ...]
+
+    def __init__(self, values: "Mapping[Strain, Mapping[Seat, int]]", *, leader: Seat,
+                 misere: bool = False, must_ruff: bool = False) -> None:
+        self.leader = leader
+        self.misere = misere
+        self.must_ruff = must_ruff
+        self.strains = tuple(values)
+        self._rows = {st: _SeatRow({s: values[st][s] for s in Seat}) for st in values}
+
+    def __getitem__(self, strain: "Strain | str") -> Mapping[str, int]:
+        try:
+            return self._rows[Strain.parse(strain)]
+        except NotationError:
+            raise KeyError(strain) from None
+
+    def to_dict(self) -> dict[str, dict[str, int]]:
+        """``{"S": {"D": 9, "E": 4, "M": 3}, ...}``"""
+        return {st.name: {s.name: self._rows[st][s] for s in Seat} for st in self.strains}
+
+    def _title(self) -> str:
+        flags = [f"leader {self.leader.name}"]
+        if self.misere:
+            flags.append("misère")
+        if self.must_ruff:
+            flags.append("must-ruff")
+        return "Double-dummy tricks (" + ", ".join(flags) + ")"
+
+    def __str__(self) -> str:
+        lines = [self._title(), "      D   E   M"]
+        for st in self.strains:
+            row = self._rows[st]
+            lines.append(f"{st.symbol:<3}" + "".join(f"{row[s]:>4}" for s in Seat))
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return f"DDTable({self.to_dict()!r}, leader={self.leader.name!r})"
+
+    def _repr_html_(self) -> str:
+        head = "".join(f"<th>{s.name}</th>" for s in Seat)
+        rows = "".join(
+            f"<tr><th>{st.symbol}</th>" + "".join(f"<td>{self._rows[st][s]}</td>" for s in Seat) + "</tr>"
+            for st in self.strains)
+        return (f"<table><caption>{self._title()}</caption>"
+                f"<thead><tr><th></th>{head}</tr></thead><tbody>{rows}</tbody></table>")
+
+
+def dd_table(deal: Deal, *, leader: "Seat | str" = "E", strains: "str | Sequence[Strain | str]" = "SHDCN",
+             misere: bool = False, must_ruff: bool = False) -> DDTable:
+    """Every seat's value (see :func:`solve`) in every strain, with ``leader`` on lead."""
+    lead = Seat.parse(leader)
+    chosen = parse_strains(strains)
+    solver = _solver()
+    values = {st: {s: solver.solve(deal, st, leader=lead, seat=s, misere=misere, must_ruff=must_ruff)
+                   for s in Seat} for st in chosen}
+    return DDTable(values, leader=lead, misere=bool(misere), must_ruff=bool(must_ruff))

@@ -1,0 +1,66 @@
+/* Quick tricks: a top card of the leader wins when led unless an opponent of the
+ * leader can ruff it. Top trumps always win. Side-suit winners are counted in full
+ * when no opponent holds a trump, or when the leader's top trumps first draw every
+ * opponent trump; otherwise only the best single side suit counts, cashed first and
+ * only as long as every opponent holding trumps must still follow. With must-ruff
+ * a partner void in the suit would be forced to ruff and take the lead away, so
+ * the partner's trumps count like an opponent's. */
+#include "bounds.h"
+
+static int top_run(unsigned own, unsigned live)
+{
+    int n = 0;
+    while (live) {
+        int r = 31 - __builtin_clz(live);
+        unsigned bit = 1u << r;
+        if (!(own & bit)) break;
+        n++;
+        live ^= bit;
+    }
+    return n;
+}
+
+int quick_tricks(const Position *p)
+{
+    int L = p->leader;
+    uint64_t live = all_hands(p);
+    int top[NSUITS];
+    int total = 0;
+    for (int s = 0; s < NSUITS; s++) {
+        top[s] = top_run((unsigned)(p->hand[L] >> (LANE * s)) & LANE_MASK,
+                         (unsigned)(live >> (LANE * s)) & LANE_MASK);
+        total += top[s];
+    }
+    if (p->trump == NOTRUMP) return total;
+    int t = p->trump;
+    int opp_trumps = 0;
+    for (int o = 0; o < NSEATS; o++) {
+        if (o == L || (p->side[o] == p->side[L] && !p->must_ruff)) continue;
+        int n = __builtin_popcountll(p->hand[o] & suit_lane(t));
+        if (n > opp_trumps) opp_trumps = n;
+    }
+    if (top[t] >= opp_trumps) return total;
+    int best = 0;
+    for (int s = 0; s < NSUITS; s++) {
+        if (s == t || top[s] == 0) continue;
+        int k = top[s];
+        for (int o = 0; o < NSEATS; o++) {
+            if (o == L || (p->side[o] == p->side[L] && !p->must_ruff)) continue;
+            if (!(p->hand[o] & suit_lane(t))) continue;
+            int len = __builtin_popcountll(p->hand[o] & suit_lane(s));
+            if (len < k) k = len;
+        }
+        if (k > best) best = k;
+    }
+    return top[t] + best;
+}
+
+int last_trick(const Position *p)
+{
+    Position q = *p;
+    while (q.tricks_left == p->tricks_left) {
+        uint64_t h = q.hand[q.to_move];
+        pos_play(&q, __builtin_ctzll(h));
+    }
+    return q.counted - p->counted;
+}

@@ -1,0 +1,60 @@
+/* The search engine: paranoid alpha-beta with null windows, driven by bounds.
+ *
+ * One side is `seat`, the other the coalition of the two other seats. The value is
+ * always the number of tricks `seat` wins; the side maximising it is `seat` (normal
+ * play) or the coalition (misere). Every search asks "can the maximiser make seat
+ * win at least t tricks?" and exact values come from iterating t.
+ * This header is the C-only API used by the Python binding and the C tests. */
+#ifndef SM_SEARCH_H
+#define SM_SEARCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "position.h"
+#include "tt.h"
+
+typedef int (*sm_poll_fn)(void *arg); /* return nonzero to abort the search */
+
+typedef struct {
+    TT tt;
+    int trump, seat, misere, must_ruff;   /* context the table's entries belong to */
+    uint64_t ctx_bits;                    /* context folded into table keys */
+    uint64_t nodes;                       /* nodes searched by the last call */
+    int aborted;
+    sm_poll_fn poll;                      /* called every SM_POLL_INTERVAL nodes */
+    void *poll_arg;
+} Engine;
+
+#define SM_POLL_INTERVAL 65536
+#define SM_ABORTED (-1)
+
+/* Make an engine whose table uses at most tt_bytes; returns 0, or -1 if unusable. */
+int engine_init(Engine *e, size_t tt_bytes);
+void engine_free(Engine *e);
+void engine_clear(Engine *e);
+/* Set strain (0..3, 4 = no trump), seat, misere and must-ruff. The context is part
+ * of every table key, so entries of several contexts live side by side. */
+void engine_set_context(Engine *e, int trump, int seat, int misere, int must_ruff);
+
+/* A position: hands at the start of the current trick, its leader, and the cards
+ * already played to it (bit indices, at most NSEATS-1; they must be legal). */
+typedef struct {
+    uint64_t hands[NSEATS];
+    int leader;
+    int nplayed;
+    int played[NSEATS];
+} SmQuery;
+
+/* Seat's value (tricks from the current trick on; misere: the fewest it can hold
+ * itself to). SM_ABORTED if the poll function stopped the search. */
+int engine_solve(Engine *e, const SmQuery *q);
+/* normal: can seat take >= target?  misere: can seat hold itself to <= target?
+ * 1 yes, 0 no, SM_ABORTED. */
+int engine_can_reach(Engine *e, const SmQuery *q, int target);
+/* For every legal card of the player to move: seat's value after it is played.
+ * Fills cards[] and values[] (up to 17); returns the count or SM_ABORTED. */
+int engine_card_values(Engine *e, const SmQuery *q, int cards[MAX_TRICKS], int values[MAX_TRICKS]);
+/* One optimal line to the end of the hand; returns its length or SM_ABORTED. */
+int engine_pv(Engine *e, const SmQuery *q, int cards[NSEATS * MAX_TRICKS]);
+
+#endif
