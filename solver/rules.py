@@ -257,6 +257,9 @@ def _parse_mode_text(text: str) -> list[str]:
         if chunk in ALL_MODES:
             out.append(chunk)
             continue
+        if chunk.upper() == "NT":
+            out.append("N")
+            continue
         for ch in chunk:
             if ch.upper() not in "SHDCN":
                 raise RulesError(f"unknown mode {chunk!r} in {text!r}; modes are {' '.join(ALL_MODES)}")

@@ -19,6 +19,9 @@ from solver.exchange import (
 from solver.rules import get_ruleset
 
 D, E, M = Seat.D, Seat.E, Seat.M
+#: Presets by exchange protocol: every scenario runs under each preset it applies to.
+LOWEST_FOR_HIGHEST = ["british", "casual", "chips", "9-5-2", "blind-widow", "no-widow"]
+NAMED_SUIT = ["twelve", "6-3-8", "nine-five-two", "no-trump", "miz"]
 
 
 def H(text: str) -> Hand:
@@ -106,8 +109,9 @@ def test_carry_nets_moves_every_player_one_seat_back():
 
 
 # --- lowest-for-highest (000) -----------------------------------------------------------------
-def test_lowest_for_highest_before_trump_aces_first_ties_by_suit_order():
-    r = get_ruleset("british")
+@pytest.mark.parametrize("preset", LOWEST_FOR_HIGHEST)
+def test_lowest_for_highest_before_trump_aces_first_ties_by_suit_order(preset):
+    r = get_ruleset(preset)
     hands = [H("A2.K.Q.3"), H("Q.A.4.K"), H("K.3.A.A")]
     (d, e, m), log = apply_exchange(hands, [(D, M, 2)], r)
     # D gives his two lowest (the 2, then the 3); M his two highest: aces, ♦ before ♣.
@@ -116,8 +120,9 @@ def test_lowest_for_highest_before_trump_aces_first_ties_by_suit_order():
     assert d == H("A.K.QA.A") and m == H("K2.3..3") and e == hands[1]
 
 
-def test_lowest_for_highest_with_trump_named_first_ranks_trumps_highest():
-    r = get_ruleset("british", trump_before_exchange=True)
+@pytest.mark.parametrize("preset", LOWEST_FOR_HIGHEST)
+def test_lowest_for_highest_with_trump_named_first_ranks_trumps_highest(preset):
+    r = get_ruleset(preset, trump_before_exchange=True)
     hands = [H("A2.K.Q.3"), H("Q.A.4.K"), H("K.3.A2.A")]
     _, log = apply_exchange(hands, [(D, M, 1)], r, trump="H")
     assert [t.card for t in log if t.frm == M] == [C("H3")]   # the ♥3 beats the aces
@@ -130,8 +135,9 @@ def test_lowest_for_highest_rejects_a_trump_the_players_do_not_know_yet():
 
 
 # --- named-suit (001/003) ----------------------------------------------------------------------
-def test_named_suit_down_gives_highest_of_named_suit_and_gets_any_card_back():
-    r = get_ruleset("twelve")
+@pytest.mark.parametrize("preset", NAMED_SUIT)
+def test_named_suit_down_gives_highest_of_named_suit_and_gets_any_card_back(preset):
+    r = get_ruleset(preset)
     hands = [H("AK.2.3.4"), H("Q.AJ5.K.5"), H("J..AQ.A")]
     dec = Script(suits="H", cards=["D3"])
     (d, e, m), log = apply_exchange(hands, [(D, E, 1)], r, dec)
@@ -142,8 +148,9 @@ def test_named_suit_down_gives_highest_of_named_suit_and_gets_any_card_back():
     assert dec.requests[1].seen == (Transfer(E, D, C("HA")),)
 
 
-def test_named_suit_void_means_naming_another_suit():
-    r = get_ruleset("twelve")
+@pytest.mark.parametrize("preset", NAMED_SUIT + ["double-payment"])
+def test_named_suit_void_means_naming_another_suit(preset):
+    r = get_ruleset(preset)
     hands = [H("AK.2.3.4"), H("QJ.AJ5.K."), H("T..AQ.AK")]
     dec = Script(suits="CS", cards=["D3"])
     _, log = apply_exchange(hands, [(D, E, 1)], r, dec)
@@ -193,9 +200,10 @@ def test_card_return_a_card_received_earlier_counts_as_the_down_players_own():
     assert log[2:] == [Transfer(D, E, C("S5")), Transfer(E, D, C("SK"))]
 
 
-def test_card_return_void_down_player_returns_the_received_card():
+@pytest.mark.parametrize("preset", ["card-return", "hungarian"])
+def test_card_return_void_down_player_returns_the_received_card(preset):
     hands = [H("K5.2.3.4"), H(".AK.K2.5"), H("QJ..AQ.A")]
-    _, log = apply_exchange(hands, [(D, E, 1)], get_ruleset("card-return"), Script(cards=["S5"]), trump="C")
+    _, log = apply_exchange(hands, [(D, E, 1)], get_ruleset(preset), Script(cards=["S5"]), trump="C")
     assert log == [Transfer(D, E, C("S5")), Transfer(E, D, C("S5"))]
 
 

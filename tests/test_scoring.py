@@ -97,8 +97,9 @@ def test_seats_map_to_players_through_the_dealer():
 
 
 # --- 12 tricks in one hand (001/003) ---------------------------------------------------------------
-def test_first_to_twelve_tricks_wins_at_once():
-    r = get_ruleset("twelve")
+@pytest.mark.parametrize("preset", ["twelve", "nine-five-two", "double-payment", "no-trump", "miz"])
+def test_first_to_twelve_tricks_wins_at_once(preset):
+    r = get_ruleset(preset)
     hs = rotation(r, [(1, -1, 0), (-2, 1, 1)])
     assert not match_over(hs, r).over
     hs.append(hand(r, 2, tricks=(2, 12, 2)))          # E of a hand dealt by player 2 = player 0
@@ -135,8 +136,9 @@ def test_tie_break_hand_only_between_the_tied_players():
 
 
 # --- round the table (000) ----------------------------------------------------------------------
-def test_round_the_table_first_dealer_up_on_his_own_deal_after_one_round():
-    r = get_ruleset("british")
+@pytest.mark.parametrize("preset", ["british", "9-5-2", "blind-widow", "no-exchange", "no-widow"])
+def test_round_the_table_first_dealer_up_on_his_own_deal_after_one_round(preset):
+    r = get_ruleset(preset)
     hs = rotation(r, [(2, -1, -1), (1, 0, -1), (3, -2, -1)])   # every dealer up in round one
     assert not match_over(hs, r).over
     hs.append(hand(r, 0, (0, 1, -1)))                  # player 0 deals again, exactly on target
@@ -174,8 +176,9 @@ def test_six_three_eight_ends_at_minus_ten_too():
 
 
 # --- fixed number of hands (000 casual, 002) ------------------------------------------------------
-def test_fixed_number_of_hands_highest_total_wins():
-    r = get_ruleset("casual")
+@pytest.mark.parametrize("preset", ["casual", "chips", "card-return"])
+def test_fixed_number_of_hands_highest_total_wins(preset):
+    r = get_ruleset(preset)
     hs = rotation(r, [(0, 0, 0)] * 11 + [(1, -1, 0)])
     assert not match_over(hs[:11], r).over
     end = match_over(hs, r)
