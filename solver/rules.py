@@ -199,7 +199,8 @@ class Ruleset:
         if not overrides:
             return self
         if "name" not in overrides:
-            overrides["name"] = self.name if self.name == "custom" else f"{self.name}+custom"
+            plain = self.name == "custom" or self.name.endswith("+custom")
+            overrides["name"] = self.name if plain else f"{self.name}+custom"
         return dataclasses.replace(self, **overrides)
 
     def to_dict(self) -> dict[str, Any]:

@@ -70,6 +70,7 @@ def test_with_options_validates_and_names_the_variant():
     r = get_ruleset("twelve", double_payment=True)
     assert r.double_payment and r.name == "twelve+custom"
     assert r.diff(get_ruleset("twelve")) == {"double_payment": True}
+    assert r.with_options(hands_limit=12).name == "twelve+custom"
     assert get_ruleset("british", modes="SHDCN").modes == frozenset("SHDCN")
     assert get_ruleset("twelve", modes="S,H,NT,miz").modes == frozenset({"S", "H", "N", "miz"})
     assert get_ruleset("british", targets=[9, 5, 2]).targets == (9, 5, 2)
