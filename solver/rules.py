@@ -252,19 +252,22 @@ def minimising_targets(targets: tuple[int, int, int]) -> tuple[int, int, int]:
 
 
 def _parse_mode_text(text: str) -> list[str]:
-    """Read ``"SHDC"``, ``"S,H,N,MT"`` or ``"SHDCN MT"`` into mode names."""
+    """Read ``"SHDC"``, ``"S,H,N,MT"``, ``"SHDCNmiz"`` or ``"SHDC NT"`` into mode names."""
     out: list[str] = []
     for chunk in text.replace(",", " ").split():
-        if chunk in ALL_MODES:
-            out.append(chunk)
-            continue
-        if chunk.upper() == "NT":
-            out.append("N")
-            continue
-        for ch in chunk:
-            if ch.upper() not in "SHDCN":
-                raise RulesError(f"unknown mode {chunk!r} in {text!r}; modes are {' '.join(ALL_MODES)}")
-            out.append(ch.upper())
+        i = 0
+        while i < len(chunk):
+            rest = chunk[i:].upper()
+            for token, mode in (("MIZ", "miz"), ("MT", "MT"), ("NT", "N")):
+                if rest.startswith(token):
+                    out.append(mode)
+                    i += len(token)
+                    break
+            else:
+                if rest[0] not in "SHDCN":
+                    raise RulesError(f"unknown mode {chunk!r} in {text!r}; modes are {' '.join(ALL_MODES)}")
+                out.append(rest[0])
+                i += 1
     return out
 
 

@@ -73,6 +73,8 @@ def test_with_options_validates_and_names_the_variant():
     assert r.with_options(hands_limit=12).name == "twelve+custom"
     assert get_ruleset("british", modes="SHDCN").modes == frozenset("SHDCN")
     assert get_ruleset("twelve", modes="S,H,NT,miz").modes == frozenset({"S", "H", "N", "miz"})
+    assert get_ruleset("twelve", modes="SHDCNmiz").modes == frozenset({"S", "H", "D", "C", "N", "miz"})
+    assert get_ruleset("hungarian", modes="shdcn MT").modes == get_ruleset("hungarian").modes
     assert get_ruleset("british", targets=[9, 5, 2]).targets == (9, 5, 2)
 
 
@@ -88,6 +90,7 @@ def test_with_options_validates_and_names_the_variant():
     ("hungarian", {"modes": frozenset({"S", "H", "D", "C", "N", "MT", "miz"})}, "allow only one"),
     ("british", {"modes": frozenset()}, "modes is empty"),
     ("british", {"modes": frozenset({"X"})}, "unknown mode"),
+    ("british", {"modes": "SHX"}, "unknown mode 'SHX'"),
     ("british", {"double_payment": True}, "double_payment is an option of the named-suit exchange"),
     ("card-return", {"double_payment": True}, "double_payment"),
     ("twelve", {"trump_before_exchange": True}, "lowest-for-highest house option"),
