@@ -270,3 +270,38 @@ def test_mode_outside_the_ruleset_is_rejected():
     r = get_ruleset("british")
     with pytest.raises(RulesError, match="hand 1: mode 'N'"):
         match_over([hand(r, 0, mode="N")], r)
+
+
+# --- properties over random histories ----------------------------------------------------------------
+@st.composite
+def histories(draw):
+    name = draw(st.sampled_from(["casual", "chips", "card-return", "twelve", "6-3-8", "british"]))
+    r = get_ruleset(name)
+    n = r.tricks_per_hand
+    hs = []
+    for k in range(draw(st.integers(1, 14))):
+        a = draw(st.integers(0, n))
+        b = draw(st.integers(0, n - a))
+        winners = tuple(Seat(s) for s, c in enumerate((a, b, n - a - b)) for _ in range(c))
+        hs.append(HandResult(k % 3, "S", (a, b, n - a - b), winners))
+    return r, hs
+
+
+@given(histories())
+def test_totals_sum_to_zero_and_the_verdict_is_consistent(case):
+    r, hs = case
+    assert sum(totals(hs, r)) == 0
+    # Judge hand by hand, as the match loop does, stopping at the end.
+    for k in range(1, len(hs) + 1):
+        end = match_over(hs[:k], r)
+        assert end.totals == totals(hs[:k], r)
+        if end.over:
+            assert end.winner is None or end.winner in range(3)
+            if r.match_end == "hands" and r.tie_break != "tie-break-hand":
+                assert k == r.hands_limit
+            if k < len(hs):
+                with pytest.raises(RulesError, match="already over"):
+                    match_over(hs[:k + 1], r)
+            break
+        if r.match_end == "hands":
+            assert k < r.hands_limit
