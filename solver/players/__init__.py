@@ -1,29 +1,36 @@
 """Bundled players and the registry ``get_player(kind, seed)``.
 
 ``random`` (uniformly random legal decisions), ``heuristic`` (the seeds' rules of
-thumb) and ``dd`` (sees every card; declares and plays with the double-dummy engine).
+thumb), ``dd`` and ``dd-full`` (see every card and decide with the double-dummy
+engine; ``dd`` only once the hands are down to 12 cards, see :mod:`.dd`).
 """
 from __future__ import annotations
 
 import random
 from typing import Callable
 
-from ..errors import RulesError
+from ..errors import EngineError, RulesError
 from .base import BasePlayer, Declaration, DeclareView, ExchangeView, Player, PlayView, Table
 from .heuristic import HeuristicPlayer
 from .random_player import RandomPlayer
 
 
-def _dd(name: str, rng: random.Random) -> BasePlayer:
-    from .dd import DoubleDummyPlayer  # imports the engine only when asked for
+def _dd_factory(engine_cards: int) -> Callable[[str, random.Random], BasePlayer]:
+    def make(name: str, rng: random.Random) -> BasePlayer:
+        try:
+            from .dd import DoubleDummyPlayer  # imports the engine only when asked for
+        except ImportError as exc:
+            raise EngineError(str(exc)) from None
+        return DoubleDummyPlayer(name, rng, engine_cards=engine_cards)
 
-    return DoubleDummyPlayer(name, rng)
+    return make
 
 
 PLAYER_KINDS: dict[str, Callable[[str, random.Random], BasePlayer]] = {
     "random": RandomPlayer,
     "heuristic": HeuristicPlayer,
-    "dd": _dd,
+    "dd": _dd_factory(12),         # engine once hands are down to 12 cards (fast enough to simulate)
+    "dd-full": _dd_factory(17),    # engine for every decision, declaring included (slow)
 }
 
 
