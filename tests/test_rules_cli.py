@@ -31,3 +31,19 @@ def test_unknown_preset_is_one_line_and_exit_code_2(capsys):
     assert main(["rules", "bogus"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "unknown ruleset 'bogus'" in err
+
+
+def test_rules_with_options_explains_the_variant(capsys):
+    assert main(["rules", "twelve", "--option", "double_payment=true", "--option", "targets=[9,5,2]"]) == 0
+    out = capsys.readouterr().out
+    assert "Double payment" in out and "dealer 9" in out
+    assert main(["rules", "twelve", "--option", "modes=SHDCN", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["modes"] == ["S", "H", "D", "C", "N"]
+
+
+def test_rules_with_a_bad_option_is_a_clean_error(capsys):
+    assert main(["rules", "british", "--option", "double_payment=true"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "named-suit" in err
+    assert main(["rules", "british", "--option", "nonsense"]) == 2
+    assert "KEY=VALUE" in capsys.readouterr().err
