@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solver.deal import Seat
@@ -67,6 +67,7 @@ def test_nets_reject_wrong_trick_counts():
         hand_nets((8, 5, 3), get_ruleset("6-3-8"))
 
 
+@settings(deadline=None)
 @given(st.sampled_from(sorted(PRESETS)), st.data())
 def test_nets_and_chips_sum_to_zero(name, data):
     r = PRESETS[name]
@@ -287,6 +288,7 @@ def histories(draw):
     return r, hs
 
 
+@settings(deadline=None)
 @given(histories())
 def test_totals_sum_to_zero_and_the_verdict_is_consistent(case):
     r, hs = case
