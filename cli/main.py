@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 
 from solver.errors import SolverError
@@ -47,6 +48,11 @@ def main(argv: "list[str] | None" = None) -> int:
     except (SolverError, UsageError) as exc:
         print(f"sm358 {args.command}: error: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # Output piped into e.g. `head` that stopped reading: not an error of ours.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
     except OSError as exc:
         where = f" {exc.filename}" if getattr(exc, "filename", None) else ""
         print(f"sm358 {args.command}: error:{where}: {exc.strerror or exc}", file=sys.stderr)
