@@ -266,8 +266,12 @@ def replay(record: Mapping[str, Any], ruleset: Any) -> dict:
     hands = record["hands"]
     players = [_ScriptedPlayer(n, rp) for n in record["players"]]
     first = hands[0]["dealer"]
-    m = Match(ruleset, players, 0, names=record["players"], first_dealer=first,
-              deal_source=rp.deal, max_hands=max(len(hands), 1))
+    rules = record.get("rules", {})
+    # a match stopped by the engine's safety cap ends exactly where the record ends
+    cap = len(hands) if record["result"].get("reason") == "hand-cap" else len(hands) + 1
+    m = Match(ruleset, players, record.get("seed", 0), names=record["players"], first_dealer=first,
+              deal_source=rp.deal, max_hands=cap, preset=rules.get("preset"),
+              options=rules.get("options"))
     for number, h in enumerate(hands, 1):
         if m.record["result"] is not None:
             raise RecordError(f"hand {number}: the match was already over after hand {number - 1} "
@@ -286,6 +290,8 @@ def replay(record: Mapping[str, Any], ruleset: Any) -> dict:
     want, got = record["result"], m.record["result"]
     if list(want.get("totals", [])) != got["totals"]:
         raise RecordError(f"result: totals recorded as {want.get('totals')} but the hands add up to {got['totals']}")
+    if want.get("reason") != got["reason"]:
+        raise RecordError(f"result: reason recorded as {want.get('reason')!r} but the rules give {got['reason']!r}")
     if want.get("winner") != got["winner"]:
         raise RecordError(f"result: winner recorded as {want.get('winner')!r} but the rules give {got['winner']!r}")
     return m.record
