@@ -117,8 +117,9 @@ def validate(record: Any) -> None:
     for i, h in enumerate(hands, 1):
         _check_hand_shape(h, i)
     result = record.get("result")
-    if not isinstance(result, Mapping):
-        raise RecordError('"result" must be an object with "winner", "reason" and "totals"')
+    if not (isinstance(result, Mapping) and result.get("winner") in (None, 0, 1, 2)
+            and isinstance(result.get("totals"), list) and len(result["totals"]) == 3):
+        raise RecordError('"result" must be an object with "winner" (0..2 or null), "reason" and three "totals"')
     ruleset = ruleset_of(record)
     replay(record, ruleset)
 
@@ -131,6 +132,8 @@ def _check_hand_shape(h: Any, number: int) -> None:
                       ("declaration", Mapping), ("play", list), ("tricks", Mapping)):
         if not isinstance(h.get(key), kind) or (kind is int and isinstance(h.get(key), bool)):
             raise RecordError(f"{where}: {key!r} is missing or not a{'n' if kind is int else ''} {kind.__name__ if kind is not Mapping else 'object'}")
+    if not isinstance(h["declaration"].get("discard", []), list):
+        raise RecordError(f"{where}: declaration 'discard' must be a list of cards")
     if h["dealer"] not in (0, 1, 2):
         raise RecordError(f"{where}: dealer must be a player index 0..2, got {h['dealer']}")
     if sorted(h["dealt"]) != sorted(SEATS) or sorted(h["tricks"]) != sorted(SEATS):
@@ -141,7 +144,9 @@ def _check_hand_shape(h: Any, number: int) -> None:
             raise RecordError(f"{where}: exchange entries must be {{\"from\": seat, \"to\": seat, \"card\": card}}, got {t!r}")
 
 
-def _card(text: str, where: str) -> Card:
+def _card(text: Any, where: str) -> Card:
+    if not isinstance(text, str):
+        raise RecordError(f"{where}: a card must be a string such as \"SA\", got {text!r}")
     try:
         return Card.from_string(text)
     except SolverError as exc:
@@ -323,5 +328,5 @@ def _compare_hand(want: Mapping[str, Any], got: Mapping[str, Any], number: int, 
         raise RecordError(f"hand {number}: tricks recorded as "
                           + " ".join(f"{s} {w_tr[s]}" for s in SEATS) + " but the play gives "
                           + " ".join(f"{s} {g_tr[s]}" for s in SEATS))
-    if "nets" in want and dict(want["nets"]) != got["nets"]:
-        raise RecordError(f"hand {number}: nets recorded as {dict(want['nets'])} but the rules give {got['nets']}")
+    if "nets" in want and want["nets"] != got["nets"]:
+        raise RecordError(f"hand {number}: nets recorded as {want['nets']!r} but the rules give {got['nets']}")

@@ -6,6 +6,8 @@ import json
 import os
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from match_audit import SEATS, winner_index
 from solver import records
@@ -206,3 +208,36 @@ def test_save_is_atomic(tmp_path, twelve):
         records.save(bad, path)
     assert path.read_text() == before
     assert sorted(os.listdir(tmp_path)) == ["m.json"]
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 20) | st.sampled_from(["SA", "H2", "D", "x", "", "AKQ..."]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from(["D", "E", "M", "card"]), inner, max_size=3),
+    max_leaves=6,
+)
+
+
+def _paths(node, prefix=()):
+    yield prefix
+    if isinstance(node, dict):
+        for k, v in node.items():
+            yield from _paths(v, prefix + (k,))
+    elif isinstance(node, list):
+        for i, v in enumerate(node[:6]):
+            yield from _paths(v, prefix + (i,))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_any_corruption_is_a_record_error_never_a_crash(twelve, data):
+    bad = copy.deepcopy(twelve)
+    paths = [p for p in _paths(bad) if p]
+    path = data.draw(st.sampled_from(paths))
+    node = bad
+    for key in path[:-1]:
+        node = node[key]
+    node[path[-1]] = data.draw(JSON_VALUES)
+    try:
+        records.validate(bad)
+    except RecordError:
+        pass
