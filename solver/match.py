@@ -25,7 +25,6 @@ from .deal import Seat
 from .errors import IllegalPlayError, RulesError, SolverError
 from .players.base import (
     MODE_TRUMP,
-    MODES,
     Declaration,
     DeclareView,
     ExchangeView,
@@ -33,8 +32,8 @@ from .players.base import (
     PlayView,
     Table,
 )
-from .tricks import LANE_MASK, NO_TRUMP, legal_mask, trick_winner
 from . import match_rules as mr
+from .tricks import LANE_MASK, legal_mask, trick_winner
 
 SEATS = (Seat.D, Seat.E, Seat.M)
 C2 = Card.from_string("C2")
@@ -224,11 +223,12 @@ class Match:
             if stage == "mode" and d.discard:
                 raise IllegalPlayError(f"{where} discarded before being asked to")
             if stage != "mode":
-                if len(d.discard) != n_discard or len(set(d.discard)) != n_discard:
-                    raise IllegalPlayError(f"{where} discarded {len(set(d.discard))} distinct card(s); must discard {n_discard}")
                 for c in d.discard:
                     if not (isinstance(c, Card) and hand_mask & c.bit):
                         raise IllegalPlayError(f"{where} discarded {c}, which is not in the cards to discard from")
+                if len(d.discard) != n_discard or len(set(d.discard)) != n_discard:
+                    raise IllegalPlayError(
+                        f"{where} discarded {len(set(d.discard))} distinct card(s); must discard {n_discard}")
             return d
 
         def take_widow() -> None:
@@ -339,7 +339,10 @@ class Match:
                         raise IllegalPlayError(f"{who} played {card!r}, not a card")
                     if not bit & hand:
                         raise IllegalPlayError(f"{who} played {card}, which is not in the hand")
-                    raise IllegalPlayError(f"{who} played {card}: revoke (must follow {Suit(led).symbol}{', with a trump' if must_ruff else ''})")
+                    if hand & (LANE_MASK << (16 * led)):
+                        raise IllegalPlayError(f"{who} played {card}: revoke (must follow {Suit(led).symbol})")
+                    raise IllegalPlayError(f"{who} played {card}: must ruff ({Suit(trump).symbol} trumps, "
+                                           f"void in {Suit(led).symbol})")
                 hands[seat] = hand & ~bit
                 st.played |= bit
                 pos = bit.bit_length() - 1

@@ -247,3 +247,22 @@ def test_players_rotate_seats_clockwise():
             dealer = rec["hands"][number - 1]["dealer"]
             assert dealer == (1 + number - 1) % 3
             assert v.table.seat == (p - dealer) % 3
+
+
+def test_must_ruff_is_enforced():
+    import random
+
+    class NoRuff(HeuristicPlayer):
+        def play(self, view):
+            if view.trick and view.trump != 4 and not view.hand & (0x1FFF << (16 * view.trick[0].suit)):
+                other = view.hand & ~(0x1FFF << (16 * view.trump))
+                if other and view.hand & (0x1FFF << (16 * view.trump)):
+                    return Card.from_bit(other & -other)
+            return super().play(view)
+
+    players = [NoRuff("lazy", random.Random(1)), heur(1), heur(2)]
+    with pytest.raises(IllegalPlayError, match=r"trick \d+: lazy \(\w\) played \w\w: must ruff"):
+        Match(get_ruleset("hungarian"), players, 1).play()
+    # the same player is legal when the rules do not force a ruff
+    players = [NoRuff("lazy", random.Random(1)), heur(1), heur(2)]
+    Match(get_ruleset("hungarian", must_ruff=False), players, 1).play()
