@@ -92,10 +92,14 @@ class MatchState:
 class Match:
     """One match between three players under a ruleset.
 
-    >>> from solver.rules import get_ruleset                      # doctest: +SKIP
-    >>> from solver.players import get_player                      # doctest: +SKIP
-    >>> ps = [get_player("heuristic", i) for i in range(3)]        # doctest: +SKIP
-    >>> record = Match(get_ruleset("twelve"), ps, seed=1).play()   # doctest: +SKIP
+    >>> from solver.rules import get_ruleset
+    >>> from solver.players import get_player
+    >>> players = [get_player("heuristic", i) for i in range(3)]
+    >>> record = Match(get_ruleset("twelve"), players, seed=1).play()
+    >>> record["result"]["reason"] in ("twelve-tricks", "hands-limit")
+    True
+    >>> record == Match(get_ruleset("twelve"), [get_player("heuristic", i) for i in range(3)], seed=1).play()
+    True
     """
 
     def __init__(

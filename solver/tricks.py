@@ -4,6 +4,16 @@ Shared by the match engine and the record replayer so both apply exactly the sam
 rules. Cards are handled as bit positions (``16*suit + rank - 2``) of the hand-mask
 layout of :mod:`solver.cards`; no objects are built in these functions because they
 run for every card of every simulated hand.
+
+>>> from solver.cards import Card, Hand
+>>> pos = lambda text: Card.from_string(text).bit.bit_length() - 1
+>>> trick_winner([pos("H5"), pos("HA"), pos("S2")], trump=0)    # the ruff wins
+2
+>>> trick_winner([pos("H5"), pos("HA"), pos("S2")], trump=NO_TRUMP)
+1
+>>> hand = Hand.from_string("A2..K.3").mask
+>>> str(Hand(legal_mask(hand, led_suit=1, trump=2, must_ruff=True)))   # void in hearts: must ruff
+'..K.'
 """
 from __future__ import annotations
 
