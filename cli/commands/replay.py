@@ -44,7 +44,7 @@ def hand_lines(record: dict, ruleset, number: int) -> list[str]:
     for s in SEATS:
         target = ruleset.target_of(SEATS.index(s), mode)
         lines.append(f"  {s} {who[s]:<14} {Hand.from_string(h['dealt'][s]).pretty()}   (target {target})")
-    if h["widow"]:
+    if Hand.from_string(h["widow"]):
         lines.append(f"  widow{'':<12}{Hand.from_string(h['widow']).pretty()}")
     if h["exchange"]:
         moves = ", ".join(f"{t['from']}→{t['to']} {Card.from_string(t['card']).pretty()}" for t in h["exchange"])

@@ -76,17 +76,22 @@ def high_card_points(hand: int) -> int:
     )
 
 
-def choose_mode(hand: int, modes: tuple[str, ...], target: int) -> str:
-    """The allowed mode with the best prospects for this hand."""
+def choose_mode(hand: int, modes: tuple[str, ...], target: int, hand_size: int = 16) -> str:
+    """The allowed mode with the best prospects for this hand.
+
+    ``hand`` may be only part of the hand (the first six cards under the ``first-six``
+    widow rule); the estimates are then scaled up to ``hand_size`` cards.
+    """
+    scale = hand_size / max(hand.bit_count(), 1) if hand.bit_count() < hand_size else 1.0
     best_max, best_val = None, -1.0
     for m in modes:
         if m in MINIMISING_MODES:
             continue
-        val = estimate_tricks(hand, MODE_TRUMP[m]) - (0.3 if m == "N" else 0.0)
+        val = (estimate_tricks(hand, MODE_TRUMP[m]) - (0.3 if m == "N" else 0.0)) * scale
         if val > best_val:
             best_max, best_val = m, val
     minimising = [m for m in modes if m in MINIMISING_MODES]
-    if minimising and (best_max is None or (best_val < 0.5 * target and high_card_points(hand) < 8)):
+    if minimising and (best_max is None or (best_val < 0.5 * target and high_card_points(hand) * scale < 8)):
         return minimising[0]
     return best_max if best_max is not None else modes[0]
 
@@ -167,7 +172,7 @@ class HeuristicPlayer(BasePlayer):
         if view.stage == "discard":
             mode = view.mode or view.modes[0]
         else:
-            mode = choose_mode(view.visible, view.modes, target)
+            mode = choose_mode(view.visible, view.modes, target, view.table.ruleset.hand_size)
         discard: tuple[Card, ...] = ()
         if view.stage != "mode" and view.n_discard:
             pos = choose_discards(view.hand, view.n_discard, MODE_TRUMP[mode], mode in MINIMISING_MODES)
