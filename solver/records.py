@@ -165,10 +165,10 @@ def _hand(text: Any, where: str) -> Hand:
 class _Script:
     """Answers every decision of one hand from the record (shared by the three scripted seats)."""
 
-    def __init__(self, h: Mapping[str, Any], number: int) -> None:
+    def __init__(self, h: Mapping[str, Any], number: int, ruleset: Any) -> None:
         self.number = number
         decl = h["declaration"]
-        self.mode = decl.get("mode") or _mode_from(decl, number)
+        self.mode = decl.get("mode") or _mode_from(decl, number, ruleset)
         self.discard = tuple(_card(c, f"hand {number}, discard") for c in decl.get("discard", []))
         self.play = [_card(c, f"hand {number}, play card {k + 1}") for k, c in enumerate(h["play"])]
         self.cursor = 0
@@ -182,12 +182,15 @@ class _Script:
             self.by_pair[pair].append(c)
 
 
-def _mode_from(decl: Mapping[str, Any], number: int) -> str:
+def _mode_from(decl: Mapping[str, Any], number: int, ruleset: Any) -> str:
+    """The mode of a declaration written with only ``strain`` and ``misere``."""
     strain = decl.get("strain")
     if strain in ("S", "H", "D", "C"):
         return strain
     if strain == "N":
-        return "MT" if decl.get("misere") else "N"
+        if not decl.get("misere"):
+            return "N"
+        return "miz" if "miz" in ruleset.modes else "MT"
     raise RecordError(f"hand {number}: declaration has no valid 'mode' or 'strain' ({strain!r})")
 
 
@@ -261,7 +264,7 @@ class _Replay:
             raise RecordError(f"hand {number}: card {Card.from_bit(extra & -extra)} is not in the deck of these rules")
         if missing:
             raise RecordError(f"hand {number}: card {Card.from_bit(missing & -missing)} was not dealt")
-        self.script = _Script(h, number)
+        self.script = _Script(h, number, rs)
         return [list(hd) for hd in hands], list(widow)
 
 

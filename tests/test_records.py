@@ -241,3 +241,11 @@ def test_any_corruption_is_a_record_error_never_a_crash(twelve, data):
         records.validate(bad)
     except RecordError:
         pass
+
+
+def test_a_declaration_written_with_strain_and_misere_only_is_read(tmp_path):
+    rec = play("miz", 6, ("random", "random", "random"))
+    for h in rec["hands"]:
+        del h["declaration"]["mode"]
+    records.validate(rec)
+    assert any(h["declaration"]["misere"] for h in rec["hands"])  # the miz path was exercised
