@@ -13,7 +13,7 @@ object form when convenient.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from ..cards import Card, Hand, Suit
