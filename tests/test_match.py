@@ -266,3 +266,11 @@ def test_must_ruff_is_enforced():
     # the same player is legal when the rules do not force a ruff
     players = [NoRuff("lazy", random.Random(1)), heur(1), heur(2)]
     Match(get_ruleset("hungarian", must_ruff=False), players, 1).play()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_many_matches_keep_every_invariant(preset):
+    for seed in range(60):
+        kinds = ("random", "heuristic", "random") if seed % 2 else ("heuristic", "random", "heuristic")
+        check_record(play(preset, f"slow:{seed}", kinds), preset)
