@@ -249,3 +249,13 @@ def test_a_declaration_written_with_strain_and_misere_only_is_read(tmp_path):
         del h["declaration"]["mode"]
     records.validate(rec)
     assert any(h["declaration"]["misere"] for h in rec["hands"])  # the miz path was exercised
+
+
+def test_a_match_stopped_by_the_hand_cap_replays():
+    players = [get_player("random", i) for i in range(3)]
+    rec = Match(get_ruleset("british"), players, 4, preset="british", max_hands=2).play()
+    assert rec["result"]["reason"] == "hand-cap" and len(rec["hands"]) == 2
+    records.validate(rec)
+    bad = copy.deepcopy(rec)
+    bad["result"]["reason"] = "round-the-table"
+    rejected(bad, "the record ends after hand 2, but the match is not over")
