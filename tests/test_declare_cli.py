@@ -1,0 +1,68 @@
+"""``sm358 declare``: JSON equals the library's answer, readable output, clean errors."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from cli.main import main
+from solver.cards import Card
+from solver.deal import Deal
+from solver.declare import declare
+
+DEAL = "D:AK.2.. Q2.3.. 3.A4.. | 4.5.."
+
+
+def test_json_is_the_library_result(capsys):
+    assert main(["declare", DEAL, "--json", "--leader", "D", "--strains", "SHDCN"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    expected = declare(Deal.from_string(DEAL), leader="D", strains="SHDCN").to_dict()
+    assert data == expected
+    assert list(data) == ["declarer", "tricks", "by_strain", "optimal"]
+
+
+def test_json_blind_and_misere_follow_the_flags(capsys):
+    assert main(["declare", DEAL, "--json", "--blind", "--misere"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data == declare(Deal.from_string(DEAL), blind=True, misere=True).to_dict()
+
+
+def test_human_output_shows_cards_values_and_choices(capsys):
+    assert main(["declare", DEAL, "--leader", "D"]) == 0
+    out = capsys.readouterr().out
+    assert "♠AK4 ♥52" in out  # the declarer's cards with the widow
+    assert "♠" in out and "♥" in out and "Optimal" in out
+    result = declare(Deal.from_string(DEAL), leader="D")
+    for choice in result.optimal:
+        assert " ".join(Card.from_string(c).pretty() for c in choice.discard) in out
+    assert str(result.tricks) in out
+
+
+def test_deal_from_file(tmp_path, capsys):
+    path = tmp_path / "deal.txt"
+    path.write_text(f"# a deal\n{DEAL}\n", encoding="utf-8")
+    assert main(["declare", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["declarer"] == "D"
+
+
+@pytest.mark.parametrize("args, words", [
+    (["D:A... K... Q..."], "no widow"),
+    ([DEAL, "--strains", "SX"], "strain"),
+    ([DEAL, "--declarer", "Q"], "seat"),
+    (["D:A... K... Q... | JT...", "--blind"], "blind"),
+    (["D:AA... K... Q... | J..."], "duplicate"),
+])
+def test_errors_are_one_line_and_exit_2(args, words, capsys):
+    assert main(["declare", *args]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and words in err and "Traceback" not in err
+
+
+def test_console_script_runs_end_to_end():
+    proc = subprocess.run([sys.executable, "-m", "cli.main", "declare", DEAL, "--json"],
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["tricks"] >= 0
+    assert proc.stderr == ""  # no progress bar when stderr is not a terminal
