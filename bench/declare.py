@@ -1,0 +1,55 @@
+"""Speed of the declaration optimiser on seeded full deals.
+
+Why a script and not a test: timings depend on the machine and its load, so they are
+measured and reported, never asserted.
+
+For each deal ``Deal.random(seed=i)`` (three 16-card hands and a 4-card widow) the
+dealer takes the widow and discards 4; eldest leads; strains S H D C (4 x 4,845 discard
+sets before reduction to classes). Prints, per deal, the seconds, the optimum, the
+number of classes and how many of them needed a real engine search; then the median and
+max seconds and searches.
+
+    python bench/declare.py [--deals N] [--first SEED] [--strains SHDC] [--tt-mb MB]
+"""
+from __future__ import annotations
+
+import argparse
+import platform
+import statistics
+import time
+
+from solver.deal import Deal
+from solver.declare import declare
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--deals", type=int, default=10, help="number of seeded deals (default 10)")
+    ap.add_argument("--first", type=int, default=0, help="seed of the first deal (default 0)")
+    ap.add_argument("--strains", default="SHDC", help="strains to consider (default SHDC)")
+    ap.add_argument("--tt-mb", type=int, default=64, help="engine table size in MiB (default 64)")
+    args = ap.parse_args()
+
+    print(f"declare bench: {args.deals} deals from seed {args.first}, strains {args.strains}, "
+          f"Python {platform.python_version()}, one thread")
+    seconds: list[float] = []
+    searched: list[int] = []
+    for seed in range(args.first, args.first + args.deals):
+        deal = Deal.random(seed=seed)
+        t0 = time.perf_counter()
+        result = declare(deal, strains=args.strains, tt_mb=args.tt_mb)
+        dt = time.perf_counter() - t0
+        seconds.append(dt)
+        searched.append(result.candidates_searched)
+        print(f"seed {seed:4d}: {dt:8.2f} s  tricks {result.tricks:2d}  by strain "
+              f"{' '.join(f'{s}{v}' for s, v in result.by_strain.items())}  "
+              f"optimal classes {len(result.optimal):3d}  "
+              f"searched {result.candidates_searched:5d} of {result.classes:5d} classes", flush=True)
+    print(f"seconds  median {statistics.median(seconds):8.2f}  max {max(seconds):8.2f}")
+    print(f"searched median {statistics.median(searched):8.0f}  max {max(searched):8d} "
+          f"(classes needing a real engine search)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
