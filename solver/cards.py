@@ -39,7 +39,7 @@ class Suit(IntEnum):
     def from_char(cls, ch: str) -> "Suit":
         """Read ``S``/``H``/``D``/``C`` (any case) or a suit symbol."""
         up = ch.upper()
-        if len(ch) == 1 and up in SUIT_CHARS:
+        if len(ch) == 1 and ch.isascii() and up in SUIT_CHARS:  # isascii: 'ſ'.upper() is 'S'
             return cls(SUIT_CHARS.index(up))
         if len(ch) == 1 and ch in SUIT_SYMBOLS:
             return cls(SUIT_SYMBOLS.index(ch))

@@ -69,7 +69,7 @@ class Strain(IntEnum):
             return Strain(value)
         if isinstance(value, str):
             v = value.strip().upper()
-            if v in ("S", "H", "D", "C", "N"):
+            if value.strip().isascii() and v in ("S", "H", "D", "C", "N"):
                 return cls[v]
             if v == "NT":
                 return cls.N

@@ -109,7 +109,8 @@ def test_card_forms(text, expected):
     assert str(Card.from_string(text)) == expected
 
 
-@pytest.mark.parametrize("text", ["S", "SX", "XA", "S1", "S11", "", "♠", "S 10", "AS"])
+@pytest.mark.parametrize("text", ["S", "SX", "XA", "S1", "S11", "", "♠", "S 10", "AS",
+                                  "ſA"])  # 'ſ'.upper() == 'S': only ASCII letters name suits
 def test_bad_cards(text):
     with pytest.raises(NotationError, match="cannot read card"):
         Card.from_string(text)
@@ -166,6 +167,8 @@ def test_seat_and_strain_parsing():
         Seat.parse("X")
     with pytest.raises(NotationError, match="unknown strain 'Z'"):
         Strain.parse("Z")
+    with pytest.raises(NotationError, match="unknown strain"):
+        Strain.parse("ſ")
     with pytest.raises(NotationError, match="repeated"):
         parse_strains("SS")
     assert Suit.from_char("♣") is Suit.C
