@@ -172,3 +172,14 @@ def test_dd_player_plays_whole_matches_legally():
                get_player("random", 2)]
     rec = Match(get_ruleset("twelve", hands_limit=2, win_tricks=16), players, 3).play()
     assert len(rec["hands"]) == 2
+
+
+def test_card_return_offers_a_low_card_where_the_partner_likely_holds_more():
+    from solver.players.base import ExchangeView
+
+    p = get_player("heuristic", 0)
+    hand = mask("AKQ2.9853.A2.A3")
+    view = ExchangeView(table(), "give", hand, Seat.E, allowed=hand, trump=0)
+    assert str(p.give_card(view)) == "H3"        # our best heart is only the nine
+    view = ExchangeView(table(), "give-back", hand, Seat.E, allowed=hand, trump=0)
+    assert str(p.give_card(view)) == "D2"        # named-suit give-back: lowest of a short side suit

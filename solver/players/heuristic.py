@@ -5,7 +5,9 @@
   discard the low cards of short side suits to make voids (but keep aces); in a
   minimising mode throw the high cards instead.
 - Exchanging: name the suit where the down player most likely holds the top card
-  (trump first); give away low cards of short side suits.
+  (trump first); in card-return offer a low card of the suit where our own top card
+  is lowest (the partner must return anything higher); give back low cards of short
+  side suits.
 - Playing: cash master cards, draw trumps with the master trump, otherwise lead low
   from the longest side suit; second hand plays a winner only when it cannot be
   beaten, last hand wins as cheaply as possible, and a player who cannot win ducks
@@ -186,6 +188,17 @@ class HeuristicPlayer(BasePlayer):
         return min(view.suits, key=key)
 
     def give_card(self, view: ExchangeView) -> Card:
+        if view.role == "give":
+            # card-return: the partner must hand back his highest card of the suit if it is
+            # higher, so offer a low card of the suit where our own top card is lowest
+            best_key, best_pos = None, -1
+            for s in range(4):
+                lane = _lane(view.allowed, s)
+                if lane:
+                    key = (_top(_lane(view.hand, s)), _bottom(lane))
+                    if best_key is None or key < best_key:
+                        best_key, best_pos = key, 16 * s + _bottom(lane)
+            return card_at(best_pos)
         return card_at(lowest_card(view.allowed, view.trump))
 
     def play(self, view: PlayView) -> Card:
