@@ -183,3 +183,15 @@ def test_card_return_offers_a_low_card_where_the_partner_likely_holds_more():
     assert str(p.give_card(view)) == "H3"        # our best heart is only the nine
     view = ExchangeView(table(), "give-back", hand, Seat.E, allowed=hand, trump=0)
     assert str(p.give_card(view)) == "D2"        # named-suit give-back: lowest of a short side suit
+
+
+def test_named_suit_choice_depends_on_who_names_trump_next():
+    from solver.players.base import ExchangeView
+
+    p = get_player("heuristic", 0)
+    hand = mask("AKQ98.32.K2.Q432")
+    suits = (0, 1, 2, 3)
+    declarer_view = ExchangeView(table(Seat.D), "name-suit", hand, Seat.E, suits=suits)
+    assert p.name_suit(declarer_view) == 0        # the dealer builds up his long suit
+    other_view = ExchangeView(table(Seat.E), "name-suit", hand, Seat.D, suits=suits)
+    assert p.name_suit(other_view) == 1           # others go for the suit whose top cards are missing

@@ -5,7 +5,7 @@
   discard the low cards of short side suits to make voids (but keep aces); in a
   minimising mode throw the high cards instead.
 - Exchanging: name the suit where the down player most likely holds the top card
-  (trump first); in card-return offer a low card of the suit where our own top card
+  (trump first; the longest suit when about to name trump); in card-return offer a low card of the suit where our own top card
   is lowest (the partner must return anything higher); give back low cards of short
   side suits.
 - Playing: cash master cards, draw trumps with the master trump, otherwise lead low
@@ -182,6 +182,10 @@ class HeuristicPlayer(BasePlayer):
         return Declaration(mode, discard)
 
     def name_suit(self, view: ExchangeView) -> Suit:
+        if view.table.seat == view.table.declarer and view.trump == NO_TRUMP:
+            # about to name trump: strengthen the suit most likely to become trump
+            return max(view.suits, key=lambda s: (_lane(view.hand, s).bit_count(), _top(_lane(view.hand, s))))
+
         def key(s: Suit) -> tuple:
             lane = _lane(view.hand, s)
             return (int(s) != view.trump, _top(lane) if lane else -1, -lane.bit_count())
