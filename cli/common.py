@@ -32,6 +32,8 @@ def read_deal(arg: str) -> Deal:
     try:
         return Deal.from_string(text)
     except NotationError as exc:
+        if text is arg and ":" not in arg:  # most likely a mistyped file name
+            raise NotationError(f"{arg!r} is neither a file nor a deal ({exc})") from None
         where = f"in {arg}: " if text is not arg else ""
         raise NotationError(f"{where}{exc}") from None
 
