@@ -29,12 +29,13 @@ Why the result is the true optimum and the optimal list is complete:
   cards), and the loop only stops when CP-SAT proves no untested class is left. Equivalent
   discard sets give identical compressed positions, hence equal values, so one search per
   class speaks for all its sets; ``count`` multiplies out the binomials per run.
-* Each candidate ends with either an exact score or a proof "score < t". ``best[T]`` and
-  ``G`` only grow, and ``t`` is always ``best[T]+1`` or ``G`` at the time of asking, so a
-  "score < t" candidate has score <= final ``best[T]`` and, if ``t = best[T]+1 <= G`` or
-  ``t = G``, score < final ``G``... unless ``t = best[T]+1 = G+1``, which never happens
-  because ``best[T] <= G``. So every candidate with score >= final ``G`` has an exact score,
-  and ``by_strain[T]`` (the largest exact score of ``T``) is the true strain maximum.
+* Each candidate ends with either an exact score or a proof "score < t", where ``t`` was
+  ``best[T]+1`` (asked while ``best[T] < G``) or ``G`` (asked while ``best[T] = G``), with
+  the values of that moment. Both only grow, and ``best[T] <= G`` always, so ``t`` is at
+  most the final ``G`` and at most the final ``best[T]+1``. Hence a candidate without an
+  exact score is below the final ``G`` and not above the final ``best[T]``: every class
+  scoring ``>= G`` has its exact score, and ``by_strain[T]`` (the largest exact score of
+  ``T``) is the true maximum of strain ``T``.
 * Hence ``tricks`` = the final ``G`` is the optimum, and ``optimal`` = all classes whose exact
   score is ``G`` is the complete list; their counts add up to the number of optimal
   (strain, discard set) pairs because the classes partition the discard sets.
