@@ -192,6 +192,7 @@ def declare(deal: Deal, *, declarer: "Seat | str" = "D", leader: "Seat | str" = 
     done = 0
     global_best: Optional[int] = None
     for t in order:
+        engine.clear()  # entries of a finished strain are never asked for again
         for counts, _estimate in model.candidates(t):
             cls = make_class(runs, counts)
             pos, kept = position(cls.discard)
