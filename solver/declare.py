@@ -55,8 +55,9 @@ from typing import Callable, Optional
 
 from .cards import SUIT_SYMBOLS, Card, Hand
 from .deal import Deal, Seat, parse_strains
-from .declare_estimate import card_weights, sure_trick_bounds, void_bonuses
+from .declare_estimate import card_weights, void_bonuses
 from .declare_model import CandidateModel
+from .declare_oracle import ScoreOracle
 from .discard_classes import count_classes, discard_runs, make_class
 from .errors import InvalidDealError
 
@@ -170,65 +171,40 @@ def declare(deal: Deal, *, declarer: "Seat | str" = "D", leader: "Seat | str" = 
     total = per_strain * len(strain_list)
     engine = Solver(tt_mb)
 
-    def position(discard: tuple[Card, ...]) -> tuple[Deal, Hand]:
-        kept = held - Hand(discard)
+    def oracle(discard: tuple[Card, ...], strain: str) -> ScoreOracle:
         hands = list(deal.hands)
-        hands[seat] = kept
-        return Deal(hands), kept
-
-    def reaches(pos: Deal, strain: str, score: int) -> bool:
-        """Is the declarer's score (tricks, or k - tricks in misère) >= ``score``?"""
-        if misere:
-            return engine.can_reach(pos, strain, leader=lead, seat=seat, target=k - score,
-                                    misere=True, must_ruff=must_ruff)
-        return engine.can_reach(pos, strain, leader=lead, seat=seat, target=score,
-                                must_ruff=must_ruff)
+        hands[seat] = held - Hand(discard)
+        return ScoreOracle(engine, Deal(hands), strain, seat=seat, leader=lead,
+                           misere=misere, must_ruff=must_ruff)
 
     # strains with the most promising top candidate first, so G rises early
     order = sorted(strain_list, key=lambda t: -(model.best_estimate(t) or 0))
-    best: dict[str, int] = {}
+    best: dict[str, int] = {}      # best exact score per strain so far
+    global_best = -1               # G: best exact score over all strains so far
     exact: list[tuple[str, tuple[Card, ...], int, int]] = []  # strain, discard, size, score
-    searched = 0
-    done = 0
-    global_best: Optional[int] = None
+    searched = done = 0
     for t in order:
         engine.clear()  # entries of a finished strain are never asked for again
         for counts, _estimate in model.candidates(t):
             cls = make_class(runs, counts)
-            pos, kept = position(cls.discard)
-            lo, hi = sure_trick_bounds(t, kept, *opponents)
-            lo_s, hi_s = (k - hi, k - lo) if misere else (lo, hi)
-            used_engine = False
-
-            def ask(score: int) -> bool:
-                nonlocal used_engine
-                if score <= lo_s:
-                    return True
-                if score > hi_s:
-                    return False
-                used_engine = True
-                return reaches(pos, t, score)
-
+            ask = oracle(cls.discard, t)
+            score: Optional[int] = None
             if t not in best:
-                value = engine.solve(pos, t, leader=lead, seat=seat, misere=misere, must_ruff=must_ruff)
-                used_engine = True
-                score = k - value if misere else value
+                score = ask.exact()
             else:
                 threshold = best[t] + 1 if best[t] < global_best else global_best
-                score = None
-                if ask(threshold):
+                if ask.at_least(threshold):
                     score = threshold
-                    while ask(score + 1):
+                    while ask.at_least(score + 1):
                         score += 1
             if score is not None:
                 exact.append((t, cls.discard, cls.size, score))
                 best[t] = max(best.get(t, score), score)
-                global_best = best[t] if global_best is None else max(global_best, best[t])
-            searched += used_engine
+                global_best = max(global_best, best[t])
+            searched += ask.used_engine
             done += 1
             if progress is not None:
                 progress(done, total)
-    assert global_best is not None
     optimal = [
         Choice(t, [str(c) for c in sorted(disc, key=_card_order)], size)
         for t, disc, size, score in exact if score == global_best

@@ -1,0 +1,49 @@
+"""Questions about one candidate position, answered by a proven bound or by the engine.
+
+Why a separate piece: the optimiser reasons about a *score* that is "higher is better"
+for the declarer — his tricks, or in misère ``k`` minus his tricks — so that one search
+loop serves both goals. This class turns "score >= s?" into the right engine call and
+answers without the engine when the trump-count bounds already decide it.
+"""
+from __future__ import annotations
+
+from .deal import Deal, Seat
+from .declare_estimate import sure_trick_bounds
+
+
+class ScoreOracle:
+    """``at_least(s)``: is the declarer's score >= ``s`` in ``position``? ``exact()``: the score."""
+
+    def __init__(self, engine, position: Deal, strain: str, *, seat: Seat, leader: Seat,
+                 misere: bool, must_ruff: bool) -> None:
+        self._engine = engine
+        self._pos = position
+        self._strain = strain
+        self._seat = seat
+        self._leader = leader
+        self._misere = misere
+        self._must_ruff = must_ruff
+        self.k = position.hand_size
+        others = [position.hands[s] for s in Seat if s != seat]
+        lo, hi = sure_trick_bounds(strain, position.hands[seat], *others)
+        self.lowest, self.highest = (self.k - hi, self.k - lo) if misere else (lo, hi)
+        self.used_engine = False  # did any answer need a real search?
+
+    def to_tricks(self, score: int) -> int:
+        return self.k - score if self._misere else score
+
+    def at_least(self, score: int) -> bool:
+        if score <= self.lowest:
+            return True
+        if score > self.highest:
+            return False
+        self.used_engine = True
+        target = self.k - score if self._misere else score
+        return self._engine.can_reach(self._pos, self._strain, leader=self._leader, seat=self._seat,
+                                      target=target, misere=self._misere, must_ruff=self._must_ruff)
+
+    def exact(self) -> int:
+        self.used_engine = True
+        value = self._engine.solve(self._pos, self._strain, leader=self._leader, seat=self._seat,
+                                   misere=self._misere, must_ruff=self._must_ruff)
+        return self.k - value if self._misere else value
