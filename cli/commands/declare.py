@@ -75,7 +75,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _pretty(cards: list[str]) -> str:
-    return " ".join(Card.from_string(c).pretty() for c in cards)
+    """Cards with suit symbols in hand order (spades first, high to low)."""
+    parsed = sorted((Card.from_string(c) for c in cards), key=lambda c: (c.suit, -c.rank))
+    return " ".join(c.pretty() for c in parsed)
 
 
 def show(result: Declaration) -> None:
