@@ -205,6 +205,8 @@ def declare(deal: Deal, *, declarer: "Seat | str" = "D", leader: "Seat | str" = 
             done += 1
             if progress is not None:
                 progress(done, total)
+    if done != total:  # every class of every strain must have been settled
+        raise RuntimeError(f"declaration search settled {done} of {total} candidates")
     optimal = [
         Choice(t, [str(c) for c in sorted(disc, key=_card_order)], size)
         for t, disc, size, score in exact if score == global_best

@@ -103,8 +103,10 @@ class CandidateModel:
         self.model.maximize(self.estimate)
         status = self._run(strain, False)
         self.model.clear_objective()
-        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        if status == cp_model.INFEASIBLE:
             return None
+        if status != cp_model.OPTIMAL:
+            raise RuntimeError(f"CP-SAT could not settle the candidate model: {self._solver.status_name(status)}")
         return int(self._solver.value(self.estimate))
 
     def batch(self, strain: str, floor: int) -> list[tuple[tuple[int, ...], int]]:
@@ -112,7 +114,9 @@ class CandidateModel:
         active = self.model.new_bool_var(f"floor_{floor}")
         self.model.add(self.estimate >= floor).only_enforce_if(active)
         collector = _Collector(self)
-        self._run(strain, True, collector, extra=[active])
+        status = self._run(strain, True, collector, extra=[active])
+        if status not in (cp_model.OPTIMAL, cp_model.INFEASIBLE):  # OPTIMAL: enumeration complete
+            raise RuntimeError(f"CP-SAT enumeration incomplete: {self._solver.status_name(status)}")
         self.model.add_bool_or([active.Not()])  # the floor is off for good (no free literal left)
         return sorted(collector.found, key=lambda item: (-item[1], item[0]))
 
