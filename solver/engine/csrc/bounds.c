@@ -54,13 +54,3 @@ int quick_tricks(const Position *p)
     }
     return top[t] + best;
 }
-
-int last_trick(const Position *p)
-{
-    Position q = *p;
-    while (q.tricks_left == p->tricks_left) {
-        uint64_t h = q.hand[q.to_move];
-        pos_play(&q, __builtin_ctzll(h));
-    }
-    return q.counted - p->counted;
-}

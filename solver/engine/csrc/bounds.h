@@ -8,7 +8,5 @@
  * cards, whatever the other two seats do (a lower bound for the leader's side when
  * that side wants tricks, i.e. in normal play; meaningless in misere). */
 int quick_tricks(const Position *p);
-/* With one card left in every hand: tricks (0 or 1) `seat` wins. */
-int last_trick(const Position *p);
 
 #endif

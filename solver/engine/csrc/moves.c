@@ -7,29 +7,6 @@
  * cheapest card that takes the trick, then ducks low; discards come from the lowest. */
 #include "moves.h"
 
-uint64_t equivalent_cards(const Position *p, int card)
-{
-    int s = card_suit(card);
-    uint64_t legal = pos_legal(p);
-    unsigned own = (unsigned)(legal >> (LANE * s)) & LANE_MASK;
-    unsigned live = (unsigned)((all_hands(p) | p->table) >> (LANE * s)) & LANE_MASK;
-    unsigned group = 0;
-    int r = card_rank(card);
-    if (!(own & (1u << r))) return 0;
-    group = 1u << r;
-    for (int q = r + 1; q < 13; q++) {          /* upwards while the run is ours */
-        if (!(live & (1u << q))) continue;
-        if (!(own & (1u << q))) break;
-        group |= 1u << q;
-    }
-    for (int q = r - 1; q >= 0; q--) {          /* downwards likewise */
-        if (!(live & (1u << q))) continue;
-        if (!(own & (1u << q))) break;
-        group |= 1u << q;
-    }
-    return (uint64_t)group << (LANE * s);
-}
-
 static int16_t score_move(const Position *p, int card, unsigned live_lane_top_owner_is_us,
                           int partner_tops)
 {
@@ -51,7 +28,7 @@ static int16_t score_move(const Position *p, int card, unsigned live_lane_top_ow
     return (int16_t)(100 - r - 20 * (s == p->trump));
 }
 
-int gen_moves(const Position *p, Move out[MAX_MOVES])
+int gen_moves(const Position *p, Move out[MAX_MOVES], int hint)
 {
     int n = 0;
     int me = p->to_move;
@@ -84,9 +61,11 @@ int gen_moves(const Position *p, Move out[MAX_MOVES])
                     int card = LANE * s + r;
                     out[n].card = (int8_t)card;
                     out[n].score = score_move(p, card, 0, 0);
+                    out[n].group = 0;
                     n++;
                     in_run = 1;
                 }
+                out[n - 1].group |= (uint64_t)bit << (LANE * s);
             } else {
                 in_run = 0;
             }
@@ -99,6 +78,11 @@ int gen_moves(const Position *p, Move out[MAX_MOVES])
             for (int i = n - 1; i >= 0 && card_suit(out[i].card) == s; i--)
                 out[i].score = score_move(p, out[i].card, 0, 1);
         }
+    }
+    if (hint >= 0) {
+        uint64_t hb = (uint64_t)1 << hint;
+        for (int i = 0; i < n; i++)
+            if (out[i].group & hb) out[i].score = 1000;
     }
     /* insertion sort, best first (stable) */
     for (int i = 1; i < n; i++) {

@@ -1,5 +1,10 @@
-/* Null-window alpha-beta over trick play, with a transposition table at trick
- * boundaries, quick-trick cut-offs and equivalent-card pruning. */
+/* Null-window alpha-beta over trick play, with a generalising transposition table at
+ * trick boundaries, quick-trick cut-offs and equivalent-card pruning.
+ *
+ * Every search also returns `rel`, the cards whose ranks its result depends on
+ * (cards that won a trick by outranking a card of their suit, top cards behind a
+ * quick-trick or table cut-off). The table stores results with only those ranks
+ * exact, so one entry answers many positions. */
 #include "search.h"
 #include "bounds.h"
 #include "moves.h"
@@ -22,18 +27,67 @@ void engine_clear(Engine *e) { tt_clear(&e->tt); }
 
 void engine_set_context(Engine *e, int trump, int seat, int misere, int must_ruff)
 {
-    misere = misere != 0;
-    must_ruff = must_ruff != 0;
     e->trump = trump;
     e->seat = seat;
-    e->misere = misere;
-    e->must_ruff = must_ruff;
-    e->ctx_bits = tt_context_bits(trump, seat, misere, must_ruff);
+    e->misere = misere != 0;
+    e->must_ruff = must_ruff != 0;
+    e->ctx_bits = tt_context_bits(trump, seat, e->misere, e->must_ruff);
+}
+
+/* The card whose rank decided the trick that `card` completes, or 0 when the
+ * winner took it without outranking a card of its own suit. */
+static uint64_t trick_rank_card(const Position *p, int card)
+{
+    int cards[NSEATS];
+    for (int i = 0; i < NSEATS - 1; i++) cards[i] = p->played[i];
+    cards[NSEATS - 1] = card;
+    int w = p->win_card;
+    if (pos_beats(p, card, w)) w = card;
+    for (int i = 0; i < NSEATS; i++)
+        if (cards[i] != w && card_suit(cards[i]) == card_suit(w)) return (uint64_t)1 << w;
+    return 0;
+}
+
+/* The leader's top cards behind a quick-trick count. */
+static uint64_t leader_tops(const Position *p)
+{
+    uint64_t live = all_hands(p), own = p->hand[p->leader], rel = 0;
+    for (int s = 0; s < NSUITS; s++) {
+        unsigned lane = (unsigned)(live >> (LANE * s)) & LANE_MASK;
+        unsigned mine = (unsigned)(own >> (LANE * s)) & LANE_MASK;
+        while (lane) {
+            unsigned bit = 1u << (31 - __builtin_clz(lane));
+            if (!(mine & bit)) break;
+            rel |= (uint64_t)bit << (LANE * s);
+            lane ^= bit;
+        }
+    }
+    return rel;
+}
+
+/* In a node where every move was searched, results of group representatives stand
+ * for the whole group; that only carries over to other positions if the group's
+ * cards are exact there too, unless the whole group lies below every relevant card
+ * of its suit (then all its cards are interchangeable "small" cards). */
+static uint64_t cover_groups(uint64_t rel, const Move *moves, int n)
+{
+    for (int i = 0; i < n; i++) {
+        uint64_t g = moves[i].group;
+        if (!(g & (g - 1))) continue;
+        int s = card_suit(__builtin_ctzll(g));
+        uint64_t rs = rel & suit_lane(s);
+        if (!rs) continue;
+        uint64_t lowest_rel = rs & -rs;
+        uint64_t top_g = (uint64_t)1 << (63 - __builtin_clzll(g));
+        if (top_g >= lowest_rel) rel |= g;
+    }
+    return rel;
 }
 
 /* Can the maximiser make `seat` win `target` tricks in total (counted included)? */
-static int ab(Engine *e, const Position *p, int target)
+static int ab(Engine *e, const Position *p, int target, uint64_t *rel)
 {
+    *rel = 0;
     if ((++e->nodes & (SM_POLL_INTERVAL - 1)) == 0 && e->poll && !e->aborted) {
         if (e->poll(e->poll_arg)) e->aborted = 1;
     }
@@ -42,48 +96,66 @@ static int ab(Engine *e, const Position *p, int target)
     if (need <= 0) return 1;
     if (need > p->tricks_left) return 0;
 
-    TTKey key = {0, 0};
+    TTPos tp;
+    int hint = -1;
     int boundary = p->nplayed == 0;
     if (boundary) {
-        if (p->tricks_left == 1) return last_trick(p) >= need;
-        int lb, ub;
-        key = tt_key(p);
-        key.k0 |= e->ctx_bits;
-        if (tt_probe(&e->tt, key, &lb, &ub)) {
-            if (lb >= need) return 1;
-            if (ub < need) return 0;
+        if (p->tricks_left == 1) {
+            Position q = *p;
+            int last = 0;
+            while (q.tricks_left == p->tricks_left) {
+                last = __builtin_ctzll(q.hand[q.to_move]);
+                if (q.nplayed == NSEATS - 1) *rel = trick_rank_card(&q, last);
+                pos_play(&q, last);
+            }
+            return q.counted - p->counted >= need;
         }
+        tt_pos(p, e->ctx_bits, &tp);
+        int known = tt_probe(&e->tt, &tp, p, need, rel, &hint);
+        if (known >= 0) return known;
         if (!p->misere) {
             int q = quick_tricks(p);
             if (p->side[p->leader]) {
                 if (q >= need) {
-                    tt_store(&e->tt, key, q, p->tricks_left);
+                    *rel = leader_tops(p);
+                    tt_store(&e->tt, &tp, p, *rel, q, p->tricks_left, -1);
                     return 1;
                 }
             } else if (p->tricks_left - q < need) {
-                tt_store(&e->tt, key, 0, p->tricks_left - q);
+                *rel = leader_tops(p);
+                tt_store(&e->tt, &tp, p, *rel, 0, p->tricks_left - q, -1);
                 return 0;
             }
         }
     }
 
     Move moves[MAX_MOVES];
-    int n = gen_moves(p, moves);
+    int n = gen_moves(p, moves, hint);
     int maximiser = p->side[p->to_move];
     int result = !maximiser;
+    uint64_t rel_all = 0;
+    int cut = 0, best = -1;
     for (int i = 0; i < n; i++) {
         Position c = *p;
+        uint64_t rc;
         pos_play(&c, moves[i].card);
-        int r = ab(e, &c, target);
+        int r = ab(e, &c, target, &rc);
         if (e->aborted) return 0;
+        if (c.nplayed == 0) rc |= trick_rank_card(p, moves[i].card);
         if (r == maximiser) {
             result = r;
+            rel_all = rc;
+            cut = 1;
+            best = moves[i].card;
             break;
         }
+        rel_all |= rc;
     }
+    if (!cut) rel_all = cover_groups(rel_all, moves, n);
+    *rel = rel_all;
     if (boundary) {
-        if (result) tt_store(&e->tt, key, need, p->tricks_left);
-        else tt_store(&e->tt, key, 0, need - 1);
+        if (result) tt_store(&e->tt, &tp, p, rel_all, need, p->tricks_left, best);
+        else tt_store(&e->tt, &tp, p, rel_all, 0, need - 1, best);
     }
     return result;
 }
@@ -92,9 +164,10 @@ static int ab(Engine *e, const Position *p, int target)
 static int exact_value(Engine *e, const Position *p)
 {
     int lo = p->counted, hi = p->counted + p->tricks_left;
+    uint64_t rel;
     while (lo < hi) {
         int mid = (lo + hi + 1) / 2;
-        int r = ab(e, p, mid);
+        int r = ab(e, p, mid, &rel);
         if (e->aborted) return SM_ABORTED;
         if (r) lo = mid;
         else hi = mid - 1;
@@ -120,9 +193,10 @@ int engine_solve(Engine *e, const SmQuery *q)
 int engine_can_reach(Engine *e, const SmQuery *q, int target)
 {
     Position p;
+    uint64_t rel;
     setup(e, q, &p);
     /* misere: seat holds itself to <= target unless the coalition forces target+1 */
-    int r = e->misere ? !ab(e, &p, target + 1) : ab(e, &p, target);
+    int r = e->misere ? !ab(e, &p, target + 1, &rel) : ab(e, &p, target, &rel);
     return e->aborted ? SM_ABORTED : r;
 }
 
@@ -131,7 +205,7 @@ int engine_card_values(Engine *e, const SmQuery *q, int cards[MAX_TRICKS], int v
     Position p;
     setup(e, q, &p);
     Move moves[MAX_MOVES];
-    int n = gen_moves(&p, moves);
+    int n = gen_moves(&p, moves, -1);
     int count = 0;
     uint64_t nodes = 0;
     for (int i = 0; i < n; i++) {
@@ -141,13 +215,12 @@ int engine_card_values(Engine *e, const SmQuery *q, int cards[MAX_TRICKS], int v
         int v = exact_value(e, &c);
         nodes += e->nodes;
         if (v == SM_ABORTED) return SM_ABORTED;
-        uint64_t group = equivalent_cards(&p, moves[i].card);
+        uint64_t group = moves[i].group;
         while (group) {
-            int card = __builtin_ctzll(group);
-            group &= group - 1;
-            cards[count] = card;
+            cards[count] = __builtin_ctzll(group);
             values[count] = v;
             count++;
+            group &= group - 1;
         }
     }
     e->nodes = nodes;
@@ -157,20 +230,21 @@ int engine_card_values(Engine *e, const SmQuery *q, int cards[MAX_TRICKS], int v
 int engine_pv(Engine *e, const SmQuery *q, int cards[NSEATS * MAX_TRICKS])
 {
     Position p;
+    uint64_t rel;
     setup(e, q, &p);
     int v = exact_value(e, &p);
     if (v == SM_ABORTED) return SM_ABORTED;
     int len = 0;
     while (p.tricks_left > 0) {
         Move moves[MAX_MOVES];
-        int n = gen_moves(&p, moves);
+        int n = gen_moves(&p, moves, -1);
         int maximiser = p.side[p.to_move];
         int chosen = -1;
         for (int i = 0; i < n && chosen < 0; i++) {
             Position c = p;
             pos_play(&c, moves[i].card);
             /* the maximiser keeps v (child >= v); the minimiser keeps it (child < v+1) */
-            int r = ab(e, &c, maximiser ? v : v + 1);
+            int r = ab(e, &c, maximiser ? v : v + 1, &rel);
             if (e->aborted) return SM_ABORTED;
             if (r == maximiser) chosen = moves[i].card;
         }

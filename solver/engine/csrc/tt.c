@@ -1,24 +1,32 @@
-/* Fixed-size, 4-way bucketed transposition table (one 64-byte line per bucket).
- * Replacement: a new entry goes to the front of its bucket and the last one drops
- * out, so the most recently stored positions survive. */
+/* Fixed-size bucketed transposition table with winning-rank generalisation.
+ * A bucket is chosen by the lengths key, so all the generalised entries that could
+ * answer a position are in one place; buckets are long (TT_WAYS) and filled as a
+ * ring, so the oldest entry of a full bucket is the one replaced. */
 #include <stdlib.h>
 #include <string.h>
+#include <stdio.h>
 #include "tt.h"
 
-#define KEY1_MASK ((UINT64_C(1) << 54) - 1)
-#define LB_SHIFT 54
-#define UB_SHIFT 59
+#define K_SHIFT 26
+#define CODE_MASK ((1u << K_SHIFT) - 1)
 
 int tt_init(TT *tt, size_t bytes)
 {
-    size_t bucket_bytes = sizeof(TTKey) * TT_WAYS;
+    size_t bucket_bytes = sizeof(TTEntry) * TT_WAYS;
     size_t n = 1;
     tt->slots = NULL;
     tt->nbuckets = 0;
     if (bytes < bucket_bytes) return -1;
     while (n * 2 * bucket_bytes <= bytes) n *= 2;
-    tt->slots = (TTKey *)calloc(n * TT_WAYS, sizeof(TTKey));
-    if (!tt->slots) return -1;
+    tt->slots = (TTEntry *)calloc(n * TT_WAYS, sizeof(TTEntry));
+    tt->next = (uint16_t *)calloc(n, sizeof(uint16_t));
+    if (!tt->slots || !tt->next) {
+        free(tt->slots);
+        free(tt->next);
+        tt->slots = NULL;
+        tt->next = NULL;
+        return -1;
+    }
     tt->nbuckets = n;
     return 0;
 }
@@ -26,92 +34,164 @@ int tt_init(TT *tt, size_t bytes)
 void tt_free(TT *tt)
 {
     free(tt->slots);
+    free(tt->next);
     tt->slots = NULL;
+    tt->next = NULL;
     tt->nbuckets = 0;
 }
 
 void tt_clear(TT *tt)
 {
-    if (tt->slots) memset(tt->slots, 0, tt->nbuckets * TT_WAYS * sizeof(TTKey));
+    if (tt->slots) memset(tt->slots, 0, tt->nbuckets * TT_WAYS * sizeof(TTEntry));
+    if (tt->next) memset(tt->next, 0, tt->nbuckets * sizeof(uint16_t));
 }
 
 uint64_t tt_context_bits(int trump, int seat, int misere, int must_ruff)
 {
     uint64_t c = (uint64_t)trump | ((uint64_t)seat << 3) | ((uint64_t)(misere != 0) << 5) |
                  ((uint64_t)(must_ruff != 0) << 6);
-    return c << 52;
+    return c << 50;
 }
 
-TTKey tt_key(const Position *p)
+void tt_pos(const Position *p, uint64_t ctx_bits, TTPos *out)
 {
-    uint64_t code[NSUITS];
+    uint64_t lkey = ctx_bits | ((uint64_t)p->leader << 48);
     for (int s = 0; s < NSUITS; s++) {
         unsigned lanes[NSEATS];
         unsigned live = 0;
         for (int h = 0; h < NSEATS; h++) {
             lanes[h] = (unsigned)(p->hand[h] >> (LANE * s)) & LANE_MASK;
             live |= lanes[h];
+            lkey |= (uint64_t)__builtin_popcount(lanes[h]) << (4 * (NSEATS * s + h));
         }
-        uint64_t c = 0;
+        uint32_t c = 0;
+        out->len[s] = __builtin_popcount(live);
         while (live) {
             int r = 31 - __builtin_clz(live);
             unsigned bit = 1u << r;
             live ^= bit;
             int owner = 0;
             while (!(lanes[owner] & bit)) owner++;
-            c = (c << 2) | (uint64_t)(owner + 1);
+            c = (c << 2) | (uint32_t)(owner + 1);
         }
-        code[s] = c;
+        out->code[s] = c;
     }
-    TTKey k;
-    k.k0 = code[0] | (code[1] << 26);
-    k.k1 = code[2] | (code[3] << 26) | ((uint64_t)p->leader << 52);
-    return k;
-}
-
-static inline size_t bucket_of(const TT *tt, TTKey key)
-{
-    uint64_t h = key.k0 * UINT64_C(0x9E3779B97F4A7C15) ^ (key.k1 & KEY1_MASK) * UINT64_C(0xC2B2AE3D27D4EB4F);
-    h ^= h >> 31;
-    h *= UINT64_C(0xD6E8FEB86659FD93);
+    out->lkey = lkey;
+    /* the bucket also depends on the owners of each suit's top HASH_TOP cards, which
+     * every entry therefore keeps exact; this spreads positions of equal lengths */
+    uint64_t tops = 0;
+    for (int s = 0; s < NSUITS; s++) {
+        int k = out->len[s] < HASH_TOP ? out->len[s] : HASH_TOP;
+        tops = (tops << (2 * HASH_TOP)) | (k ? out->code[s] >> (2 * (out->len[s] - k)) : 0);
+    }
+    uint64_t h = lkey * UINT64_C(0x9E3779B97F4A7C15) ^ tops * UINT64_C(0xC2B2AE3D27D4EB4F);
+    h ^= h >> 29;
+    h *= UINT64_C(0xBF58476D1CE4E5B9);
     h ^= h >> 32;
-    return (size_t)h & (tt->nbuckets - 1);
+    out->bucket = (size_t)h;
 }
 
-static inline int slot_used(TTKey e) { return (e.k1 >> UB_SHIFT) != 0; }
-static inline int same_key(TTKey e, TTKey key)
+static inline TTEntry *bucket_of(const TT *tt, const TTPos *tp)
 {
-    return e.k0 == key.k0 && (e.k1 & KEY1_MASK) == (key.k1 & KEY1_MASK) && slot_used(e);
+    return tt->slots + (tp->bucket & (tt->nbuckets - 1)) * TT_WAYS;
 }
 
-int tt_probe(const TT *tt, TTKey key, int *lb, int *ub)
+static inline int pattern_matches(const TTEntry *e, const TTPos *tp)
 {
-    const TTKey *b = tt->slots + bucket_of(tt, key) * TT_WAYS;
-    for (int i = 0; i < TT_WAYS; i++) {
-        if (same_key(b[i], key)) {
-            *lb = (int)((b[i].k1 >> LB_SHIFT) & 31);
-            *ub = (int)(b[i].k1 >> UB_SHIFT) - 1;
-            return 1;
+    for (int s = 0; s < NSUITS; s++) {
+        int k = (int)(e->pat[s] >> K_SHIFT);
+        uint32_t top = k ? tp->code[s] >> (2 * (tp->len[s] - k)) : 0;
+        if (top != (e->pat[s] & CODE_MASK)) return 0;
+    }
+    return 1;
+}
+
+/* The top k live cards of each suit, as a card mask. */
+static uint64_t top_cards(const Position *p, const uint32_t pat[NSUITS])
+{
+    uint64_t live = all_hands(p), rel = 0;
+    for (int s = 0; s < NSUITS; s++) {
+        int k = (int)(pat[s] >> K_SHIFT);
+        unsigned lane = (unsigned)(live >> (LANE * s)) & LANE_MASK;
+        while (k-- > 0) {
+            unsigned bit = 1u << (31 - __builtin_clz(lane));
+            lane ^= bit;
+            rel |= (uint64_t)bit << (LANE * s);
         }
     }
-    return 0;
+    return rel;
 }
 
-void tt_store(TT *tt, TTKey key, int lb, int ub)
+static int hint_card(const Position *p, int hint)
 {
-    TTKey *b = tt->slots + bucket_of(tt, key) * TT_WAYS;
+    if (!hint) return -1;
+    int s = (hint - 1) >> 4, idx = (hint - 1) & 15;
+    unsigned lane = (unsigned)(all_hands(p) >> (LANE * s)) & LANE_MASK;
+    while (lane && idx-- > 0) lane &= ~(1u << (31 - __builtin_clz(lane)));
+    if (!lane) return -1;
+    return LANE * s + 31 - __builtin_clz(lane);
+}
+
+static int hint_code(const Position *p, int card)
+{
+    if (card < 0) return 0;
+    int s = card_suit(card);
+    unsigned lane = (unsigned)(all_hands(p) >> (LANE * s)) & LANE_MASK;
+    int above = __builtin_popcount(lane >> (card_rank(card) + 1));
+    return 1 + (s << 4 | above);
+}
+
+int tt_probe(const TT *tt, const TTPos *tp, const Position *p, int need, uint64_t *rel, int *hint)
+{
+    const TTEntry *b = bucket_of(tt, tp);
+    *hint = -1;
+    for (int i = 0; i < TT_WAYS; i++) {
+        if (b[i].lkey != tp->lkey || !pattern_matches(&b[i], tp)) continue;
+        if (b[i].lb >= need || b[i].ub < need) {
+            *rel = top_cards(p, b[i].pat);
+            return b[i].lb >= need;
+        }
+        if (*hint < 0) *hint = hint_card(p, b[i].hint);
+    }
+    return -1;
+}
+
+void tt_store(TT *tt, const TTPos *tp, const Position *p, uint64_t rel, int lb, int ub, int best)
+{
+    uint64_t live = all_hands(p);
+    uint32_t pat[NSUITS];
+    for (int s = 0; s < NSUITS; s++) {
+        unsigned r = (unsigned)(rel >> (LANE * s)) & LANE_MASK;
+        unsigned lane = (unsigned)(live >> (LANE * s)) & LANE_MASK;
+        int k = 0;
+        if (r) {
+            unsigned lowest = r & -r;
+            k = __builtin_popcount(lane & ~(lowest - 1));
+        }
+        if (k < HASH_TOP) k = tp->len[s] < HASH_TOP ? tp->len[s] : HASH_TOP;
+        if (getenv("SM_NOGEN")) k = tp->len[s];
+        uint32_t top = k ? tp->code[s] >> (2 * (tp->len[s] - k)) : 0;
+        pat[s] = ((uint32_t)k << K_SHIFT) | top;
+    }
+    size_t bi = tp->bucket & (tt->nbuckets - 1);
+    TTEntry *b = tt->slots + bi * TT_WAYS;
+    int hint = hint_code(p, best);
     int i;
     for (i = 0; i < TT_WAYS; i++) {
-        if (same_key(b[i], key)) {
-            int olb = (int)((b[i].k1 >> LB_SHIFT) & 31);
-            int oub = (int)(b[i].k1 >> UB_SHIFT) - 1;
-            if (olb > lb) lb = olb;
-            if (oub < ub) ub = oub;
+        if (b[i].lkey == tp->lkey && memcmp(b[i].pat, pat, sizeof pat) == 0) {
+            if (b[i].lb > lb) lb = b[i].lb;
+            if (b[i].ub < ub) ub = b[i].ub;
+            if (!hint) hint = b[i].hint;
             break;
         }
     }
-    if (i == TT_WAYS) i = TT_WAYS - 1; /* not found: the last (oldest) slot drops out */
-    for (; i > 0; i--) b[i] = b[i - 1];
-    b[0].k0 = key.k0;
-    b[0].k1 = (key.k1 & KEY1_MASK) | ((uint64_t)lb << LB_SHIFT) | ((uint64_t)(ub + 1) << UB_SHIFT);
+    if (i == TT_WAYS) { /* not found: the oldest entry of the ring drops out */
+        i = tt->next[bi];
+        tt->next[bi] = (uint16_t)((i + 1) % TT_WAYS);
+    }
+    b[i].lkey = tp->lkey;
+    memcpy(b[i].pat, pat, sizeof pat);
+    b[i].lb = (int8_t)lb;
+    b[i].ub = (int8_t)ub;
+    b[i].hint = (uint8_t)hint;
 }

@@ -1,10 +1,14 @@
-/* Transposition table for positions at trick boundaries.
+/* Transposition table for positions at trick boundaries, generalised DDS-style.
  *
- * A position is keyed on RELATIVE ranks: for each suit, the owners of the cards still
- * in play listed from the highest down (2 bits per card, seat+1), so positions that
- * differ only in which low cards are already gone share one entry. An entry stores a
- * lower and an upper bound on the tricks the maximising side takes from that position
- * on. Memory is fixed when the table is made; nothing is allocated during search. */
+ * Positions are compared on RELATIVE ranks (the order of the cards still in play),
+ * so which low cards are already gone never matters. An entry is keyed on the
+ * leader, the search context and every hand's length in every suit; it then stores,
+ * per suit, only the owners of the top K cards — the ranks that actually decided
+ * tricks in the search below it ("winning ranks"). Cards under those are "small":
+ * only how many each hand holds matters, and the lengths fix that. So one entry
+ * answers every position that agrees on lengths and on those top cards.
+ * An entry holds a lower and an upper bound on the tricks `seat` takes from there.
+ * Memory is fixed when the table is made; nothing is allocated during search. */
 #ifndef SM_TT_H
 #define SM_TT_H
 
@@ -13,28 +17,44 @@
 #include "position.h"
 
 typedef struct {
-    uint64_t k0;   /* suits 0 and 1, 26 bits each; search context in bits 52..58 */
-    uint64_t k1;   /* suits 2 and 3 (52 bits), leader (2 bits), lb (5 bits), ub+1 (5 bits) */
-} TTKey;
+    uint64_t lkey;        /* lengths (4 bits per hand and suit), leader, context; 0 = empty */
+    uint32_t pat[NSUITS]; /* K (bits 26..29) and the owner codes (seat+1, 2 bits) of the top K cards */
+    int8_t lb, ub;        /* bounds on seat's tricks from here on */
+    uint8_t hint;         /* best lead found: 1 + (suit << 4 | index from the top), 0 = none */
+    uint8_t pad[5];
+} TTEntry;
 
 typedef struct {
-    TTKey *slots;      /* nbuckets * TT_WAYS entries; ub+1 == 0 marks an empty slot */
+    TTEntry *slots;    /* nbuckets * TT_WAYS entries */
+    uint16_t *next;    /* per bucket: the slot the next new entry replaces (a ring) */
     size_t nbuckets;   /* a power of two */
 } TT;
 
-#define TT_WAYS 4
+/* A boundary position in the table's terms. */
+typedef struct {
+    uint64_t lkey;
+    uint32_t code[NSUITS];  /* owner codes of all live cards of the suit, highest first */
+    int len[NSUITS];        /* live cards per suit */
+    size_t bucket;
+} TTPos;
+
+#define TT_WAYS 256
+#define HASH_TOP 0   /* top cards per suit always kept exact (they pick the bucket) */
 
 /* Allocate a table using at most `bytes`; returns 0 on success, -1 if unusable. */
 int tt_init(TT *tt, size_t bytes);
 void tt_free(TT *tt);
 void tt_clear(TT *tt);
-/* Key bits for the search context (strain, seat, misere, must-ruff), to OR into k0. */
+/* Key bits for the search context (strain, seat, misere, must-ruff). */
 uint64_t tt_context_bits(int trump, int seat, int misere, int must_ruff);
-/* The key of a trick-boundary position (context bits not included). */
-TTKey tt_key(const Position *p);
-/* Look up bounds for remaining tricks; returns 1 and sets *lb, *ub if found. */
-int tt_probe(const TT *tt, TTKey key, int *lb, int *ub);
-/* Merge new bounds into the entry for `key`, making one if needed. */
-void tt_store(TT *tt, TTKey key, int lb, int ub);
+/* Describe a trick-boundary position. */
+void tt_pos(const Position *p, uint64_t ctx_bits, TTPos *out);
+/* Is seat's remaining trick count known to be >= need (1) or < need (0)? -1 if not
+ * known. On an answer *rel receives the cards whose ranks the stored result needs;
+ * otherwise *hint receives the best lead stored for the position (a card) or -1. */
+int tt_probe(const TT *tt, const TTPos *tp, const Position *p, int need, uint64_t *rel, int *hint);
+/* Store bounds found with the relevant cards `rel` (merged with an equal entry) and
+ * the lead that proved them (`best`, a card, or -1). */
+void tt_store(TT *tt, const TTPos *tp, const Position *p, uint64_t rel, int lb, int ub, int best);
 
 #endif
