@@ -54,3 +54,35 @@ int quick_tricks(const Position *p)
     }
     return top[t] + best;
 }
+
+void settled_tricks(const Position *p, int *seat_min, int *others_min, uint64_t *rel)
+{
+    *seat_min = *others_min = 0;
+    *rel = 0;
+    if (p->trump == NOTRUMP) return;
+    int t = p->trump;
+    unsigned lanes[NSEATS], live = 0;
+    for (int h = 0; h < NSEATS; h++) {
+        lanes[h] = (unsigned)(p->hand[h] >> (LANE * t)) & LANE_MASK;
+        live |= lanes[h];
+    }
+    if (!live) return;
+    unsigned top = 1u << (31 - __builtin_clz(live));
+    int seat_side = (lanes[p->seat] & top) != 0;
+    int count[NSEATS] = {0};
+    while (live) {
+        unsigned bit = 1u << (31 - __builtin_clz(live));
+        int owner = 0;
+        while (!(lanes[owner] & bit)) owner++;
+        if ((owner == p->seat) != seat_side) break;
+        count[owner]++;
+        *rel |= (uint64_t)bit << (LANE * t);
+        live ^= bit;
+    }
+    if (seat_side) {
+        *seat_min = count[p->seat];
+    } else {
+        for (int h = 0; h < NSEATS; h++)
+            if (h != p->seat && count[h] > *others_min) *others_min = count[h];
+    }
+}

@@ -9,4 +9,11 @@
  * that side wants tricks, i.e. in normal play; meaningless in misere). */
 int quick_tricks(const Position *p);
 
+/* Tricks that are settled whoever plays how: the top trumps. `seat` wins at least
+ * *seat_min tricks (its own unbroken run of top trumps: each falls on a different
+ * trick and wins it) and the other seats at least *others_min (the longer of the
+ * two shares of their unbroken run of top trumps). *rel receives those trumps.
+ * Valid at a trick boundary, in normal play and misere alike. */
+void settled_tricks(const Position *p, int *seat_min, int *others_min, uint64_t *rel);
+
 #endif

@@ -110,6 +110,13 @@ static int ab(Engine *e, const Position *p, int target, uint64_t *rel)
             }
             return q.counted - p->counted >= need;
         }
+        int seat_min, others_min;
+        uint64_t settled;
+        settled_tricks(p, &seat_min, &others_min, &settled);
+        if (need <= seat_min || need > p->tricks_left - others_min) {
+            *rel = settled;
+            return need <= seat_min;
+        }
         tt_pos(p, e->ctx_bits, &tp);
         int known = tt_probe(&e->tt, &tp, p, need, rel, &hint);
         if (known >= 0) return known;
