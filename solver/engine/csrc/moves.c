@@ -2,30 +2,85 @@
  *
  * Ordering matters more than anything else for a null-window search: the first move
  * tried at a node should usually be the one that proves the bound. Rules, in the
- * spirit of DDS: the leader tries sure winners, then low cards; a follower whose
- * partner is winning plays low; a follower whose opponent is winning tries the
- * cheapest card that takes the trick, then ducks low; discards come from the lowest. */
+ * spirit of DDS: the leader tries sure winners (unless an opponent can ruff), leads
+ * to a partner's winner or ruff, then low cards, avoiding suits an opponent ruffs; a
+ * follower tries the cards that leave the trick with the side it wants, looking at
+ * whether the last player can still beat the card, cheapest first; misere inverts
+ * what "wanted" means. A lead remembered by the transposition table goes first. */
 #include "moves.h"
 
-static int16_t score_move(const Position *p, int card, unsigned live_lane_top_owner_is_us,
-                          int partner_tops)
+/* Could seat x, still to play to this trick, beat the card `best`? */
+static int can_beat(const Position *p, int x, int best)
+{
+    uint64_t h = p->hand[x];
+    int led = p->led_suit;
+    uint64_t follow = h & suit_lane(led);
+    if (follow) {
+        if (card_suit(best) != led) return 0;
+        unsigned lane = (unsigned)(follow >> (LANE * led)) & LANE_MASK;
+        return (lane >> (card_rank(best) + 1)) != 0;
+    }
+    if (p->trump == NOTRUMP) return 0;
+    uint64_t trumps = h & suit_lane(p->trump);
+    if (!trumps) return 0;
+    if (card_suit(best) != p->trump) return 1;
+    unsigned lane = (unsigned)(trumps >> (LANE * p->trump)) & LANE_MASK;
+    return (lane >> (card_rank(best) + 1)) != 0;
+}
+
+/* Is seat o void in suit s while holding a trump (so it could ruff a lead of s)? */
+static int can_ruff(const Position *p, int o, int s)
+{
+    return p->trump != NOTRUMP && s != p->trump && !(p->hand[o] & suit_lane(s)) &&
+           (p->hand[o] & suit_lane(p->trump));
+}
+
+/* Ordering weight of a card. `want` is the side the mover wants to take the trick:
+ * its own side in normal play, the other side in misere (there everyone wants to
+ * lose tricks). Good outcomes first; among them the cheapest card in normal play and
+ * the highest in misere (shed high cards while it is safe); bad outcomes last, with
+ * the card one can best spare. */
+static int16_t score_move(const Position *p, int card, int top_ours, int partner_top)
 {
     int me = p->to_move;
     int r = card_rank(card);
     int s = card_suit(card);
+    int want = p->misere ? !p->side[me] : p->side[me];
+    int spend = p->misere ? r : -r;  /* tie-break inside one class */
     if (p->nplayed == 0) {
-        if (live_lane_top_owner_is_us) return (int16_t)(200 + r);
-        if (partner_tops) return (int16_t)(150 - r);
+        int ruffable = 0, partner_ruffs = 0;
+        for (int o = 0; o < NSEATS; o++) {
+            if (o == me) continue;
+            if (p->side[o] != p->side[me]) ruffable |= can_ruff(p, o, s);
+            else partner_ruffs |= can_ruff(p, o, s);
+        }
+        if (p->misere) {
+            /* lose the lead: someone of the wanted side can beat this card */
+            int beaten = 0;
+            for (int o = 0; o < NSEATS; o++) {
+                if (o == me || p->side[o] != want) continue;
+                unsigned lane = (unsigned)(p->hand[o] >> (LANE * s)) & LANE_MASK;
+                if ((lane >> (r + 1)) || can_ruff(p, o, s)) beaten = 1;
+            }
+            return (int16_t)(beaten ? 200 - r : 50 + r);
+        }
+        if (top_ours) return (int16_t)(ruffable ? 120 + r : 250 + r);
+        if (partner_ruffs && !ruffable) return (int16_t)(220 - r);
+        if (partner_top && !ruffable) return (int16_t)(200 - r);
+        if (ruffable) return (int16_t)(60 - r);
         return (int16_t)(100 - r - 2 * (s == p->trump));
     }
-    int partner_winning = p->side[p->win_seat] == p->side[me];
     int wins = pos_beats(p, card, p->win_card);
-    if (partner_winning) {
-        if (wins) return (int16_t)(50 - r);
-        return (int16_t)(150 - r - 20 * (s == p->trump));
+    int win_seat = wins ? me : p->win_seat;
+    int win_card = wins ? card : p->win_card;
+    int good = p->side[win_seat] == want;
+    if (p->nplayed == 1) {
+        int x = (me + 1) % NSEATS;  /* the last player to this trick */
+        int x_wants = p->misere ? !p->side[x] : p->side[x];
+        if (can_beat(p, x, win_card) && p->side[win_seat] != x_wants) good = !good;
     }
-    if (wins) return (int16_t)(200 - r);
-    return (int16_t)(100 - r - 20 * (s == p->trump));
+    int trump_penalty = (s == p->trump && s != p->led_suit && !good) ? 20 : 0;
+    return (int16_t)((good ? 300 : 100) + spend - trump_penalty);
 }
 
 int gen_moves(const Position *p, Move out[MAX_MOVES], int hint)
@@ -52,7 +107,7 @@ int gen_moves(const Position *p, Move out[MAX_MOVES], int hint)
         }
         /* walk live cards from low to high; a run of our cards is one group,
          * represented by its lowest card */
-        int in_run = 0;
+        int in_run = 0, first = n;
         for (int r = 0; r < 13; r++) {
             unsigned bit = 1u << r;
             if (!(live & bit)) continue;
@@ -60,7 +115,7 @@ int gen_moves(const Position *p, Move out[MAX_MOVES], int hint)
                 if (!in_run) {
                     int card = LANE * s + r;
                     out[n].card = (int8_t)card;
-                    out[n].score = score_move(p, card, 0, 0);
+                    out[n].score = 0;
                     out[n].group = 0;
                     n++;
                     in_run = 1;
@@ -70,14 +125,9 @@ int gen_moves(const Position *p, Move out[MAX_MOVES], int hint)
                 in_run = 0;
             }
         }
-        /* the group holding the suit's top card (leader only): mark it */
-        if (p->nplayed == 0 && top_ours) {
-            out[n - 1].score = score_move(p, out[n - 1].card, 1, 0);
-        } else if (p->nplayed == 0 && partner_top) {
-            /* lead low towards the partner's winner: the lowest group */
-            for (int i = n - 1; i >= 0 && card_suit(out[i].card) == s; i--)
-                out[i].score = score_move(p, out[i].card, 0, 1);
-        }
+        /* score this suit's groups; only the top group holds the suit's top card */
+        for (int i = n - 1; i >= first; i--)
+            out[i].score = score_move(p, out[i].card, top_ours && i == n - 1, partner_top);
     }
     if (hint >= 0) {
         uint64_t hb = (uint64_t)1 << hint;
