@@ -206,7 +206,7 @@ static void larger_deals(int count, int size)
         failures++;
         return;
     }
-    if (engine_init(&tiny, sizeof(TTEntry) * TT_WAYS) != 0) {
+    if (engine_init(&tiny, TT_BUCKET_BYTES) != 0) {
         fprintf(stderr, "FAIL: engine_init of a one-bucket table\n");
         failures++;
         engine_free(&big);
@@ -232,7 +232,7 @@ static void larger_deals(int count, int size)
 int main(void)
 {
     random_positions(1500, 4, 64 << 10);
-    random_positions(1500, 4, sizeof(TTEntry) * TT_WAYS); /* one bucket: constant replacement */
+    random_positions(1500, 4, TT_BUCKET_BYTES); /* one bucket: constant replacement */
     random_positions(60, 5, 1 << 20);
     larger_deals(6, 9);
     if (failures) {

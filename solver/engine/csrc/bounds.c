@@ -36,7 +36,7 @@ int quick_tricks(const Position *p)
     int opp_trumps = 0;
     for (int o = 0; o < NSEATS; o++) {
         if (o == L || (p->side[o] == p->side[L] && !p->must_ruff)) continue;
-        int n = __builtin_popcountll(p->hand[o] & suit_lane(t));
+        int n = popcount64(p->hand[o] & suit_lane(t));
         if (n > opp_trumps) opp_trumps = n;
     }
     if (top[t] >= opp_trumps) return total;
@@ -47,7 +47,7 @@ int quick_tricks(const Position *p)
         for (int o = 0; o < NSEATS; o++) {
             if (o == L || (p->side[o] == p->side[L] && !p->must_ruff)) continue;
             if (!(p->hand[o] & suit_lane(t))) continue;
-            int len = __builtin_popcountll(p->hand[o] & suit_lane(s));
+            int len = popcount64(p->hand[o] & suit_lane(s));
             if (len < k) k = len;
         }
         if (k > best) best = k;

@@ -185,7 +185,7 @@ static PyObject *Engine_get_nodes(EngineObject *self, void *Py_UNUSED(closure))
 
 static PyObject *Engine_get_table_bytes(EngineObject *self, void *Py_UNUSED(closure))
 {
-    size_t b = self->ready ? self->engine.tt.nbuckets * TT_WAYS * sizeof(TTEntry) : 0;
+    size_t b = self->ready ? self->engine.tt.nbuckets * TT_BUCKET_BYTES : 0;
     return PyLong_FromSize_t(b);
 }
 

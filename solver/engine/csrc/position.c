@@ -10,7 +10,7 @@ void pos_init(Position *p, const uint64_t hands[NSEATS], int trump, int leader,
         p->side[s] = (int8_t)((s == seat) != (misere != 0));
         p->played[s] = -1;
     }
-    n = __builtin_popcountll(hands[leader]);
+    n = popcount64(hands[leader]);
     p->seat = (int8_t)seat;
     p->misere = (int8_t)(misere != 0);
     p->table = 0;

@@ -34,6 +34,17 @@ typedef struct {
     int8_t played[NSEATS];   /* cards on the table in order (bit indices) */
 } Position;
 
+/* Bit counts without relying on a POPCNT instruction (portable builds would
+ * otherwise call a slow library routine). */
+static inline int popcount64(uint64_t x)
+{
+    x = x - ((x >> 1) & UINT64_C(0x5555555555555555));
+    x = (x & UINT64_C(0x3333333333333333)) + ((x >> 2) & UINT64_C(0x3333333333333333));
+    x = (x + (x >> 4)) & UINT64_C(0x0F0F0F0F0F0F0F0F);
+    return (int)((x * UINT64_C(0x0101010101010101)) >> 56);
+}
+static inline int popcount32(unsigned x) { return popcount64(x); }
+
 static inline int card_suit(int card) { return card >> 4; }
 static inline int card_rank(int card) { return card & 15; } /* 0 = two .. 12 = ace */
 static inline uint64_t suit_lane(int suit) { return (uint64_t)LANE_MASK << (LANE * suit); }

@@ -4,7 +4,6 @@
  * ring, so the oldest entry of a full bucket is the one replaced. */
 #include <stdlib.h>
 #include <string.h>
-#include <stdio.h>
 #include "tt.h"
 
 #define K_SHIFT 26
@@ -12,19 +11,18 @@
 
 int tt_init(TT *tt, size_t bytes)
 {
-    size_t bucket_bytes = sizeof(TTEntry) * TT_WAYS;
     size_t n = 1;
+    tt->keys = NULL;
     tt->slots = NULL;
+    tt->next = NULL;
     tt->nbuckets = 0;
-    if (bytes < bucket_bytes) return -1;
-    while (n * 2 * bucket_bytes <= bytes) n *= 2;
+    if (bytes < TT_BUCKET_BYTES) return -1;
+    while (n * 2 * TT_BUCKET_BYTES <= bytes) n *= 2;
+    tt->keys = (uint64_t *)calloc(n * TT_WAYS, sizeof(uint64_t));
     tt->slots = (TTEntry *)calloc(n * TT_WAYS, sizeof(TTEntry));
     tt->next = (uint16_t *)calloc(n, sizeof(uint16_t));
-    if (!tt->slots || !tt->next) {
-        free(tt->slots);
-        free(tt->next);
-        tt->slots = NULL;
-        tt->next = NULL;
+    if (!tt->keys || !tt->slots || !tt->next) {
+        tt_free(tt);
         return -1;
     }
     tt->nbuckets = n;
@@ -33,8 +31,10 @@ int tt_init(TT *tt, size_t bytes)
 
 void tt_free(TT *tt)
 {
+    free(tt->keys);
     free(tt->slots);
     free(tt->next);
+    tt->keys = NULL;
     tt->slots = NULL;
     tt->next = NULL;
     tt->nbuckets = 0;
@@ -42,7 +42,7 @@ void tt_free(TT *tt)
 
 void tt_clear(TT *tt)
 {
-    if (tt->slots) memset(tt->slots, 0, tt->nbuckets * TT_WAYS * sizeof(TTEntry));
+    if (tt->keys) memset(tt->keys, 0, tt->nbuckets * TT_WAYS * sizeof(uint64_t));
     if (tt->next) memset(tt->next, 0, tt->nbuckets * sizeof(uint16_t));
 }
 
@@ -62,10 +62,10 @@ void tt_pos(const Position *p, uint64_t ctx_bits, TTPos *out)
         for (int h = 0; h < NSEATS; h++) {
             lanes[h] = (unsigned)(p->hand[h] >> (LANE * s)) & LANE_MASK;
             live |= lanes[h];
-            lkey |= (uint64_t)__builtin_popcount(lanes[h]) << (4 * (NSEATS * s + h));
+            lkey |= (uint64_t)popcount32(lanes[h]) << (4 * (NSEATS * s + h));
         }
         uint32_t c = 0;
-        out->len[s] = __builtin_popcount(live);
+        out->len[s] = popcount32(live);
         while (live) {
             int r = 31 - __builtin_clz(live);
             unsigned bit = 1u << r;
@@ -91,9 +91,9 @@ void tt_pos(const Position *p, uint64_t ctx_bits, TTPos *out)
     out->bucket = (size_t)h;
 }
 
-static inline TTEntry *bucket_of(const TT *tt, const TTPos *tp)
+static inline size_t bucket_index(const TT *tt, const TTPos *tp)
 {
-    return tt->slots + (tp->bucket & (tt->nbuckets - 1)) * TT_WAYS;
+    return (tp->bucket & (tt->nbuckets - 1)) * TT_WAYS;
 }
 
 static inline int pattern_matches(const TTEntry *e, const TTPos *tp)
@@ -137,16 +137,20 @@ static int hint_code(const Position *p, int card)
     if (card < 0) return 0;
     int s = card_suit(card);
     unsigned lane = (unsigned)(all_hands(p) >> (LANE * s)) & LANE_MASK;
-    int above = __builtin_popcount(lane >> (card_rank(card) + 1));
+    int above = popcount32(lane >> (card_rank(card) + 1));
     return 1 + (s << 4 | above);
 }
 
 int tt_probe(const TT *tt, const TTPos *tp, const Position *p, int need, uint64_t *rel, int *hint)
 {
-    const TTEntry *b = bucket_of(tt, tp);
+    size_t base = bucket_index(tt, tp);
+    const uint64_t *keys = tt->keys + base;
+    const TTEntry *b = tt->slots + base;
+    int start = tt->next[base / TT_WAYS];
     *hint = -1;
-    for (int i = 0; i < TT_WAYS; i++) {
-        if (b[i].lkey != tp->lkey || !pattern_matches(&b[i], tp)) continue;
+    for (int j = 1; j <= TT_WAYS; j++) { /* newest first: the ring's last written slot */
+        int i = (start - j) & (TT_WAYS - 1);
+        if (keys[i] != tp->lkey || !pattern_matches(&b[i], tp)) continue;
         if (b[i].lb >= need || b[i].ub < need) {
             *rel = top_cards(p, b[i].pat);
             return b[i].lb >= need;
@@ -166,19 +170,19 @@ void tt_store(TT *tt, const TTPos *tp, const Position *p, uint64_t rel, int lb, 
         int k = 0;
         if (r) {
             unsigned lowest = r & -r;
-            k = __builtin_popcount(lane & ~(lowest - 1));
+            k = popcount32(lane & ~(lowest - 1));
         }
         if (k < HASH_TOP) k = tp->len[s] < HASH_TOP ? tp->len[s] : HASH_TOP;
-        if (getenv("SM_NOGEN")) k = tp->len[s];
         uint32_t top = k ? tp->code[s] >> (2 * (tp->len[s] - k)) : 0;
         pat[s] = ((uint32_t)k << K_SHIFT) | top;
     }
     size_t bi = tp->bucket & (tt->nbuckets - 1);
+    uint64_t *keys = tt->keys + bi * TT_WAYS;
     TTEntry *b = tt->slots + bi * TT_WAYS;
     int hint = hint_code(p, best);
     int i;
     for (i = 0; i < TT_WAYS; i++) {
-        if (b[i].lkey == tp->lkey && memcmp(b[i].pat, pat, sizeof pat) == 0) {
+        if (keys[i] == tp->lkey && memcmp(b[i].pat, pat, sizeof pat) == 0) {
             if (b[i].lb > lb) lb = b[i].lb;
             if (b[i].ub < ub) ub = b[i].ub;
             if (!hint) hint = b[i].hint;
@@ -189,7 +193,7 @@ void tt_store(TT *tt, const TTPos *tp, const Position *p, uint64_t rel, int lb, 
         i = tt->next[bi];
         tt->next[bi] = (uint16_t)((i + 1) % TT_WAYS);
     }
-    b[i].lkey = tp->lkey;
+    keys[i] = tp->lkey;
     memcpy(b[i].pat, pat, sizeof pat);
     b[i].lb = (int8_t)lb;
     b[i].ub = (int8_t)ub;

@@ -16,19 +16,23 @@
 #include <stdint.h>
 #include "position.h"
 
+/* An entry is split in two arrays so that a bucket scan reads only the keys. */
 typedef struct {
-    uint64_t lkey;        /* lengths (4 bits per hand and suit), leader, context; 0 = empty */
     uint32_t pat[NSUITS]; /* K (bits 26..29) and the owner codes (seat+1, 2 bits) of the top K cards */
     int8_t lb, ub;        /* bounds on seat's tricks from here on */
     uint8_t hint;         /* best lead found: 1 + (suit << 4 | index from the top), 0 = none */
-    uint8_t pad[5];
+    uint8_t pad;
 } TTEntry;
 
 typedef struct {
-    TTEntry *slots;    /* nbuckets * TT_WAYS entries */
+    uint64_t *keys;    /* nbuckets * TT_WAYS lengths keys (lengths, leader, context); 0 = empty */
+    TTEntry *slots;    /* the rest of each entry, same indices */
     uint16_t *next;    /* per bucket: the slot the next new entry replaces (a ring) */
     size_t nbuckets;   /* a power of two */
 } TT;
+
+/* Bytes one bucket takes (for sizing tables). */
+#define TT_BUCKET_BYTES (TT_WAYS * (sizeof(uint64_t) + sizeof(TTEntry)) + sizeof(uint16_t))
 
 /* A boundary position in the table's terms. */
 typedef struct {
@@ -38,7 +42,7 @@ typedef struct {
     size_t bucket;
 } TTPos;
 
-#define TT_WAYS 256
+#define TT_WAYS 256   /* a power of two */
 #define HASH_TOP 0   /* top cards per suit always kept exact (they pick the bucket) */
 
 /* Allocate a table using at most `bytes`; returns 0 on success, -1 if unusable. */
