@@ -25,7 +25,7 @@ from solver.errors import IllegalPlayError
 # (seed, count, hand sizes): the default run takes well under a minute on one core.
 DEFAULT_BATCHES = [(1000 + i, 100, (1, 2, 3, 3, 4, 4, 4, 5)) for i in range(25)]
 SIX_CARD_BATCH = (2000, 30, (6,))
-SLOW_BATCHES = [(5000 + i, 250, (3, 4, 5, 5, 6)) for i in range(40)]
+SLOW_BATCHES = [(5000 + i, 200, (3, 4, 5, 5, 6)) for i in range(24)]
 
 
 def check_batch(seed: int, count: int, sizes: tuple[int, ...]) -> None:
