@@ -37,7 +37,11 @@ def main() -> int:
     for seed in range(args.first, args.first + args.deals):
         deal = Deal.random(seed=seed)
         t0 = time.perf_counter()
-        result = declare(deal, strains=args.strains, tt_mb=args.tt_mb)
+        try:
+            result = declare(deal, strains=args.strains, tt_mb=args.tt_mb)
+        except KeyboardInterrupt:  # report the deals finished so far
+            print(f"seed {seed:4d}: interrupted after {time.perf_counter() - t0:.1f} s")
+            break
         dt = time.perf_counter() - t0
         seconds.append(dt)
         searched.append(result.candidates_searched)
@@ -45,6 +49,9 @@ def main() -> int:
               f"{' '.join(f'{s}{v}' for s, v in result.by_strain.items())}  "
               f"optimal classes {len(result.optimal):3d}  "
               f"searched {result.candidates_searched:5d} of {result.classes:5d} classes", flush=True)
+    if not seconds:
+        return 1
+    print(f"deals    {len(seconds)}")
     print(f"seconds  median {statistics.median(seconds):8.2f}  max {max(seconds):8.2f}")
     print(f"searched median {statistics.median(searched):8.0f}  max {max(searched):8d} "
           f"(classes needing a real engine search)")
