@@ -20,9 +20,8 @@ static int top_run(unsigned own, unsigned live)
     return n;
 }
 
-int quick_tricks(const Position *p)
+static int quick_tricks_for(const Position *p, int L)
 {
-    int L = p->leader;
     uint64_t live = all_hands(p);
     int top[NSUITS];
     int total = 0;
@@ -53,6 +52,44 @@ int quick_tricks(const Position *p)
         if (k > best) best = k;
     }
     return top[t] + best;
+}
+
+/* Can the leader's partner P be reached in suit s: the leader holds a card of s,
+ * P holds the top card of s, and no opponent can ruff it? */
+static int partner_entry(const Position *p, int L, int P, int s)
+{
+    uint64_t lane = suit_lane(s);
+    if (!(p->hand[L] & lane)) return 0;
+    uint64_t live = all_hands(p) & lane;
+    if (!live) return 0;
+    uint64_t top = (uint64_t)1 << (63 - __builtin_clzll(live));
+    if (!(p->hand[P] & top)) return 0;
+    for (int o = 0; o < NSEATS; o++) {
+        if (p->side[o] == p->side[L]) continue;
+        if (!(p->hand[o] & lane) && p->trump != NOTRUMP && (p->hand[o] & suit_lane(p->trump))) return 0;
+    }
+    return 1;
+}
+
+int quick_tricks(const Position *p, int *who)
+{
+    int L = p->leader;
+    int best = quick_tricks_for(p, L);
+    *who = L;
+    for (int P = 0; P < NSEATS; P++) {
+        if (P == L || p->side[P] != p->side[L]) continue;
+        int entry = 0;
+        for (int s = 0; s < NSUITS && !entry; s++) entry = partner_entry(p, L, P, s);
+        if (!entry) continue;
+        /* the entry trick is one of P's counted top cards, and cashing it costs P at
+         * most one of the rest, so P's own count stands for the side */
+        int q = quick_tricks_for(p, P);
+        if (q > best) {
+            best = q;
+            *who = P;
+        }
+    }
+    return best;
 }
 
 void settled_tricks(const Position *p, int *seat_min, int *others_min, uint64_t *rel)

@@ -4,10 +4,12 @@
 
 #include "position.h"
 
-/* At a trick boundary: tricks the leader is sure to win by cashing his own top
- * cards, whatever the other two seats do (a lower bound for the leader's side when
- * that side wants tricks, i.e. in normal play; meaningless in misere). */
-int quick_tricks(const Position *p);
+/* At a trick boundary: tricks the leader's side is sure to win by cashing the top
+ * cards of the leader, or of the leader's partner after a low lead to the partner's
+ * top card (*who receives the seat whose top cards count), whatever the other
+ * seats do: a lower bound for the leader's side when that side wants tricks, i.e.
+ * in normal play; meaningless in misere. */
+int quick_tricks(const Position *p, int *who);
 
 /* Tricks that are settled whoever plays how: the top trumps. `seat` wins at least
  * *seat_min tricks (its own unbroken run of top trumps: each falls on a different

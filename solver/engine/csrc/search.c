@@ -48,10 +48,10 @@ static uint64_t trick_rank_card(const Position *p, int card)
     return 0;
 }
 
-/* The leader's top cards behind a quick-trick count. */
-static uint64_t leader_tops(const Position *p)
+/* The top cards of seat `who` behind a quick-trick count. */
+static uint64_t top_cards_of(const Position *p, int who)
 {
-    uint64_t live = all_hands(p), own = p->hand[p->leader], rel = 0;
+    uint64_t live = all_hands(p), own = p->hand[who], rel = 0;
     for (int s = 0; s < NSUITS; s++) {
         unsigned lane = (unsigned)(live >> (LANE * s)) & LANE_MASK;
         unsigned mine = (unsigned)(own >> (LANE * s)) & LANE_MASK;
@@ -121,15 +121,16 @@ static int ab(Engine *e, const Position *p, int target, uint64_t *rel)
         int known = tt_probe(&e->tt, &tp, p, need, rel, &hint);
         if (known >= 0) return known;
         if (!p->misere) {
-            int q = quick_tricks(p);
+            int who;
+            int q = quick_tricks(p, &who);
             if (p->side[p->leader]) {
                 if (q >= need) {
-                    *rel = leader_tops(p);
+                    *rel = top_cards_of(p, who);
                     tt_store(&e->tt, &tp, p, *rel, q, p->tricks_left, -1);
                     return 1;
                 }
             } else if (p->tricks_left - q < need) {
-                *rel = leader_tops(p);
+                *rel = top_cards_of(p, who);
                 tt_store(&e->tt, &tp, p, *rel, 0, p->tricks_left - q, -1);
                 return 0;
             }
