@@ -1,9 +1,16 @@
 """sergeant-major: double-dummy solver and hand-analysis toolkit for Sergeant Major (3-5-8).
 
 The public API is re-exported here; see the README for a tour.
+
+>>> import solver
+>>> deal = solver.Deal.from_string("D:AK... Q2... 3.A..")
+>>> solver.solve(deal, "S", leader="D", seat="D")
+2
 """
 from .cards import ALL_CARDS, Card, Hand, Suit, parse_cards
 from .deal import Deal, Seat, Strain, parse_strains
+from .declare import Choice, Declaration, declare
+from .engine import DDTable, Solver, card_values, dd_table, principal_variation, solve
 from .errors import (
     EngineError,
     IllegalPlayError,
@@ -13,18 +20,19 @@ from .errors import (
     RulesError,
     SolverError,
 )
+from .match import Match
+from .players import get_player
+from .records import load as load_record
+from .records import save as save_record
+from .rules import PRESETS, Ruleset, get_ruleset
 
 __all__ = [
     "ALL_CARDS", "Card", "Hand", "Suit", "parse_cards",
     "Deal", "Seat", "Strain", "parse_strains",
+    "DDTable", "Solver", "card_values", "dd_table", "principal_variation", "solve",
+    "Choice", "Declaration", "declare",
+    "PRESETS", "Ruleset", "get_ruleset",
+    "Match", "get_player", "load_record", "save_record",
     "EngineError", "IllegalPlayError", "InvalidDealError", "NotationError",
     "RecordError", "RulesError", "SolverError",
 ]
-
-# Engine API (solve, dd_table, card_values, principal_variation) is added by solver.engine.
-try:  # pragma: no cover - import guard while the engine is being built
-    from .engine import DDTable, card_values, dd_table, principal_variation, solve  # noqa: F401
-
-    __all__ += ["DDTable", "card_values", "dd_table", "principal_variation", "solve"]
-except ImportError:  # pragma: no cover
-    pass

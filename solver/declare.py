@@ -56,7 +56,6 @@ from typing import Callable, Optional
 from .cards import SUIT_SYMBOLS, Card, Hand
 from .deal import Deal, Seat, parse_strains
 from .declare_estimate import card_weights, void_bonuses
-from .declare_model import CandidateModel
 from .declare_oracle import ScoreOracle
 from .discard_classes import count_classes, discard_runs, make_class
 from .errors import InvalidDealError
@@ -166,6 +165,8 @@ def declare(deal: Deal, *, declarer: "Seat | str" = "D", leader: "Seat | str" = 
     runs = discard_runs(held, own if blind else held, opp_all)
     weights = {t: card_weights(t, held, opp_all, misere) for t in strain_list}
     voids = {t: void_bonuses(t) for t in strain_list}
+    from .declare_model import CandidateModel  # OR-Tools loads here, not at `import solver`
+
     model = CandidateModel(runs, w, strain_list, weights, voids)
     per_strain = count_classes(runs, w)
     total = per_strain * len(strain_list)
