@@ -7,6 +7,7 @@ import sys
 from typing import Any
 
 from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from solver.deal import Deal
 from solver.errors import NotationError
@@ -50,3 +51,31 @@ def console() -> Console:
 
 def err_console() -> Console:
     return Console(stderr=True, highlight=False)
+
+
+class LazyProgress:
+    """A progress callback ``(done, total)`` drawing a bar on stderr once there is progress.
+
+    Starting late keeps a bad-input error to one clean line, and nothing is drawn when
+    stderr is not a terminal (so pipes and ``--json`` output stay clean).
+    """
+
+    def __init__(self, label: str) -> None:
+        self._label = label
+        self._console = err_console()
+        self._bar: "Progress | None" = None
+        self._task: Any = None
+
+    def __call__(self, done: int, total: int) -> None:
+        if not self._console.is_terminal:
+            return
+        if self._bar is None:
+            self._bar = Progress(TextColumn(self._label), BarColumn(), MofNCompleteColumn(),
+                                 TimeElapsedColumn(), console=self._console, transient=True)
+            self._bar.start()
+            self._task = self._bar.add_task(self._label, total=total)
+        self._bar.update(self._task, completed=done, total=total)
+
+    def close(self) -> None:
+        if self._bar is not None:
+            self._bar.stop()

@@ -183,3 +183,47 @@ def test_ctrl_c_interrupts_a_long_solve():
             proc.kill()
     assert proc.returncode == 0, err
     assert "interrupted" in out and "after 2" in out
+
+
+TABLE_CHILD = textwrap.dedent("""
+    import threading
+    import solver
+    from solver.deal import Deal
+    print("started", flush=True)
+    try:  # a full-deal table on two worker threads: runs far longer than the test waits
+        solver.dd_table(Deal.random(seed=2), threads=2)
+    except KeyboardInterrupt:
+        print("interrupted", flush=True)
+    print("threads left", threading.active_count() - 1, flush=True)
+    print("after", solver.dd_table(Deal.from_string("D:AK... Q2... 3.A.."), leader="D")["S"]["D"], flush=True)
+""")
+
+
+@pytest.mark.skipif(os.name != "posix", reason="needs SIGINT")
+def test_ctrl_c_cancels_a_threaded_table():
+    """Signals reach only the main thread: the workers must be cancelled and joined."""
+    proc = subprocess.Popen([sys.executable, "-c", TABLE_CHILD], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout.readline().strip() == "started"
+        threading.Event().wait(1.0)
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)  # a hang guard, not a speed check
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 0, err
+    assert "interrupted" in out and "threads left 0" in out and "after 2" in out
+
+
+def test_threaded_table_equals_single_threaded_and_reports_progress():
+    deal = Deal.random(seed=4, hand_size=8)
+    seen: list[tuple[int, int]] = []
+    threaded = dd_table(deal, threads=2, progress=lambda done, total: seen.append((done, total)))
+    assert threaded.to_dict() == dd_table(deal, threads=1).to_dict()
+    assert seen == [(i, 15) for i in range(1, 16)]
+
+
+def test_threads_must_be_positive():
+    with pytest.raises(EngineError, match="threads"):
+        dd_table(Deal.random(seed=4, hand_size=3), threads=0)

@@ -3,13 +3,12 @@ from __future__ import annotations
 
 import argparse
 
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from solver.cards import Card
 from solver.declare import Declaration, declare
 
-from ..common import console, err_console, print_json, read_deal
+from ..common import LazyProgress, console, print_json, read_deal
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -31,36 +30,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run)
 
 
-class _LazyBar:
-    """A progress bar on stderr that appears only once there is progress to show.
-
-    Starting late keeps a bad-input error to one clean line, and nothing is drawn when
-    stderr is not a terminal.
-    """
-
-    def __init__(self) -> None:
-        self._console = err_console()
-        self._bar: "Progress | None" = None
-        self._task = None
-
-    def __call__(self, done: int, total: int) -> None:
-        if not self._console.is_terminal:
-            return
-        if self._bar is None:
-            self._bar = Progress(TextColumn("declare"), BarColumn(), MofNCompleteColumn(),
-                                 TimeElapsedColumn(), console=self._console, transient=True)
-            self._bar.start()
-            self._task = self._bar.add_task("declare", total=total)
-        self._bar.update(self._task, completed=done, total=total)
-
-    def close(self) -> None:
-        if self._bar is not None:
-            self._bar.stop()
-
-
 def run(args: argparse.Namespace) -> int:
     deal = read_deal(args.deal)
-    bar = _LazyBar()
+    bar = LazyProgress("declare")
     try:
         result = declare(deal, declarer=args.declarer, leader=args.leader, strains=args.strains,
                          blind=args.blind, misere=args.misere, must_ruff=args.must_ruff,

@@ -5,7 +5,7 @@ import argparse
 
 from solver.deal import Seat
 
-from ..common import console, print_json, read_deal
+from ..common import LazyProgress, console, print_json, read_deal
 from ..deal_view import hands_table, values_table
 
 
@@ -22,6 +22,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--strains", default="SHDCN", help="strains to solve, e.g. SHDCN (default) or SN")
     p.add_argument("--misere", action="store_true", help="count the fewest tricks each seat can hold to")
     p.add_argument("--must-ruff", action="store_true", help="a player void in the led suit must trump")
+    p.add_argument("--threads", type=int, default=None,
+                   help="solve on this many threads (default: one per core)")
     p.add_argument("--json", action="store_true", help="print the table as JSON")
     p.set_defaults(run=run)
 
@@ -31,8 +33,12 @@ def run(args: argparse.Namespace) -> int:
 
     deal = read_deal(args.deal)
     leader = Seat.parse(args.leader)
-    table = dd_table(deal, leader=leader, strains=args.strains, misere=args.misere,
-                     must_ruff=args.must_ruff)
+    bar = LazyProgress("solving")
+    try:
+        table = dd_table(deal, leader=leader, strains=args.strains, misere=args.misere,
+                         must_ruff=args.must_ruff, threads=args.threads, progress=bar)
+    finally:
+        bar.close()
     values = table.to_dict()
     if args.json:
         out: dict = {"leader": leader.name, "table": values}

@@ -14,8 +14,10 @@ fewest tricks ``seat`` can hold itself to while the other two try to give it tri
 """
 from __future__ import annotations
 
+import os
+import queue
 import threading
-from typing import Iterator, Mapping, Sequence
+from typing import Callable, Iterator, Mapping, Sequence
 
 from ..cards import Card, Hand
 from ..deal import Deal, Seat, Strain, parse_strains
@@ -125,6 +127,14 @@ class Solver:
         """Forget everything the table has learned."""
         with self._lock:
             self._engine.clear()
+
+    def cancel(self) -> None:
+        """Stop this Solver's running search from another thread, and refuse later ones.
+
+        Ctrl-C reaches only the main thread; a search on a worker thread is stopped
+        this way (it raises RuntimeError there). A cancelled Solver cannot be reused.
+        """
+        self._engine.cancel()
 
     def solve(self, deal: Deal, strain: "Strain | str", *, leader: "Seat | str" = "E",
               seat: "Seat | str" = "D", misere: bool = False, must_ruff: bool = False,
@@ -295,11 +305,85 @@ class DDTable:
 
 
 def dd_table(deal: Deal, *, leader: "Seat | str" = "E", strains: "str | Sequence[Strain | str]" = "SHDCN",
-             misere: bool = False, must_ruff: bool = False) -> DDTable:
-    """Every seat's value (see :func:`solve`) in every strain, with ``leader`` on lead."""
+             misere: bool = False, must_ruff: bool = False, threads: "int | None" = None,
+             progress: "Callable[[int, int], None] | None" = None) -> DDTable:
+    """Every seat's value (see :func:`solve`) in every strain, with ``leader`` on lead.
+
+    The solves are independent, so they run on ``threads`` worker threads (default:
+    one per core), each with its own table; the search releases the GIL.
+    ``progress(done, total)`` is called after each solve, from the calling thread.
+    """
     lead = Seat.parse(leader)
     chosen = parse_strains(strains)
-    solver = _solver()
-    values = {st: {s: solver.solve(deal, st, leader=lead, seat=s, misere=misere, must_ruff=must_ruff)
-                   for s in Seat} for st in chosen}
+    jobs = [(st, s) for st in chosen for s in Seat]
+    if threads is None:
+        threads = os.cpu_count() or 1
+    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
+        raise EngineError(f"threads must be a positive integer, got {threads!r}")
+    threads = min(threads, len(jobs))
+    values: dict[Strain, dict[Seat, int]] = {st: {} for st in chosen}
+
+    def record(job: "tuple[Strain, Seat]", value: int) -> None:
+        values[job[0]][job[1]] = value
+        if progress is not None:
+            progress(sum(len(v) for v in values.values()), len(jobs))
+
+    if threads == 1:
+        solver = _solver()
+        for job in jobs:
+            record(job, solver.solve(deal, job[0], leader=lead, seat=job[1], misere=misere,
+                                     must_ruff=must_ruff))
+    else:
+        _solve_in_threads(deal, lead, misere, must_ruff, jobs, threads, record)
     return DDTable(values, leader=lead, misere=bool(misere), must_ruff=bool(must_ruff))
+
+
+def _solve_in_threads(deal: Deal, lead: Seat, misere: bool, must_ruff: bool,
+                      jobs: "list[tuple[Strain, Seat]]", threads: int,
+                      record: "Callable[[tuple[Strain, Seat], int], None]") -> None:
+    """Run the jobs on worker threads; Ctrl-C in the caller cancels every worker."""
+    todo: "queue.SimpleQueue[tuple[Strain, Seat]]" = queue.SimpleQueue()
+    for job in jobs:
+        todo.put(job)
+    done: "queue.SimpleQueue[tuple[tuple[Strain, Seat], int | BaseException]]" = queue.SimpleQueue()
+    solvers = [Solver(MODULE_TT_MB) for _ in range(threads)]
+
+    def work(solver: Solver) -> None:
+        while True:
+            try:
+                job = todo.get_nowait()
+            except queue.Empty:
+                return
+            try:
+                value: "int | BaseException" = solver.solve(
+                    deal, job[0], leader=lead, seat=job[1], misere=misere, must_ruff=must_ruff)
+            except BaseException as exc:  # handed to the caller, which re-raises it
+                value = exc
+            done.put((job, value))
+            if isinstance(value, BaseException):
+                return
+
+    workers = [threading.Thread(target=work, args=(s,), daemon=True) for s in solvers]
+    for w in workers:
+        w.start()
+    try:
+        for _ in jobs:
+            while True:
+                try:
+                    job, value = done.get(timeout=0.1)  # a timeout, so Ctrl-C is seen promptly
+                    break
+                except queue.Empty:
+                    continue
+            if isinstance(value, BaseException):
+                raise value
+            record(job, value)
+    finally:
+        for s in solvers:
+            s.cancel()
+        while not todo.empty():
+            try:
+                todo.get_nowait()
+            except queue.Empty:
+                break
+        for w in workers:
+            w.join()

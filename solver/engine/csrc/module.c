@@ -3,7 +3,9 @@
  * Arguments arrive already validated by solver/engine/__init__.py (hands as three
  * masks, played cards as bit indices). The GIL is released during search; every
  * SM_POLL_INTERVAL nodes the poll callback re-takes it to run signal handlers, so
- * Ctrl-C aborts a long search with KeyboardInterrupt. */
+ * Ctrl-C aborts a long search with KeyboardInterrupt, and to see whether another
+ * thread has called cancel() (signals reach only the main thread, so a search on a
+ * worker thread is stopped that way). */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include "search.h"
@@ -14,13 +16,14 @@ typedef struct {
     int ready;                 /* engine_init succeeded */
     int busy;                  /* a search is running (guards against concurrent use) */
     PyThreadState *saved;      /* thread state while the GIL is released */
+    int cancelled;             /* set by cancel(): every search aborts from then on */
 } EngineObject;
 
 static int poll_signals(void *arg)
 {
     EngineObject *self = (EngineObject *)arg;
     PyEval_RestoreThread(self->saved);
-    int stop = PyErr_CheckSignals() < 0;
+    int stop = self->cancelled || PyErr_CheckSignals() < 0;
     self->saved = PyEval_SaveThread();
     return stop;
 }
@@ -89,6 +92,10 @@ static int parse_query(EngineObject *self, PyObject *args, SmQuery *q, int *extr
         }
         q->played[i] = (int)c;
     }
+    if (self->cancelled) {
+        PyErr_SetString(PyExc_RuntimeError, "search cancelled");
+        return -1;
+    }
     if (self->busy) {
         PyErr_SetString(PyExc_RuntimeError, "this engine is already searching in another thread");
         return -1;
@@ -108,8 +115,15 @@ static int parse_query(EngineObject *self, PyObject *args, SmQuery *q, int *extr
 
 static PyObject *aborted_error(void)
 {
-    if (!PyErr_Occurred()) PyErr_SetString(PyExc_RuntimeError, "search aborted");
+    if (!PyErr_Occurred()) PyErr_SetString(PyExc_RuntimeError, "search cancelled");
     return NULL;
+}
+
+/* Called with the GIL held, typically from another thread than the one searching. */
+static PyObject *Engine_cancel(EngineObject *self, PyObject *Py_UNUSED(ignored))
+{
+    self->cancelled = 1;
+    Py_RETURN_NONE;
 }
 
 static PyObject *Engine_solve(EngineObject *self, PyObject *args)
@@ -198,6 +212,8 @@ static PyMethodDef Engine_methods[] = {
      "card_values(...same as solve...) -> [(card_bit_index, value), ...]"},
     {"pv", (PyCFunction)Engine_pv, METH_VARARGS, "pv(...same as solve...) -> [card_bit_index, ...]"},
     {"clear", (PyCFunction)Engine_clear, METH_NOARGS, "Empty the transposition table."},
+    {"cancel", (PyCFunction)Engine_cancel, METH_NOARGS,
+     "Abort the running search (RuntimeError in its thread) and every later one."},
     {NULL, NULL, 0, NULL},
 };
 
