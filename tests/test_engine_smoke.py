@@ -169,19 +169,26 @@ CHILD = textwrap.dedent("""
 """)
 
 
-@pytest.mark.skipif(os.name != "posix", reason="needs SIGINT")
-def test_ctrl_c_interrupts_a_long_solve():
-    proc = subprocess.Popen([sys.executable, "-c", CHILD], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+def interrupt_child(code: str, after: float) -> str:
+    """Run ``code`` in a fresh interpreter, send SIGINT ``after`` seconds after it prints
+    "started", and return its stdout once it has exited cleanly."""
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True)
     try:
         assert proc.stdout.readline().strip() == "started"
-        threading.Event().wait(0.5)
+        threading.Event().wait(after)
         proc.send_signal(signal.SIGINT)
         out, err = proc.communicate(timeout=60)  # a hang guard, not a speed check
     finally:
         if proc.poll() is None:
             proc.kill()
     assert proc.returncode == 0, err
+    return out
+
+
+@pytest.mark.skipif(os.name != "posix", reason="needs SIGINT")
+def test_ctrl_c_interrupts_a_long_solve():
+    out = interrupt_child(CHILD, 0.5)
     assert "interrupted" in out and "after 2" in out
 
 
@@ -202,17 +209,7 @@ TABLE_CHILD = textwrap.dedent("""
 @pytest.mark.skipif(os.name != "posix", reason="needs SIGINT")
 def test_ctrl_c_cancels_a_threaded_table():
     """Signals reach only the main thread: the workers must be cancelled and joined."""
-    proc = subprocess.Popen([sys.executable, "-c", TABLE_CHILD], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
-    try:
-        assert proc.stdout.readline().strip() == "started"
-        threading.Event().wait(1.0)
-        proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=60)  # a hang guard, not a speed check
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-    assert proc.returncode == 0, err
+    out = interrupt_child(TABLE_CHILD, 1.0)
     assert "interrupted" in out and "threads left 0" in out and "after 2" in out
 
 
