@@ -1,49 +1,69 @@
-/* Fixed-size bucketed transposition table with winning-rank generalisation.
- * A bucket is chosen by the lengths key, so all the generalised entries that could
- * answer a position are in one place; buckets are long (TT_WAYS) and filled as a
- * ring, so the oldest entry of a full bucket is the one replaced. */
+/* Two-level transposition table with winning-rank generalisation.
+ *
+ * Level one maps a lengths key (lengths, leader, context) to its group; level two is
+ * the group's list of chunks, newest first. Every entry that could answer a position
+ * shares its lengths key, so a probe scans exactly the candidates and nothing else,
+ * and matching a candidate is a masked compare of two words.
+ *
+ * Replacement: chunks are handed out from a pool in order; when the pool is used up
+ * the oldest chunk is taken back. The oldest chunk of the pool is always the oldest
+ * (last) chunk of its group, since groups grow at the front, so taking it back only
+ * cuts a group's tail (or drops a group that had only that chunk). */
 #include <stdlib.h>
 #include <string.h>
 #include "tt.h"
 
-#define K_SHIFT 26
-#define CODE_MASK ((1u << K_SHIFT) - 1)
+_Static_assert(sizeof(TTChunk) % 64 == 0, "chunks are whole cache lines");
+
+/* The top 4 bits of each suit's half of a key word pair, 4 bits a suit. */
+static inline uint16_t sig_of(const uint64_t w[2])
+{
+    uint16_t sig = 0;
+    for (int s = 0; s < NSUITS; s++)
+        sig |= (uint16_t)(((w[s >> 1] >> (s & 1 ? 28 : 60)) & 0xF) << (4 * s));
+    return sig;
+}
+
 
 int tt_init(TT *tt, size_t bytes)
 {
-    size_t n = 1;
-    tt->keys = NULL;
-    tt->slots = NULL;
-    tt->next = NULL;
-    tt->nbuckets = 0;
-    if (bytes < TT_BUCKET_BYTES) return -1;
-    while (n * 2 * TT_BUCKET_BYTES <= bytes) n *= 2;
-    tt->keys = (uint64_t *)calloc(n * TT_WAYS, sizeof(uint64_t));
-    tt->slots = (TTEntry *)calloc(n * TT_WAYS, sizeof(TTEntry));
-    tt->next = (uint16_t *)calloc(n, sizeof(uint16_t));
-    if (!tt->keys || !tt->slots || !tt->next) {
+    memset(tt, 0, sizeof *tt);
+    size_t n = bytes / TT_BUCKET_BYTES;
+    if (n == 0) return -1;
+    size_t g = 2;
+    while (g * 2 <= 2 * n) g *= 2; /* the largest power of two <= 2n, so n < g */
+    /* the chunks get what the group slots leave, but never more than 3/4 of the
+     * slots: a group owns at least one chunk, so the slots stay at most 3/4 full */
+    n = (bytes - g * sizeof(TTGroup)) / (sizeof(TTChunk) + sizeof(TTChunkLink));
+    if (n > g / 4 * 3) n = g / 4 * 3;
+    if (n == 0) n = 1;
+    if (n >= TT_NONE) n = TT_NONE - 1;
+    tt->groups = (TTGroup *)calloc(g, sizeof(TTGroup));
+    tt->chunks = (TTChunk *)aligned_alloc(64, n * sizeof(TTChunk)); /* a multiple of 64 */
+    tt->links = (TTChunkLink *)calloc(n, sizeof(TTChunkLink));
+    if (!tt->groups || !tt->chunks || !tt->links) {
         tt_free(tt);
         return -1;
     }
+    tt->ngroups = g;
     tt->nbuckets = n;
     return 0;
 }
 
 void tt_free(TT *tt)
 {
-    free(tt->keys);
-    free(tt->slots);
-    free(tt->next);
-    tt->keys = NULL;
-    tt->slots = NULL;
-    tt->next = NULL;
-    tt->nbuckets = 0;
+    free(tt->groups);
+    free(tt->chunks);
+    free(tt->links);
+    memset(tt, 0, sizeof *tt);
 }
 
 void tt_clear(TT *tt)
 {
-    if (tt->keys) memset(tt->keys, 0, tt->nbuckets * TT_WAYS * sizeof(uint64_t));
-    if (tt->next) memset(tt->next, 0, tt->nbuckets * sizeof(uint16_t));
+    /* chunks at or past `used` are free whatever they hold, so only groups are wiped */
+    if (tt->groups) memset(tt->groups, 0, tt->ngroups * sizeof(TTGroup));
+    tt->used = 0;
+    tt->ring = 0;
 }
 
 uint64_t tt_context_bits(int trump, int seat, int misere, int must_ruff)
@@ -53,65 +73,162 @@ uint64_t tt_context_bits(int trump, int seat, int misere, int must_ruff)
     return c << 50;
 }
 
-void tt_pos(const Position *p, uint64_t ctx_bits, TTPos *out)
+static inline size_t hash_key(uint64_t gkey)
 {
-    uint64_t lkey = ctx_bits | ((uint64_t)p->leader << 48);
-    for (int s = 0; s < NSUITS; s++) {
-        unsigned lanes[NSEATS];
-        unsigned live = 0;
-        for (int h = 0; h < NSEATS; h++) {
-            lanes[h] = (unsigned)(p->hand[h] >> (LANE * s)) & LANE_MASK;
-            live |= lanes[h];
-            lkey |= (uint64_t)popcount32(lanes[h]) << (4 * (NSEATS * s + h));
-        }
-        uint32_t c = 0;
-        out->len[s] = popcount32(live);
-        while (live) {
-            int r = 31 - __builtin_clz(live);
-            unsigned bit = 1u << r;
-            live ^= bit;
-            int owner = 0;
-            while (!(lanes[owner] & bit)) owner++;
-            c = (c << 2) | (uint32_t)(owner + 1);
-        }
-        out->code[s] = c;
-    }
-    out->lkey = lkey;
-    /* the bucket also depends on the owners of each suit's top HASH_TOP cards, which
-     * every entry therefore keeps exact; this spreads positions of equal lengths */
-    uint64_t tops = 0;
-    for (int s = 0; s < NSUITS; s++) {
-        int k = out->len[s] < HASH_TOP ? out->len[s] : HASH_TOP;
-        tops = (tops << (2 * HASH_TOP)) | (k ? out->code[s] >> (2 * (out->len[s] - k)) : 0);
-    }
-    uint64_t h = lkey * UINT64_C(0x9E3779B97F4A7C15) ^ tops * UINT64_C(0xC2B2AE3D27D4EB4F);
+    uint64_t h = gkey * UINT64_C(0x9E3779B97F4A7C15);
     h ^= h >> 29;
     h *= UINT64_C(0xBF58476D1CE4E5B9);
     h ^= h >> 32;
-    out->bucket = (size_t)h;
+    return (size_t)h;
 }
 
-static inline size_t bucket_index(const TT *tt, const TTPos *tp)
+/* Owner code (seat + 1) of the top card of suit s in a key or code word pair. */
+static inline unsigned split_owner(const uint64_t w[2], int s)
 {
-    return (tp->bucket & (tt->nbuckets - 1)) * TT_WAYS;
+    return (unsigned)(w[s >> 1] >> (s & 1 ? 30 : 62)) & 3u;
 }
 
-static inline int pattern_matches(const TTEntry *e, const TTPos *tp)
+/* Group key bits for the owner of the top card of the j-th split suit. Groups are
+ * keyed on the lengths key AND those owners, which cuts a group to about a third
+ * per split suit; an entry that does not care who holds such a card is stored in
+ * every group it fits. Deep positions (many tricks left) have big groups of
+ * specific entries, so they split on more suits. */
+static inline uint64_t split_bits(int j, unsigned owner) { return (uint64_t)owner << (57 + 2 * j); }
+
+#ifndef TT_SPLIT_DEEP
+#define TT_SPLIT_DEEP 7   /* from this many tricks left, split on two suits */
+#endif
+#ifndef TT_SPLIT_DEEPER
+#define TT_SPLIT_DEEPER 99 /* from this many, on three */
+#endif
+
+/* Bits set in each 16-bit lane (each count in its lane's low byte). */
+static inline uint64_t lane_counts(uint64_t x)
 {
-    for (int s = 0; s < NSUITS; s++) {
-        int k = (int)(e->pat[s] >> K_SHIFT);
-        uint32_t top = k ? tp->code[s] >> (2 * (tp->len[s] - k)) : 0;
-        if (top != (e->pat[s] & CODE_MASK)) return 0;
+    x = x - ((x >> 1) & UINT64_C(0x5555555555555555));
+    x = (x & UINT64_C(0x3333333333333333)) + ((x >> 2) & UINT64_C(0x3333333333333333));
+    x = (x + (x >> 4)) & UINT64_C(0x0F0F0F0F0F0F0F0F);
+    return (x + (x >> 8)) & UINT64_C(0x00FF00FF00FF00FF);
+}
+
+void tt_pos(const Position *p, uint64_t ctx_bits, TTPos *out)
+{
+    /* bit 63 keeps every key nonzero (0 marks an empty group slot) */
+    uint64_t lkey = ctx_bits | ((uint64_t)p->leader << 48) | (UINT64_C(1) << 63);
+    /* owner code bit planes: bit 0 and bit 1 of seat+1 for every live card */
+    uint64_t b0 = 0, b1 = 0, live = 0;
+    for (int h = 0; h < NSEATS; h++) {
+        if ((h + 1) & 1) b0 |= p->hand[h];
+        if ((h + 1) & 2) b1 |= p->hand[h];
+        live |= p->hand[h];
+        uint64_t n = lane_counts(p->hand[h]);
+        for (int s = 0; s < NSUITS; s++)
+            lkey |= ((n >> (LANE * s)) & 15) << (4 * (NSEATS * s + h));
     }
-    return 1;
+    out->code[0] = out->code[1] = 0;
+    for (int s = 0; s < NSUITS; s++) {
+        unsigned l = (unsigned)(live >> (LANE * s)) & LANE_MASK;
+        unsigned x = (unsigned)(b0 >> (LANE * s)), y = (unsigned)(b1 >> (LANE * s)) << 1;
+        int len = popcount32(l);
+        uint64_t c = 0;
+        while (l) {
+            int r = 31 - __builtin_clz(l);
+            l ^= 1u << r;
+            c = (c << 2) | (((x >> r) & 1u) | ((y >> r) & 2u));
+        }
+        c <<= 32 - 2 * len; /* left-align in 32 bits (len <= 13) */
+        out->code[s >> 1] |= c << (s & 1 ? 0 : 32);
+    }
+    /* the split suits: the longest (the first of equals); the lengths fix them */
+    int lens[NSUITS];
+    for (int s = 0; s < NSUITS; s++) {
+        lens[s] = 0;
+        for (int h = 0; h < NSEATS; h++) lens[s] += (int)((lkey >> (4 * (NSEATS * s + h))) & 15);
+    }
+    int tl = p->tricks_left;
+    out->nsplit = tl >= TT_SPLIT_DEEPER ? 3 : tl >= TT_SPLIT_DEEP ? 2 : 1;
+    for (int j = 0; j < out->nsplit; j++) {
+        int x = -1;
+        for (int s = 0; s < NSUITS; s++)
+            if (lens[s] > 0 && (x < 0 || lens[s] > lens[x])) x = s;
+        if (x < 0) { /* fewer nonempty suits than splits */
+            out->nsplit = j;
+            break;
+        }
+        out->split[j] = x;
+        lens[x] = -1;
+        lkey |= split_bits(j, split_owner(out->code, x));
+    }
+    out->lkey = lkey;
+    out->sig = sig_of(out->code);
+    out->bucket = hash_key(out->lkey);
 }
 
-/* The top k live cards of each suit, as a card mask. */
-static uint64_t top_cards(const Position *p, const uint32_t pat[NSUITS])
+/* The group slot of lkey, or of the empty slot where it would go. Never loops:
+ * the group table is at most half full. */
+static size_t find_group(const TT *tt, uint64_t lkey, size_t hash)
+{
+    size_t mask = tt->ngroups - 1, i = hash & mask;
+    while (tt->groups[i].lkey && tt->groups[i].lkey != lkey) i = (i + 1) & mask;
+    return i;
+}
+
+static size_t home_slot(const TT *tt, uint64_t lkey)
+{
+    return hash_key(lkey) & (tt->ngroups - 1);
+}
+
+/* Remove the group in slot i, shifting later members of its probe run back so
+ * lookups keep working without tombstones. */
+static void delete_group(TT *tt, size_t i)
+{
+    size_t mask = tt->ngroups - 1, j = i;
+    for (;;) {
+        j = (j + 1) & mask;
+        if (!tt->groups[j].lkey) break;
+        size_t k = home_slot(tt, tt->groups[j].lkey);
+        /* the entry at j may move to i unless its home lies cyclically in (i, j] */
+        int stays = i <= j ? (i < k && k <= j) : (i < k || k <= j);
+        if (!stays) {
+            tt->groups[i] = tt->groups[j];
+            i = j;
+        }
+    }
+    tt->groups[i].lkey = 0;
+}
+
+/* A chunk for a new entry: a fresh one while the pool lasts, then the oldest one,
+ * cut off the tail of its group. */
+static uint32_t take_chunk(TT *tt)
+{
+    uint32_t c;
+    if (tt->used < tt->nbuckets) {
+        c = (uint32_t)tt->used++;
+    } else {
+        c = (uint32_t)tt->ring;
+        tt->ring = (tt->ring + 1) % tt->nbuckets;
+        const TTChunkLink *old = &tt->links[c];
+        if (old->prev != TT_NONE) {
+            tt->chunks[old->prev].next = TT_NONE;
+        } else {
+            size_t i = find_group(tt, old->lkey, home_slot(tt, old->lkey));
+            if (tt->groups[i].lkey) delete_group(tt, i);
+        }
+    }
+    return c;
+}
+
+static inline uint32_t suit_half(const uint64_t w[2], int s)
+{
+    return (uint32_t)(w[s >> 1] >> (s & 1 ? 0 : 32));
+}
+
+/* The top cards of each suit that the key compares, as a card mask. */
+static uint64_t top_cards(const Position *p, const TTKey *key)
 {
     uint64_t live = all_hands(p), rel = 0;
     for (int s = 0; s < NSUITS; s++) {
-        int k = (int)(pat[s] >> K_SHIFT);
+        int k = popcount32(suit_half(key->m, s)) / 2;
         unsigned lane = (unsigned)(live >> (LANE * s)) & LANE_MASK;
         while (k-- > 0) {
             unsigned bit = 1u << (31 - __builtin_clz(lane));
@@ -141,29 +258,149 @@ static int hint_code(const Position *p, int card)
     return 1 + (s << 4 | above);
 }
 
-int tt_probe(const TT *tt, const TTPos *tp, const Position *p, int need, uint64_t *rel, int *hint)
+/* Move entry i of chunk ci to the front of its group (the newest slot of the head
+ * chunk, which it swaps with): entries that keep answering are found first and
+ * are the last to be replaced. */
+static void promote(TT *tt, uint32_t head, uint32_t ci, int i)
 {
-    size_t base = bucket_index(tt, tp);
-    const uint64_t *keys = tt->keys + base;
-    const TTEntry *b = tt->slots + base;
-    int start = tt->next[base / TT_WAYS];
+    TTChunk *h = &tt->chunks[head], *c = &tt->chunks[ci];
+    int j = h->count - 1;
+    if (h == c && i == j) return;
+    TTKey k = c->key[i];
+    uint16_t sv = c->sigv[i], sm = c->sigm[i];
+    int8_t lb = c->lb[i], ub = c->ub[i];
+    uint8_t hint = c->hint[i];
+    c->key[i] = h->key[j];
+    c->sigv[i] = h->sigv[j];
+    c->sigm[i] = h->sigm[j];
+    c->lb[i] = h->lb[j];
+    c->ub[i] = h->ub[j];
+    c->hint[i] = h->hint[j];
+    h->key[j] = k;
+    h->sigv[j] = sv;
+    h->sigm[j] = sm;
+    h->lb[j] = lb;
+    h->ub[j] = ub;
+    h->hint[j] = hint;
+}
+
+/* Entries of a chunk whose signature agrees with the position's, one bit each. */
+static inline unsigned candidates(const TTChunk *ch, uint16_t sig)
+{
+    unsigned m = 0;
+    for (int i = 0; i < TT_CHUNK; i++) m |= (unsigned)(((ch->sigv[i] ^ sig) & ch->sigm[i]) == 0) << i;
+    return m & ((1u << ch->count) - 1);
+}
+
+int tt_probe(TT *tt, const TTPos *tp, const Position *p, int need, uint64_t *rel, int *hint)
+{
     *hint = -1;
-    for (int j = 1; j <= TT_WAYS; j++) { /* newest first: the ring's last written slot */
-        int i = (start - j) & (TT_WAYS - 1);
-        if (keys[i] != tp->lkey || !pattern_matches(&b[i], tp)) continue;
-        if (b[i].lb >= need || b[i].ub < need) {
-            *rel = top_cards(p, b[i].pat);
-            return b[i].lb >= need;
+    size_t g = find_group(tt, tp->lkey, tp->bucket);
+    if (!tt->groups[g].lkey) return -1;
+    const uint64_t c0 = tp->code[0], c1 = tp->code[1];
+    for (uint32_t ci = tt->groups[g].chunk; ci != TT_NONE; ci = tt->chunks[ci].next) {
+        TTChunk *ch = &tt->chunks[ci];
+        for (unsigned m = candidates(ch, tp->sig); m; ) { /* newest first */
+            int i = 31 - __builtin_clz(m);
+            m ^= 1u << i;
+            const TTKey *k = &ch->key[i];
+            if (((c0 ^ k->v[0]) & k->m[0]) | ((c1 ^ k->v[1]) & k->m[1])) continue;
+            if (ch->lb[i] >= need || ch->ub[i] < need) {
+                *rel = top_cards(p, k);
+                int known = ch->lb[i] >= need;
+                promote(tt, tt->groups[g].chunk, ci, i);
+                return known;
+            }
+            if (*hint < 0) *hint = hint_card(p, ch->hint[i]);
         }
-        if (*hint < 0) *hint = hint_card(p, b[i].hint);
     }
     return -1;
+}
+
+/* Entries of a chunk with exactly this signature, one bit each. */
+static inline unsigned equal_sigs(const TTChunk *ch, uint16_t sv, uint16_t sm)
+{
+    unsigned m = 0;
+    for (int i = 0; i < TT_CHUNK; i++) m |= (unsigned)(ch->sigv[i] == sv && ch->sigm[i] == sm) << i;
+    return m & ((1u << ch->count) - 1);
+}
+
+/* Store in one group, merging with an entry of the same key. */
+static void store_in_group(TT *tt, uint64_t gkey, const TTKey *key, int lb, int ub, int hint)
+{
+    uint16_t sv = sig_of(key->v), sm = sig_of(key->m);
+    size_t g = find_group(tt, gkey, hash_key(gkey));
+    if (tt->groups[g].lkey) {
+        for (uint32_t ci = tt->groups[g].chunk; ci != TT_NONE; ci = tt->chunks[ci].next) {
+            TTChunk *ch = &tt->chunks[ci];
+            for (unsigned m = equal_sigs(ch, sv, sm); m; ) {
+                int i = 31 - __builtin_clz(m);
+                m ^= 1u << i;
+                const TTKey *k = &ch->key[i];
+                if (k->m[0] != key->m[0] || k->m[1] != key->m[1] || k->v[0] != key->v[0] ||
+                    k->v[1] != key->v[1])
+                    continue;
+                if (ch->lb[i] > lb) lb = ch->lb[i];
+                if (ch->ub[i] < ub) ub = ch->ub[i];
+                ch->lb[i] = (int8_t)lb;
+                ch->ub[i] = (int8_t)ub;
+                if (hint) ch->hint[i] = (uint8_t)hint;
+                return;
+            }
+        }
+    }
+    TTChunk *ch = NULL;
+    if (tt->groups[g].lkey && tt->chunks[tt->groups[g].chunk].count < TT_CHUNK) {
+        ch = &tt->chunks[tt->groups[g].chunk];
+    } else {
+        uint32_t ci = take_chunk(tt); /* may drop groups: look the slot up again */
+        g = find_group(tt, gkey, hash_key(gkey));
+        ch = &tt->chunks[ci];
+        ch->count = 0;
+        tt->links[ci].lkey = gkey;
+        tt->links[ci].prev = TT_NONE;
+        if (tt->groups[g].lkey) {
+            ch->next = tt->groups[g].chunk;
+            tt->links[ch->next].prev = ci;
+        } else {
+            ch->next = TT_NONE;
+            tt->groups[g].lkey = gkey;
+        }
+        tt->groups[g].chunk = ci;
+    }
+    int i = ch->count++;
+    ch->key[i] = *key;
+    ch->sigv[i] = sv;
+    ch->sigm[i] = sm;
+    ch->lb[i] = (int8_t)lb;
+    ch->ub[i] = (int8_t)ub;
+    ch->hint[i] = (uint8_t)hint;
+}
+
+/* Store in every group the entry fits: split suits where the entry keeps the top
+ * card take the position's owner (already in gkey), the others each possible one. */
+static void store_split(TT *tt, const TTPos *tp, uint64_t gkey, int j, const TTKey *key, int lb,
+                        int ub, int hint)
+{
+    if (j == tp->nsplit) {
+        store_in_group(tt, gkey, key, lb, ub, hint);
+        return;
+    }
+    int x = tp->split[j];
+    if (split_owner(key->m, x)) {
+        store_split(tt, tp, gkey, j + 1, key, lb, ub, hint);
+        return;
+    }
+    uint64_t base = gkey & ~split_bits(j, 3);
+    for (int h = 0; h < NSEATS; h++) /* every seat that may hold the suit's top card */
+        if ((gkey >> (4 * (NSEATS * x + h))) & 15)
+            store_split(tt, tp, base | split_bits(j, (unsigned)h + 1), j + 1, key, lb, ub, hint);
 }
 
 void tt_store(TT *tt, const TTPos *tp, const Position *p, uint64_t rel, int lb, int ub, int best)
 {
     uint64_t live = all_hands(p);
-    uint32_t pat[NSUITS];
+    TTKey key = {{0, 0}, {0, 0}};
     for (int s = 0; s < NSUITS; s++) {
         unsigned r = (unsigned)(rel >> (LANE * s)) & LANE_MASK;
         unsigned lane = (unsigned)(live >> (LANE * s)) & LANE_MASK;
@@ -172,30 +409,13 @@ void tt_store(TT *tt, const TTPos *tp, const Position *p, uint64_t rel, int lb, 
             unsigned lowest = r & -r;
             k = popcount32(lane & ~(lowest - 1));
         }
-        if (k < HASH_TOP) k = tp->len[s] < HASH_TOP ? tp->len[s] : HASH_TOP;
-        uint32_t top = k ? tp->code[s] >> (2 * (tp->len[s] - k)) : 0;
-        pat[s] = ((uint32_t)k << K_SHIFT) | top;
+        /* the top k cards: the high 2k bits of the suit's left-aligned half */
+        uint64_t m = k ? (UINT64_C(0xFFFFFFFF) << (32 - 2 * k)) & UINT64_C(0xFFFFFFFF) : 0;
+        int shift = s & 1 ? 0 : 32;
+        key.m[s >> 1] |= m << shift;
     }
-    size_t bi = tp->bucket & (tt->nbuckets - 1);
-    uint64_t *keys = tt->keys + bi * TT_WAYS;
-    TTEntry *b = tt->slots + bi * TT_WAYS;
+    key.v[0] = tp->code[0] & key.m[0];
+    key.v[1] = tp->code[1] & key.m[1];
     int hint = hint_code(p, best);
-    int i;
-    for (i = 0; i < TT_WAYS; i++) {
-        if (keys[i] == tp->lkey && memcmp(b[i].pat, pat, sizeof pat) == 0) {
-            if (b[i].lb > lb) lb = b[i].lb;
-            if (b[i].ub < ub) ub = b[i].ub;
-            if (!hint) hint = b[i].hint;
-            break;
-        }
-    }
-    if (i == TT_WAYS) { /* not found: the oldest entry of the ring drops out */
-        i = tt->next[bi];
-        tt->next[bi] = (uint16_t)((i + 1) % TT_WAYS);
-    }
-    keys[i] = tp->lkey;
-    memcpy(b[i].pat, pat, sizeof pat);
-    b[i].lb = (int8_t)lb;
-    b[i].ub = (int8_t)ub;
-    b[i].hint = (uint8_t)hint;
+    store_split(tt, tp, tp->lkey, 0, &key, lb, ub, hint);
 }
