@@ -125,19 +125,23 @@ void tt_pos(const Position *p, uint64_t ctx_bits, TTPos *out)
         for (int s = 0; s < NSUITS; s++)
             lkey |= ((n >> (LANE * s)) & 15) << (4 * (NSEATS * s + h));
     }
+    /* append each live card's code, top rank first; the four suits are independent
+     * chains (a dead card appends nothing: its code bits are 0 and it shifts by 0) */
+    uint32_t c[NSUITS] = {0, 0, 0, 0};
+    for (int r = 12; r >= 0; r--) {
+        for (int s = 0; s < NSUITS; s++) {
+            unsigned at = (unsigned)(LANE * s + r);
+            unsigned alive = (unsigned)(live >> at) & 1u;
+            unsigned code = ((unsigned)(b0 >> at) & 1u) | (((unsigned)(b1 >> at) & 1u) << 1);
+            c[s] = (c[s] << (2 * alive)) | code;
+        }
+    }
+    uint64_t counts = lane_counts(live);
     out->code[0] = out->code[1] = 0;
     for (int s = 0; s < NSUITS; s++) {
-        unsigned l = (unsigned)(live >> (LANE * s)) & LANE_MASK;
-        unsigned x = (unsigned)(b0 >> (LANE * s)), y = (unsigned)(b1 >> (LANE * s)) << 1;
-        int len = popcount32(l);
-        uint64_t c = 0;
-        while (l) {
-            int r = 31 - __builtin_clz(l);
-            l ^= 1u << r;
-            c = (c << 2) | (((x >> r) & 1u) | ((y >> r) & 2u));
-        }
-        c <<= 32 - 2 * len; /* left-align in 32 bits (len <= 13) */
-        out->code[s >> 1] |= c << (s & 1 ? 0 : 32);
+        int len = (int)((counts >> (LANE * s)) & 15);
+        uint64_t cs = (uint64_t)c[s] << (32 - 2 * len); /* left-align in 32 bits */
+        out->code[s >> 1] |= cs << (s & 1 ? 0 : 32);
     }
     /* the split suits: the longest (the first of equals); the lengths fix them */
     int lens[NSUITS];
@@ -218,6 +222,15 @@ static uint32_t take_chunk(TT *tt)
     return c;
 }
 
+/* The compare mask of a key word (or of a word of 16-bit signatures): owner codes
+ * are never 0, so the kept cards of a suit are exactly its nonzero 2-bit groups,
+ * which run down from the top of its half. */
+static inline uint64_t key_mask(uint64_t v)
+{
+    uint64_t nz = (v | v >> 1) & UINT64_C(0x5555555555555555);
+    return nz | nz << 1;
+}
+
 static inline uint32_t suit_half(const uint64_t w[2], int s)
 {
     return (uint32_t)(w[s >> 1] >> (s & 1 ? 0 : 32));
@@ -227,8 +240,9 @@ static inline uint32_t suit_half(const uint64_t w[2], int s)
 static uint64_t top_cards(const Position *p, const TTKey *key)
 {
     uint64_t live = all_hands(p), rel = 0;
+    const uint64_t m[2] = {key_mask(key->v[0]), key_mask(key->v[1])};
     for (int s = 0; s < NSUITS; s++) {
-        int k = popcount32(suit_half(key->m, s)) / 2;
+        int k = popcount32(suit_half(m, s)) / 2;
         unsigned lane = (unsigned)(live >> (LANE * s)) & LANE_MASK;
         while (k-- > 0) {
             unsigned bit = 1u << (31 - __builtin_clz(lane));
@@ -267,18 +281,16 @@ static void promote(TT *tt, uint32_t head, uint32_t ci, int i)
     int j = h->count - 1;
     if (h == c && i == j) return;
     TTKey k = c->key[i];
-    uint16_t sv = c->sigv[i], sm = c->sigm[i];
+    uint16_t sv = c->sigv[i];
     int8_t lb = c->lb[i], ub = c->ub[i];
     uint8_t hint = c->hint[i];
     c->key[i] = h->key[j];
     c->sigv[i] = h->sigv[j];
-    c->sigm[i] = h->sigm[j];
     c->lb[i] = h->lb[j];
     c->ub[i] = h->ub[j];
     c->hint[i] = h->hint[j];
     h->key[j] = k;
     h->sigv[j] = sv;
-    h->sigm[j] = sm;
     h->lb[j] = lb;
     h->ub[j] = ub;
     h->hint[j] = hint;
@@ -287,9 +299,27 @@ static void promote(TT *tt, uint32_t head, uint32_t ci, int i)
 /* Entries of a chunk whose signature agrees with the position's, one bit each. */
 static inline unsigned candidates(const TTChunk *ch, uint16_t sig)
 {
-    unsigned m = 0;
-    for (int i = 0; i < TT_CHUNK; i++) m |= (unsigned)(((ch->sigv[i] ^ sig) & ch->sigm[i]) == 0) << i;
-    return m & ((1u << ch->count) - 1);
+    const uint64_t lanes = UINT64_C(0x0001000100010001), high = UINT64_C(0x8000800080008000);
+    const uint64_t low15 = UINT64_C(0x7FFF7FFF7FFF7FFF);
+    uint64_t pos = sig * lanes;
+    unsigned out = 0;
+    for (int w = 0; w < TT_CHUNK / 4; w++) { /* four 16-bit signatures a word */
+        uint64_t v;
+        memcpy(&v, &ch->sigv[4 * w], sizeof v);
+        uint64_t x = (v ^ pos) & key_mask(v);
+        uint64_t nonzero = (((x & low15) + low15) | x) & high; /* lane's top bit if x != 0 */
+        uint64_t zero = (nonzero ^ high) >> 15;                  /* bits 0, 16, 32, 48 */
+        /* gather the four bits into bits 48..51 (no two products overlap) */
+        uint64_t g = (zero * ((UINT64_C(1) << 48) | (UINT64_C(1) << 33) | (UINT64_C(1) << 18) | 8)) >> 48;
+        out |= (unsigned)(g & 15) << (4 * w);
+    }
+    return out & ((1u << ch->count) - 1);
+}
+
+/* Ask for a chunk's key lines early: a probe is a chain of cache misses. */
+static inline void prefetch_keys(const TTChunk *ch)
+{
+    for (size_t off = 0; off < sizeof ch->key; off += 64) __builtin_prefetch((const char *)ch->key + off);
 }
 
 int tt_probe(TT *tt, const TTPos *tp, const Position *p, int need, uint64_t *rel, int *hint)
@@ -298,17 +328,24 @@ int tt_probe(TT *tt, const TTPos *tp, const Position *p, int need, uint64_t *rel
     size_t g = find_group(tt, tp->lkey, tp->bucket);
     if (!tt->groups[g].lkey) return -1;
     const uint64_t c0 = tp->code[0], c1 = tp->code[1];
-    for (uint32_t ci = tt->groups[g].chunk; ci != TT_NONE; ci = tt->chunks[ci].next) {
+    uint32_t head = tt->groups[g].chunk;
+    prefetch_keys(&tt->chunks[head]);
+    for (uint32_t ci = head; ci != TT_NONE; ci = tt->chunks[ci].next) {
         TTChunk *ch = &tt->chunks[ci];
+        if (ch->next != TT_NONE) { /* fetch the next chunk while this one is read */
+            __builtin_prefetch(&tt->chunks[ch->next]);
+            prefetch_keys(&tt->chunks[ch->next]);
+        }
         for (unsigned m = candidates(ch, tp->sig); m; ) { /* newest first */
             int i = 31 - __builtin_clz(m);
             m ^= 1u << i;
             const TTKey *k = &ch->key[i];
-            if (((c0 ^ k->v[0]) & k->m[0]) | ((c1 ^ k->v[1]) & k->m[1])) continue;
+            if (((c0 ^ k->v[0]) & key_mask(k->v[0])) | ((c1 ^ k->v[1]) & key_mask(k->v[1])))
+                continue;
             if (ch->lb[i] >= need || ch->ub[i] < need) {
                 *rel = top_cards(p, k);
                 int known = ch->lb[i] >= need;
-                promote(tt, tt->groups[g].chunk, ci, i);
+                promote(tt, head, ci, i);
                 return known;
             }
             if (*hint < 0) *hint = hint_card(p, ch->hint[i]);
@@ -318,27 +355,26 @@ int tt_probe(TT *tt, const TTPos *tp, const Position *p, int need, uint64_t *rel
 }
 
 /* Entries of a chunk with exactly this signature, one bit each. */
-static inline unsigned equal_sigs(const TTChunk *ch, uint16_t sv, uint16_t sm)
+static inline unsigned equal_sigs(const TTChunk *ch, uint16_t sv)
 {
     unsigned m = 0;
-    for (int i = 0; i < TT_CHUNK; i++) m |= (unsigned)(ch->sigv[i] == sv && ch->sigm[i] == sm) << i;
+    for (int i = 0; i < TT_CHUNK; i++) m |= (unsigned)(ch->sigv[i] == sv) << i;
     return m & ((1u << ch->count) - 1);
 }
 
 /* Store in one group, merging with an entry of the same key. */
 static void store_in_group(TT *tt, uint64_t gkey, const TTKey *key, int lb, int ub, int hint)
 {
-    uint16_t sv = sig_of(key->v), sm = sig_of(key->m);
+    uint16_t sv = sig_of(key->v);
     size_t g = find_group(tt, gkey, hash_key(gkey));
     if (tt->groups[g].lkey) {
         for (uint32_t ci = tt->groups[g].chunk; ci != TT_NONE; ci = tt->chunks[ci].next) {
             TTChunk *ch = &tt->chunks[ci];
-            for (unsigned m = equal_sigs(ch, sv, sm); m; ) {
+            for (unsigned m = equal_sigs(ch, sv); m; ) {
                 int i = 31 - __builtin_clz(m);
                 m ^= 1u << i;
                 const TTKey *k = &ch->key[i];
-                if (k->m[0] != key->m[0] || k->m[1] != key->m[1] || k->v[0] != key->v[0] ||
-                    k->v[1] != key->v[1])
+                if (k->v[0] != key->v[0] || k->v[1] != key->v[1]) /* the masks follow */
                     continue;
                 if (ch->lb[i] > lb) lb = ch->lb[i];
                 if (ch->ub[i] < ub) ub = ch->ub[i];
@@ -371,7 +407,6 @@ static void store_in_group(TT *tt, uint64_t gkey, const TTKey *key, int lb, int 
     int i = ch->count++;
     ch->key[i] = *key;
     ch->sigv[i] = sv;
-    ch->sigm[i] = sm;
     ch->lb[i] = (int8_t)lb;
     ch->ub[i] = (int8_t)ub;
     ch->hint[i] = (uint8_t)hint;
@@ -387,7 +422,7 @@ static void store_split(TT *tt, const TTPos *tp, uint64_t gkey, int j, const TTK
         return;
     }
     int x = tp->split[j];
-    if (split_owner(key->m, x)) {
+    if (split_owner(key->v, x)) { /* codes are nonzero: kept cards show in v */
         store_split(tt, tp, gkey, j + 1, key, lb, ub, hint);
         return;
     }
@@ -400,7 +435,7 @@ static void store_split(TT *tt, const TTPos *tp, uint64_t gkey, int j, const TTK
 void tt_store(TT *tt, const TTPos *tp, const Position *p, uint64_t rel, int lb, int ub, int best)
 {
     uint64_t live = all_hands(p);
-    TTKey key = {{0, 0}, {0, 0}};
+    uint64_t mask[2] = {0, 0};
     for (int s = 0; s < NSUITS; s++) {
         unsigned r = (unsigned)(rel >> (LANE * s)) & LANE_MASK;
         unsigned lane = (unsigned)(live >> (LANE * s)) & LANE_MASK;
@@ -412,10 +447,9 @@ void tt_store(TT *tt, const TTPos *tp, const Position *p, uint64_t rel, int lb, 
         /* the top k cards: the high 2k bits of the suit's left-aligned half */
         uint64_t m = k ? (UINT64_C(0xFFFFFFFF) << (32 - 2 * k)) & UINT64_C(0xFFFFFFFF) : 0;
         int shift = s & 1 ? 0 : 32;
-        key.m[s >> 1] |= m << shift;
+        mask[s >> 1] |= m << shift;
     }
-    key.v[0] = tp->code[0] & key.m[0];
-    key.v[1] = tp->code[1] & key.m[1];
+    TTKey key = {{tp->code[0] & mask[0], tp->code[1] & mask[1]}};
     int hint = hint_code(p, best);
     store_split(tt, tp, tp->lkey, 0, &key, lb, ub, hint);
 }

@@ -27,21 +27,22 @@
 
 /* Owner codes (seat+1, 2 bits a card, highest card first) of the cards that must
  * match, suit s in the 32-bit half (s & 1 ? low : high) of word s >> 1, left-aligned
- * so the top card of a suit is always in the same place; m marks the bits compared. */
+ * so the top card of a suit is always in the same place, 0 below them. Codes are
+ * never 0, so the compared bits follow from v itself. */
 typedef struct {
-    uint64_t v[2], m[2];
+    uint64_t v[2];
 } TTKey;
 
-/* A chunk is five cache lines: the first holds what a scan reads for every entry
- * (a signature of the top two cards of each suit, 4 bits a suit, as value and mask,
- * and the bounds); the full keys are read only where the signature matches. */
+/* A chunk is three cache lines: the first holds what a scan reads for every entry
+ * (a signature: the key's top two cards of each suit, 4 bits a suit, and the
+ * bounds); the full keys are read only where the signature matches. */
 typedef struct {
-    uint16_t sigv[TT_CHUNK], sigm[TT_CHUNK];
+    uint16_t sigv[TT_CHUNK];
     int8_t lb[TT_CHUNK], ub[TT_CHUNK]; /* bounds on seat's tricks from here on */
     uint8_t hint[TT_CHUNK];  /* best lead found: 1 + (suit << 4 | index from the top), 0 = none */
     uint32_t next;           /* the next older chunk of the same group, or TT_NONE */
     uint8_t count;           /* entries used, filled from index 0 */
-    uint8_t pad[3];
+    uint8_t pad[19];
     TTKey key[TT_CHUNK];
 } TTChunk;
 
