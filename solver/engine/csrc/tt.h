@@ -10,9 +10,9 @@
  * cards. An entry holds a lower and an upper bound on the tricks `seat` takes.
  *
  * Layout (two levels, so a probe only looks at entries that can match): a hash
- * table of groups, one per lengths key, each pointing to a list of chunks holding
- * that key's entries, newest first. An entry's top cards are kept as a value and a
- * mask over the position's owner codes, so matching one entry is two AND/XORs.
+ * table of groups, one per lengths key and owners of the longest suits' top cards,
+ * each pointing to a list of chunks holding that group's entries, newest first. An
+ * entry's top cards are kept as owner codes, so matching one entry is two AND/XORs.
  * Memory is fixed when the table is made; nothing is allocated during search: chunks
  * come from one pool, reused oldest first when it runs out. */
 #ifndef SM_TT_H
@@ -22,7 +22,11 @@
 #include <stdint.h>
 #include "position.h"
 
-#define TT_CHUNK 8           /* entries per chunk */
+#ifndef TT_CHUNK
+#define TT_CHUNK 8           /* entries per chunk: 4, 8 or 16 */
+#endif
+#define TT_HEAD_BYTES (5 * TT_CHUNK + 5)
+#define TT_HEAD_PAD ((64 - TT_HEAD_BYTES % 64) % 64)
 #define TT_NONE UINT32_MAX   /* no chunk */
 
 /* Owner codes (seat+1, 2 bits a card, highest card first) of the cards that must
@@ -33,16 +37,16 @@ typedef struct {
     uint64_t v[2];
 } TTKey;
 
-/* A chunk is three cache lines: the first holds what a scan reads for every entry
+/* A chunk (of 8) is three cache lines: the first holds what a scan reads for every entry
  * (a signature: the key's top two cards of each suit, 4 bits a suit, and the
  * bounds); the full keys are read only where the signature matches. */
 typedef struct {
     uint16_t sigv[TT_CHUNK];
-    int8_t lb[TT_CHUNK], ub[TT_CHUNK]; /* bounds on seat's tricks from here on */
-    uint8_t hint[TT_CHUNK];  /* best lead found: 1 + (suit << 4 | index from the top), 0 = none */
     uint32_t next;           /* the next older chunk of the same group, or TT_NONE */
     uint8_t count;           /* entries used, filled from index 0 */
-    uint8_t pad[19];
+    int8_t lb[TT_CHUNK], ub[TT_CHUNK]; /* bounds on seat's tricks from here on */
+    uint8_t hint[TT_CHUNK];  /* best lead found: 1 + (suit << 4 | index from the top), 0 = none */
+    uint8_t pad[TT_HEAD_PAD];
     TTKey key[TT_CHUNK];
 } TTChunk;
 
@@ -69,9 +73,9 @@ typedef struct {
     size_t ring;       /* once all are used: the next (oldest) chunk to reuse */
 } TT;
 
-/* Bytes one bucket takes (for sizing tables). There are at least twice as many
- * group slots as chunks and every group owns a chunk, so the group table is never
- * more than half full. */
+/* Bytes one bucket takes (for sizing tables). Chunks are at most 3/4 of the group
+ * slots and every group owns a chunk, so the group table is never more than 3/4
+ * full. */
 #define TT_BUCKET_BYTES (sizeof(TTChunk) + sizeof(TTChunkLink) + 2 * sizeof(TTGroup))
 
 /* A boundary position in the table's terms. */
@@ -93,7 +97,7 @@ uint64_t tt_context_bits(int trump, int seat, int misere, int must_ruff);
 /* Describe a trick-boundary position. */
 void tt_pos(const Position *p, uint64_t ctx_bits, TTPos *out);
 /* Is seat's remaining trick count known to be >= need (1) or < need (0)? -1 if not
- * known. On an answer *rel receives the cards whose ranks the stored result needs;
+ * known (not const: an answering entry moves to the front of its group). On an answer *rel receives the cards whose ranks the stored result needs;
  * otherwise *hint receives the best lead stored for the position (a card) or -1. */
 int tt_probe(TT *tt, const TTPos *tp, const Position *p, int need, uint64_t *rel, int *hint);
 /* Store bounds found with the relevant cards `rel` (merged with an equal entry) and
