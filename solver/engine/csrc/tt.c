@@ -1,49 +1,76 @@
-/* Fixed-size bucketed transposition table with winning-rank generalisation.
- * A bucket is chosen by the lengths key, so all the generalised entries that could
- * answer a position are in one place; buckets are long (TT_WAYS) and filled as a
- * ring, so the oldest entry of a full bucket is the one replaced. */
+/* Two-level transposition table with winning-rank generalisation.
+ *
+ * Level one maps a group key (lengths, leader, context, and the owners of the top
+ * card of the one or two longest suits) to its group; level two is the group's list
+ * of chunks, newest first. Every entry that could answer a position is in the
+ * position's group (an entry that ignores such a top card is stored in each group it
+ * fits), so a probe scans only candidates; a 16-bit signature per entry (its top two
+ * cards a suit) rules most of them out from one cache line, and matching the rest is
+ * a masked compare of two words. An entry that answers moves to the group's front.
+ *
+ * Costs measured with valgrind and perf on full deals: a probe is a short chain of
+ * cache misses (group slot, chunk header, key line), hence the prefetches; building
+ * the position's codes is table-driven (four ranks a step).
+ *
+ * Replacement: chunks are handed out from a pool in order; when the pool is used up
+ * the oldest chunk is taken back. The oldest chunk of the pool is always the oldest
+ * (last) chunk of its group, since groups grow at the front, so taking it back only
+ * cuts a group's tail (or drops a group that had only that chunk). */
 #include <stdlib.h>
 #include <string.h>
 #include "tt.h"
 
-#define K_SHIFT 26
-#define CODE_MASK ((1u << K_SHIFT) - 1)
+_Static_assert(sizeof(TTChunk) % 64 == 0, "chunks are whole cache lines");
+
+/* The top 4 bits of each suit's half of a key word pair, 4 bits a suit. */
+static inline uint16_t sig_of(const uint64_t w[2])
+{
+    uint16_t sig = 0;
+    for (int s = 0; s < NSUITS; s++)
+        sig |= (uint16_t)(((w[s >> 1] >> (s & 1 ? 28 : 60)) & 0xF) << (4 * s));
+    return sig;
+}
+
 
 int tt_init(TT *tt, size_t bytes)
 {
-    size_t n = 1;
-    tt->keys = NULL;
-    tt->slots = NULL;
-    tt->next = NULL;
-    tt->nbuckets = 0;
-    if (bytes < TT_BUCKET_BYTES) return -1;
-    while (n * 2 * TT_BUCKET_BYTES <= bytes) n *= 2;
-    tt->keys = (uint64_t *)calloc(n * TT_WAYS, sizeof(uint64_t));
-    tt->slots = (TTEntry *)calloc(n * TT_WAYS, sizeof(TTEntry));
-    tt->next = (uint16_t *)calloc(n, sizeof(uint16_t));
-    if (!tt->keys || !tt->slots || !tt->next) {
+    memset(tt, 0, sizeof *tt);
+    size_t n = bytes / TT_BUCKET_BYTES;
+    if (n == 0) return -1;
+    size_t g = 2;
+    while (g * 2 <= 2 * n) g *= 2; /* the largest power of two <= 2n, so n < g */
+    /* the chunks get what the group slots leave, but never more than 3/4 of the
+     * slots: a group owns at least one chunk, so the slots stay at most 3/4 full */
+    n = (bytes - g * sizeof(TTGroup)) / (sizeof(TTChunk) + sizeof(TTChunkLink));
+    if (n > g / 4 * 3) n = g / 4 * 3;
+    if (n == 0) n = 1;
+    if (n >= TT_NONE) n = TT_NONE - 1;
+    tt->groups = (TTGroup *)calloc(g, sizeof(TTGroup));
+    tt->chunks = (TTChunk *)aligned_alloc(64, n * sizeof(TTChunk)); /* a multiple of 64 */
+    tt->links = (TTChunkLink *)calloc(n, sizeof(TTChunkLink));
+    if (!tt->groups || !tt->chunks || !tt->links) {
         tt_free(tt);
         return -1;
     }
+    tt->ngroups = g;
     tt->nbuckets = n;
     return 0;
 }
 
 void tt_free(TT *tt)
 {
-    free(tt->keys);
-    free(tt->slots);
-    free(tt->next);
-    tt->keys = NULL;
-    tt->slots = NULL;
-    tt->next = NULL;
-    tt->nbuckets = 0;
+    free(tt->groups);
+    free(tt->chunks);
+    free(tt->links);
+    memset(tt, 0, sizeof *tt);
 }
 
 void tt_clear(TT *tt)
 {
-    if (tt->keys) memset(tt->keys, 0, tt->nbuckets * TT_WAYS * sizeof(uint64_t));
-    if (tt->next) memset(tt->next, 0, tt->nbuckets * sizeof(uint16_t));
+    /* chunks at or past `used` are free whatever they hold, so only groups are wiped */
+    if (tt->groups) memset(tt->groups, 0, tt->ngroups * sizeof(TTGroup));
+    tt->used = 0;
+    tt->ring = 0;
 }
 
 uint64_t tt_context_bits(int trump, int seat, int misere, int must_ruff)
@@ -53,71 +80,205 @@ uint64_t tt_context_bits(int trump, int seat, int misere, int must_ruff)
     return c << 50;
 }
 
-void tt_pos(const Position *p, uint64_t ctx_bits, TTPos *out)
+static inline size_t hash_key(uint64_t gkey)
 {
-    uint64_t lkey = ctx_bits | ((uint64_t)p->leader << 48);
-    for (int s = 0; s < NSUITS; s++) {
-        unsigned lanes[NSEATS];
-        unsigned live = 0;
-        for (int h = 0; h < NSEATS; h++) {
-            lanes[h] = (unsigned)(p->hand[h] >> (LANE * s)) & LANE_MASK;
-            live |= lanes[h];
-            lkey |= (uint64_t)popcount32(lanes[h]) << (4 * (NSEATS * s + h));
-        }
-        uint32_t c = 0;
-        out->len[s] = popcount32(live);
-        while (live) {
-            int r = 31 - __builtin_clz(live);
-            unsigned bit = 1u << r;
-            live ^= bit;
-            int owner = 0;
-            while (!(lanes[owner] & bit)) owner++;
-            c = (c << 2) | (uint32_t)(owner + 1);
-        }
-        out->code[s] = c;
-    }
-    out->lkey = lkey;
-    /* the bucket also depends on the owners of each suit's top HASH_TOP cards, which
-     * every entry therefore keeps exact; this spreads positions of equal lengths */
-    uint64_t tops = 0;
-    for (int s = 0; s < NSUITS; s++) {
-        int k = out->len[s] < HASH_TOP ? out->len[s] : HASH_TOP;
-        tops = (tops << (2 * HASH_TOP)) | (k ? out->code[s] >> (2 * (out->len[s] - k)) : 0);
-    }
-    uint64_t h = lkey * UINT64_C(0x9E3779B97F4A7C15) ^ tops * UINT64_C(0xC2B2AE3D27D4EB4F);
+    uint64_t h = gkey * UINT64_C(0x9E3779B97F4A7C15);
     h ^= h >> 29;
     h *= UINT64_C(0xBF58476D1CE4E5B9);
     h ^= h >> 32;
-    out->bucket = (size_t)h;
+    return (size_t)h;
 }
 
-static inline size_t bucket_index(const TT *tt, const TTPos *tp)
+/* Owner code (seat + 1) of the top card of suit s in a key or code word pair. */
+static inline unsigned split_owner(const uint64_t w[2], int s)
 {
-    return (tp->bucket & (tt->nbuckets - 1)) * TT_WAYS;
+    return (unsigned)(w[s >> 1] >> (s & 1 ? 30 : 62)) & 3u;
 }
 
-static inline int pattern_matches(const TTEntry *e, const TTPos *tp)
+/* Group key bits for the owner of the top card of the j-th split suit. Groups are
+ * keyed on the lengths key AND those owners, which cuts a group to about a third
+ * per split suit; an entry that does not care who holds such a card is stored in
+ * every group it fits. Deep positions (many tricks left) have big groups of
+ * specific entries, so they split on more suits. */
+static inline uint64_t split_bits(int j, unsigned owner) { return (uint64_t)owner << (57 + 2 * j); }
+
+#ifndef TT_SPLIT_DEEP
+#define TT_SPLIT_DEEP 7   /* from this many tricks left, split on two suits */
+#endif
+#ifndef TT_SPLIT_DEEPER
+#define TT_SPLIT_DEEPER 99 /* from this many, on three */
+#endif
+
+/* pack4[l | x << 4 | y << 8]: for four ranks with live cards l and owner-code bit
+ * planes x, y, the live cards' codes (highest rank first) in the low byte and twice
+ * their number (the shift to append them) in the high byte. A constant table. */
+#define P4_PAIR(i, r) ((((i) >> (4 + (r))) & 1) | ((((i) >> (8 + (r))) & 1) << 1))
+#define P4_LIVE(i, r) (((i) >> (r)) & 1)
+#define P4_V3(i) (P4_LIVE(i, 3) ? P4_PAIR(i, 3) : 0)
+#define P4_V2(i) (P4_LIVE(i, 2) ? (P4_V3(i) << 2 | P4_PAIR(i, 2)) : P4_V3(i))
+#define P4_V1(i) (P4_LIVE(i, 1) ? (P4_V2(i) << 2 | P4_PAIR(i, 1)) : P4_V2(i))
+#define P4_V0(i) (P4_LIVE(i, 0) ? (P4_V1(i) << 2 | P4_PAIR(i, 0)) : P4_V1(i))
+#define P4_N(i) (P4_LIVE(i, 0) + P4_LIVE(i, 1) + P4_LIVE(i, 2) + P4_LIVE(i, 3))
+#define P4(i) (uint16_t)(P4_V0(i) | (2 * P4_N(i)) << 8)
+#define P4x4(i) P4(i), P4((i) + 1), P4((i) + 2), P4((i) + 3)
+#define P4x16(i) P4x4(i), P4x4((i) + 4), P4x4((i) + 8), P4x4((i) + 12)
+#define P4x64(i) P4x16(i), P4x16((i) + 16), P4x16((i) + 32), P4x16((i) + 48)
+#define P4x256(i) P4x64(i), P4x64((i) + 64), P4x64((i) + 128), P4x64((i) + 192)
+#define P4x1024(i) P4x256(i), P4x256((i) + 256), P4x256((i) + 512), P4x256((i) + 768)
+static const uint16_t pack4[4096] = {P4x1024(0), P4x1024(1024), P4x1024(2048), P4x1024(3072)};
+
+/* Length of seat h in suit s, from a group key. */
+static inline int suit_length(uint64_t key, int h, int s) { return (int)((key >> (16 * h + 4 * s)) & 15); }
+
+/* Bits set in each 16-bit lane (each count in its lane's low byte). */
+static inline uint64_t lane_counts(uint64_t x)
 {
-    for (int s = 0; s < NSUITS; s++) {
-        int k = (int)(e->pat[s] >> K_SHIFT);
-        uint32_t top = k ? tp->code[s] >> (2 * (tp->len[s] - k)) : 0;
-        if (top != (e->pat[s] & CODE_MASK)) return 0;
+    x = x - ((x >> 1) & UINT64_C(0x5555555555555555));
+    x = (x & UINT64_C(0x3333333333333333)) + ((x >> 2) & UINT64_C(0x3333333333333333));
+    x = (x + (x >> 4)) & UINT64_C(0x0F0F0F0F0F0F0F0F);
+    return (x + (x >> 8)) & UINT64_C(0x00FF00FF00FF00FF);
+}
+
+/* A hand's four suit lengths, 4 bits each (the lengths key's 16 bits for a seat). */
+static inline uint64_t hand_lengths(uint64_t hand)
+{
+    uint64_t n = lane_counts(hand);
+    return (n & 0xF) | ((n >> 12) & 0xF0) | ((n >> 24) & 0xF00) | ((n >> 36) & 0xF000);
+}
+
+void tt_pos(const Position *p, uint64_t ctx_bits, TTPos *out)
+{
+    /* bit 63 keeps every key nonzero (0 marks an empty group slot) */
+    uint64_t lkey = ctx_bits | ((uint64_t)p->leader << 48) | (UINT64_C(1) << 63);
+    /* owner code bit planes: bit 0 and bit 1 of seat+1 for every live card */
+    uint64_t b0 = 0, b1 = 0, live = 0;
+    for (int h = 0; h < NSEATS; h++) {
+        if ((h + 1) & 1) b0 |= p->hand[h];
+        if ((h + 1) & 2) b1 |= p->hand[h];
+        live |= p->hand[h];
+        lkey |= hand_lengths(p->hand[h]) << (16 * h);
     }
-    return 1;
+    /* append the live cards' codes four ranks at a time, top ranks first */
+    uint32_t c[NSUITS];
+    for (int s = 0; s < NSUITS; s++) {
+        unsigned l = (unsigned)(live >> (LANE * s)), x = (unsigned)(b0 >> (LANE * s));
+        unsigned y = (unsigned)(b1 >> (LANE * s));
+        uint32_t cs = 0;
+        for (int q = 12; q >= 0; q -= 4) {
+            uint16_t e = pack4[((l >> q) & 15) | ((x >> q) & 15) << 4 | ((y >> q) & 15) << 8];
+            cs = (cs << (e >> 8)) | (e & 0xFF);
+        }
+        c[s] = cs;
+    }
+    uint64_t counts = lane_counts(live);
+    out->code[0] = out->code[1] = 0;
+    for (int s = 0; s < NSUITS; s++) {
+        int len = (int)((counts >> (LANE * s)) & 15);
+        uint64_t cs = (uint64_t)c[s] << (32 - 2 * len); /* left-align in 32 bits */
+        out->code[s >> 1] |= cs << (s & 1 ? 0 : 32);
+    }
+    /* the split suits: the longest (the first of equals); the lengths fix them */
+    int lens[NSUITS];
+    for (int s = 0; s < NSUITS; s++) lens[s] = (int)((counts >> (LANE * s)) & 15);
+    int tl = p->tricks_left;
+    out->nsplit = tl >= TT_SPLIT_DEEPER ? 3 : tl >= TT_SPLIT_DEEP ? 2 : 1;
+    for (int j = 0; j < out->nsplit; j++) {
+        int x = -1;
+        for (int s = 0; s < NSUITS; s++)
+            if (lens[s] > 0 && (x < 0 || lens[s] > lens[x])) x = s;
+        if (x < 0) { /* fewer nonempty suits than splits */
+            out->nsplit = j;
+            break;
+        }
+        out->split[j] = x;
+        lens[x] = -1;
+        lkey |= split_bits(j, split_owner(out->code, x));
+    }
+    out->lkey = lkey;
+    out->sig = sig_of(out->code);
+    out->bucket = hash_key(out->lkey);
 }
 
-/* The top k live cards of each suit, as a card mask. */
-static uint64_t top_cards(const Position *p, const uint32_t pat[NSUITS])
+/* The group slot of lkey, or of the empty slot where it would go. Never loops:
+ * the group table is at most 3/4 full. */
+static size_t find_group(const TT *tt, uint64_t lkey, size_t hash)
+{
+    size_t mask = tt->ngroups - 1, i = hash & mask;
+    while (tt->groups[i].lkey && tt->groups[i].lkey != lkey) i = (i + 1) & mask;
+    return i;
+}
+
+static size_t home_slot(const TT *tt, uint64_t lkey)
+{
+    return hash_key(lkey) & (tt->ngroups - 1);
+}
+
+/* Remove the group in slot i, shifting later members of its probe run back so
+ * lookups keep working without tombstones. */
+static void delete_group(TT *tt, size_t i)
+{
+    size_t mask = tt->ngroups - 1, j = i;
+    for (;;) {
+        j = (j + 1) & mask;
+        if (!tt->groups[j].lkey) break;
+        size_t k = home_slot(tt, tt->groups[j].lkey);
+        /* the entry at j may move to i unless its home lies cyclically in (i, j] */
+        int stays = i <= j ? (i < k && k <= j) : (i < k || k <= j);
+        if (!stays) {
+            tt->groups[i] = tt->groups[j];
+            i = j;
+        }
+    }
+    tt->groups[i].lkey = 0;
+}
+
+/* A chunk for a new entry: a fresh one while the pool lasts, then the oldest one,
+ * cut off the tail of its group. */
+static uint32_t take_chunk(TT *tt)
+{
+    uint32_t c;
+    if (tt->used < tt->nbuckets) {
+        c = (uint32_t)tt->used++;
+    } else {
+        c = (uint32_t)tt->ring;
+        tt->ring = (tt->ring + 1) % tt->nbuckets;
+        const TTChunkLink *old = &tt->links[c];
+        if (old->prev != TT_NONE) {
+            tt->chunks[old->prev].next = TT_NONE;
+        } else {
+            size_t i = find_group(tt, old->lkey, home_slot(tt, old->lkey));
+            if (tt->groups[i].lkey) delete_group(tt, i);
+        }
+    }
+    return c;
+}
+
+/* The compare mask of a key word (or of a word of 16-bit signatures): owner codes
+ * are never 0, so the kept cards of a suit are exactly its nonzero 2-bit groups,
+ * which run down from the top of its half. */
+static inline uint64_t key_mask(uint64_t v)
+{
+    uint64_t nz = (v | v >> 1) & UINT64_C(0x5555555555555555);
+    return nz | nz << 1;
+}
+
+static inline uint32_t suit_half(const uint64_t w[2], int s)
+{
+    return (uint32_t)(w[s >> 1] >> (s & 1 ? 0 : 32));
+}
+
+/* The top cards of each suit that the key compares, as a card mask. */
+static uint64_t top_cards(const Position *p, const TTKey *key)
 {
     uint64_t live = all_hands(p), rel = 0;
+    const uint64_t m[2] = {key_mask(key->v[0]), key_mask(key->v[1])};
     for (int s = 0; s < NSUITS; s++) {
-        int k = (int)(pat[s] >> K_SHIFT);
+        int k = popcount32(suit_half(m, s)) / 2;
+        if (!k) continue;
         unsigned lane = (unsigned)(live >> (LANE * s)) & LANE_MASK;
-        while (k-- > 0) {
-            unsigned bit = 1u << (31 - __builtin_clz(lane));
-            lane ^= bit;
-            rel |= (uint64_t)bit << (LANE * s);
-        }
+        /* drop the len - k lowest cards (k <= len: the key was made from these lengths) */
+        for (int drop = popcount32(lane) - k; drop > 0; drop--) lane &= lane - 1;
+        rel |= (uint64_t)lane << (LANE * s);
     }
     return rel;
 }
@@ -141,29 +302,167 @@ static int hint_code(const Position *p, int card)
     return 1 + (s << 4 | above);
 }
 
-int tt_probe(const TT *tt, const TTPos *tp, const Position *p, int need, uint64_t *rel, int *hint)
+/* Move entry i of chunk ci to the front of its group (the newest slot of the head
+ * chunk, which it swaps with): entries that keep answering are found first and
+ * are the last to be replaced. */
+static void promote(TT *tt, uint32_t head, uint32_t ci, int i)
 {
-    size_t base = bucket_index(tt, tp);
-    const uint64_t *keys = tt->keys + base;
-    const TTEntry *b = tt->slots + base;
-    int start = tt->next[base / TT_WAYS];
+    TTChunk *h = &tt->chunks[head], *c = &tt->chunks[ci];
+    int j = h->count - 1;
+    if (h == c && i == j) return;
+    TTKey k = c->key[i];
+    uint16_t sv = c->sigv[i];
+    int8_t lb = c->lb[i], ub = c->ub[i];
+    uint8_t hint = c->hint[i];
+    c->key[i] = h->key[j];
+    c->sigv[i] = h->sigv[j];
+    c->lb[i] = h->lb[j];
+    c->ub[i] = h->ub[j];
+    c->hint[i] = h->hint[j];
+    h->key[j] = k;
+    h->sigv[j] = sv;
+    h->lb[j] = lb;
+    h->ub[j] = ub;
+    h->hint[j] = hint;
+}
+
+/* Entries of a chunk whose signature agrees with the position's, one bit each. */
+static inline unsigned candidates(const TTChunk *ch, uint16_t sig)
+{
+    const uint64_t lanes = UINT64_C(0x0001000100010001), high = UINT64_C(0x8000800080008000);
+    const uint64_t low15 = UINT64_C(0x7FFF7FFF7FFF7FFF);
+    uint64_t pos = sig * lanes;
+    unsigned out = 0;
+    for (int w = 0; w < TT_CHUNK / 4; w++) { /* four 16-bit signatures a word */
+        uint64_t v;
+        memcpy(&v, &ch->sigv[4 * w], sizeof v);
+        uint64_t x = (v ^ pos) & key_mask(v);
+        uint64_t nonzero = (((x & low15) + low15) | x) & high; /* lane's top bit if x != 0 */
+        uint64_t zero = (nonzero ^ high) >> 15;                  /* bits 0, 16, 32, 48 */
+        /* gather the four bits into bits 48..51 (no two products overlap) */
+        uint64_t g = (zero * ((UINT64_C(1) << 48) | (UINT64_C(1) << 33) | (UINT64_C(1) << 18) | 8)) >> 48;
+        out |= (unsigned)(g & 15) << (4 * w);
+    }
+    return out & ((1u << ch->count) - 1);
+}
+
+/* Ask for a chunk's lines early: a probe is a chain of cache misses. */
+static inline void prefetch_chunk(const TTChunk *ch)
+{
+    for (size_t off = 0; off < sizeof *ch; off += 64) __builtin_prefetch((const char *)ch + off);
+}
+
+int tt_probe(TT *tt, const TTPos *tp, const Position *p, int need, uint64_t *rel, int *hint)
+{
     *hint = -1;
-    for (int j = 1; j <= TT_WAYS; j++) { /* newest first: the ring's last written slot */
-        int i = (start - j) & (TT_WAYS - 1);
-        if (keys[i] != tp->lkey || !pattern_matches(&b[i], tp)) continue;
-        if (b[i].lb >= need || b[i].ub < need) {
-            *rel = top_cards(p, b[i].pat);
-            return b[i].lb >= need;
+    size_t g = find_group(tt, tp->lkey, tp->bucket);
+    if (!tt->groups[g].lkey) return -1;
+    const uint64_t c0 = tp->code[0], c1 = tp->code[1];
+    uint32_t head = tt->groups[g].chunk;
+    prefetch_chunk(&tt->chunks[head]);
+    for (uint32_t ci = head; ci != TT_NONE; ci = tt->chunks[ci].next) {
+        TTChunk *ch = &tt->chunks[ci];
+        if (ch->next != TT_NONE) prefetch_chunk(&tt->chunks[ch->next]); /* while this one is read */
+        for (unsigned m = candidates(ch, tp->sig); m; ) { /* newest first */
+            int i = 31 - __builtin_clz(m);
+            m ^= 1u << i;
+            const TTKey *k = &ch->key[i];
+            if (((c0 ^ k->v[0]) & key_mask(k->v[0])) | ((c1 ^ k->v[1]) & key_mask(k->v[1])))
+                continue;
+            if (ch->lb[i] >= need || ch->ub[i] < need) {
+                *rel = top_cards(p, k);
+                int known = ch->lb[i] >= need;
+                promote(tt, head, ci, i);
+                return known;
+            }
+            if (*hint < 0) *hint = hint_card(p, ch->hint[i]);
         }
-        if (*hint < 0) *hint = hint_card(p, b[i].hint);
     }
     return -1;
+}
+
+/* Entries of a chunk with exactly this signature, one bit each. */
+static inline unsigned equal_sigs(const TTChunk *ch, uint16_t sv)
+{
+    unsigned m = 0;
+    for (int i = 0; i < TT_CHUNK; i++) m |= (unsigned)(ch->sigv[i] == sv) << i;
+    return m & ((1u << ch->count) - 1);
+}
+
+/* Store in one group, merging with an entry of the same key. */
+static void store_in_group(TT *tt, uint64_t gkey, const TTKey *key, int lb, int ub, int hint)
+{
+    uint16_t sv = sig_of(key->v);
+    size_t g = find_group(tt, gkey, hash_key(gkey));
+    if (tt->groups[g].lkey) {
+        for (uint32_t ci = tt->groups[g].chunk; ci != TT_NONE; ci = tt->chunks[ci].next) {
+            TTChunk *ch = &tt->chunks[ci];
+            for (unsigned m = equal_sigs(ch, sv); m; ) {
+                int i = 31 - __builtin_clz(m);
+                m ^= 1u << i;
+                const TTKey *k = &ch->key[i];
+                if (k->v[0] != key->v[0] || k->v[1] != key->v[1]) /* the masks follow */
+                    continue;
+                if (ch->lb[i] > lb) lb = ch->lb[i];
+                if (ch->ub[i] < ub) ub = ch->ub[i];
+                ch->lb[i] = (int8_t)lb;
+                ch->ub[i] = (int8_t)ub;
+                if (hint) ch->hint[i] = (uint8_t)hint;
+                return;
+            }
+        }
+    }
+    TTChunk *ch = NULL;
+    if (tt->groups[g].lkey && tt->chunks[tt->groups[g].chunk].count < TT_CHUNK) {
+        ch = &tt->chunks[tt->groups[g].chunk];
+    } else {
+        uint32_t ci = take_chunk(tt); /* may drop groups: look the slot up again */
+        g = find_group(tt, gkey, hash_key(gkey));
+        ch = &tt->chunks[ci];
+        ch->count = 0;
+        tt->links[ci].lkey = gkey;
+        tt->links[ci].prev = TT_NONE;
+        if (tt->groups[g].lkey) {
+            ch->next = tt->groups[g].chunk;
+            tt->links[ch->next].prev = ci;
+        } else {
+            ch->next = TT_NONE;
+            tt->groups[g].lkey = gkey;
+        }
+        tt->groups[g].chunk = ci;
+    }
+    int i = ch->count++;
+    ch->key[i] = *key;
+    ch->sigv[i] = sv;
+    ch->lb[i] = (int8_t)lb;
+    ch->ub[i] = (int8_t)ub;
+    ch->hint[i] = (uint8_t)hint;
+}
+
+/* Store in every group the entry fits: split suits where the entry keeps the top
+ * card take the position's owner (already in gkey), the others each possible one. */
+static void store_split(TT *tt, const TTPos *tp, uint64_t gkey, int j, const TTKey *key, int lb,
+                        int ub, int hint)
+{
+    if (j == tp->nsplit) {
+        store_in_group(tt, gkey, key, lb, ub, hint);
+        return;
+    }
+    int x = tp->split[j];
+    if (split_owner(key->v, x)) { /* codes are nonzero: kept cards show in v */
+        store_split(tt, tp, gkey, j + 1, key, lb, ub, hint);
+        return;
+    }
+    uint64_t base = gkey & ~split_bits(j, 3);
+    for (int h = 0; h < NSEATS; h++) /* every seat that may hold the suit's top card */
+        if (suit_length(gkey, h, x))
+            store_split(tt, tp, base | split_bits(j, (unsigned)h + 1), j + 1, key, lb, ub, hint);
 }
 
 void tt_store(TT *tt, const TTPos *tp, const Position *p, uint64_t rel, int lb, int ub, int best)
 {
     uint64_t live = all_hands(p);
-    uint32_t pat[NSUITS];
+    uint64_t mask[2] = {0, 0};
     for (int s = 0; s < NSUITS; s++) {
         unsigned r = (unsigned)(rel >> (LANE * s)) & LANE_MASK;
         unsigned lane = (unsigned)(live >> (LANE * s)) & LANE_MASK;
@@ -172,30 +471,12 @@ void tt_store(TT *tt, const TTPos *tp, const Position *p, uint64_t rel, int lb, 
             unsigned lowest = r & -r;
             k = popcount32(lane & ~(lowest - 1));
         }
-        if (k < HASH_TOP) k = tp->len[s] < HASH_TOP ? tp->len[s] : HASH_TOP;
-        uint32_t top = k ? tp->code[s] >> (2 * (tp->len[s] - k)) : 0;
-        pat[s] = ((uint32_t)k << K_SHIFT) | top;
+        /* the top k cards: the high 2k bits of the suit's left-aligned half */
+        uint64_t m = k ? (UINT64_C(0xFFFFFFFF) << (32 - 2 * k)) & UINT64_C(0xFFFFFFFF) : 0;
+        int shift = s & 1 ? 0 : 32;
+        mask[s >> 1] |= m << shift;
     }
-    size_t bi = tp->bucket & (tt->nbuckets - 1);
-    uint64_t *keys = tt->keys + bi * TT_WAYS;
-    TTEntry *b = tt->slots + bi * TT_WAYS;
+    TTKey key = {{tp->code[0] & mask[0], tp->code[1] & mask[1]}};
     int hint = hint_code(p, best);
-    int i;
-    for (i = 0; i < TT_WAYS; i++) {
-        if (keys[i] == tp->lkey && memcmp(b[i].pat, pat, sizeof pat) == 0) {
-            if (b[i].lb > lb) lb = b[i].lb;
-            if (b[i].ub < ub) ub = b[i].ub;
-            if (!hint) hint = b[i].hint;
-            break;
-        }
-    }
-    if (i == TT_WAYS) { /* not found: the oldest entry of the ring drops out */
-        i = tt->next[bi];
-        tt->next[bi] = (uint16_t)((i + 1) % TT_WAYS);
-    }
-    keys[i] = tp->lkey;
-    memcpy(b[i].pat, pat, sizeof pat);
-    b[i].lb = (int8_t)lb;
-    b[i].ub = (int8_t)ub;
-    b[i].hint = (uint8_t)hint;
+    store_split(tt, tp, tp->lkey, 0, &key, lb, ub, hint);
 }

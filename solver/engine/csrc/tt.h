@@ -2,13 +2,19 @@
  *
  * Positions are compared on RELATIVE ranks (the order of the cards still in play),
  * so which low cards are already gone never matters. An entry is keyed on the
- * leader, the search context and every hand's length in every suit; it then stores,
- * per suit, only the owners of the top K cards — the ranks that actually decided
- * tricks in the search below it ("winning ranks"). Cards under those are "small":
- * only how many each hand holds matters, and the lengths fix that. So one entry
- * answers every position that agrees on lengths and on those top cards.
- * An entry holds a lower and an upper bound on the tricks `seat` takes from there.
- * Memory is fixed when the table is made; nothing is allocated during search. */
+ * leader, the search context and every hand's length in every suit (the "lengths
+ * key"); it then stores, per suit, only the owners of the top K cards — the ranks
+ * that actually decided tricks in the search below it ("winning ranks"). Cards under
+ * those are "small": only how many each hand holds matters, and the lengths fix
+ * that. So one entry answers every position that agrees on lengths and on those top
+ * cards. An entry holds a lower and an upper bound on the tricks `seat` takes.
+ *
+ * Layout (two levels, so a probe only looks at entries that can match): a hash
+ * table of groups, one per lengths key and owners of the longest suits' top cards,
+ * each pointing to a list of chunks holding that group's entries, newest first. An
+ * entry's top cards are kept as owner codes, so matching one entry is two AND/XORs.
+ * Memory is fixed when the table is made; nothing is allocated during search: chunks
+ * come from one pool, reused oldest first when it runs out. */
 #ifndef SM_TT_H
 #define SM_TT_H
 
@@ -16,34 +22,71 @@
 #include <stdint.h>
 #include "position.h"
 
-/* An entry is split in two arrays so that a bucket scan reads only the keys. */
+#ifndef TT_CHUNK
+#define TT_CHUNK 8           /* entries per chunk: 4, 8 or 16 */
+#endif
+#define TT_HEAD_BYTES (5 * TT_CHUNK + 5)
+#define TT_HEAD_PAD ((64 - TT_HEAD_BYTES % 64) % 64)
+#define TT_NONE UINT32_MAX   /* no chunk */
+
+/* Owner codes (seat+1, 2 bits a card, highest card first) of the cards that must
+ * match, suit s in the 32-bit half (s & 1 ? low : high) of word s >> 1, left-aligned
+ * so the top card of a suit is always in the same place, 0 below them. Codes are
+ * never 0, so the compared bits follow from v itself. */
 typedef struct {
-    uint32_t pat[NSUITS]; /* K (bits 26..29) and the owner codes (seat+1, 2 bits) of the top K cards */
-    int8_t lb, ub;        /* bounds on seat's tricks from here on */
-    uint8_t hint;         /* best lead found: 1 + (suit << 4 | index from the top), 0 = none */
-    uint8_t pad;
-} TTEntry;
+    uint64_t v[2];
+} TTKey;
+
+/* A chunk (of 8) is three cache lines: the first holds what a scan reads for every entry
+ * (a signature: the key's top two cards of each suit, 4 bits a suit, and the
+ * bounds); the full keys are read only where the signature matches. */
+typedef struct {
+    uint16_t sigv[TT_CHUNK];
+    uint32_t next;           /* the next older chunk of the same group, or TT_NONE */
+    uint8_t count;           /* entries used, filled from index 0 */
+    int8_t lb[TT_CHUNK], ub[TT_CHUNK]; /* bounds on seat's tricks from here on */
+    uint8_t hint[TT_CHUNK];  /* best lead found: 1 + (suit << 4 | index from the top), 0 = none */
+    uint8_t pad[TT_HEAD_PAD];
+    TTKey key[TT_CHUNK];
+} TTChunk;
+
+/* What only replacement needs, kept apart from the chunks. */
+typedef struct {
+    uint64_t lkey;           /* the chunk's group */
+    uint32_t prev;           /* the next newer chunk of the group, or TT_NONE */
+    uint32_t pad;
+} TTChunkLink;
 
 typedef struct {
-    uint64_t *keys;    /* nbuckets * TT_WAYS lengths keys (lengths, leader, context); 0 = empty */
-    TTEntry *slots;    /* the rest of each entry, same indices */
-    uint16_t *next;    /* per bucket: the slot the next new entry replaces (a ring) */
-    size_t nbuckets;   /* a power of two */
+    uint64_t lkey;           /* 0 = empty slot */
+    uint32_t chunk;          /* the group's newest chunk */
+    uint32_t pad;
+} TTGroup;
+
+typedef struct {
+    TTGroup *groups;   /* open addressing, linear probing, ngroups a power of two */
+    TTChunk *chunks;   /* the pool, 64-byte aligned */
+    TTChunkLink *links; /* per chunk */
+    size_t ngroups;
+    size_t nbuckets;   /* chunks in the pool (one "bucket" = a chunk and two group slots) */
+    size_t used;       /* chunks handed out since the last clear */
+    size_t ring;       /* once all are used: the next (oldest) chunk to reuse */
 } TT;
 
-/* Bytes one bucket takes (for sizing tables). */
-#define TT_BUCKET_BYTES (TT_WAYS * (sizeof(uint64_t) + sizeof(TTEntry)) + sizeof(uint16_t))
+/* Bytes one bucket takes (for sizing tables). Chunks are at most 3/4 of the group
+ * slots and every group owns a chunk, so the group table is never more than 3/4
+ * full. */
+#define TT_BUCKET_BYTES (sizeof(TTChunk) + sizeof(TTChunkLink) + 2 * sizeof(TTGroup))
 
 /* A boundary position in the table's terms. */
 typedef struct {
-    uint64_t lkey;
-    uint32_t code[NSUITS];  /* owner codes of all live cards of the suit, highest first */
-    int len[NSUITS];        /* live cards per suit */
-    size_t bucket;
+    uint64_t lkey;          /* the group key: lengths key and the split suits' top owners */
+    uint64_t code[2];       /* owner codes of all live cards, laid out as TTKey.v */
+    uint16_t sig;           /* the top two codes of each suit, laid out as TTChunk.sigv */
+    size_t bucket;          /* hash of lkey */
+    int nsplit;             /* suits whose top card's owner is part of the group key */
+    int split[3];
 } TTPos;
-
-#define TT_WAYS 256   /* a power of two */
-#define HASH_TOP 0   /* top cards per suit always kept exact (they pick the bucket) */
 
 /* Allocate a table using at most `bytes`; returns 0 on success, -1 if unusable. */
 int tt_init(TT *tt, size_t bytes);
@@ -54,9 +97,9 @@ uint64_t tt_context_bits(int trump, int seat, int misere, int must_ruff);
 /* Describe a trick-boundary position. */
 void tt_pos(const Position *p, uint64_t ctx_bits, TTPos *out);
 /* Is seat's remaining trick count known to be >= need (1) or < need (0)? -1 if not
- * known. On an answer *rel receives the cards whose ranks the stored result needs;
+ * known (not const: an answering entry moves to the front of its group). On an answer *rel receives the cards whose ranks the stored result needs;
  * otherwise *hint receives the best lead stored for the position (a card) or -1. */
-int tt_probe(const TT *tt, const TTPos *tp, const Position *p, int need, uint64_t *rel, int *hint);
+int tt_probe(TT *tt, const TTPos *tp, const Position *p, int need, uint64_t *rel, int *hint);
 /* Store bounds found with the relevant cards `rel` (merged with an equal entry) and
  * the lead that proved them (`best`, a card, or -1). */
 void tt_store(TT *tt, const TTPos *tp, const Position *p, uint64_t rel, int lb, int ub, int best);
