@@ -92,6 +92,17 @@ int quick_tricks(const Position *p, int *who)
     return best;
 }
 
+/* Trump tricks settled whoever plays how. Every trick in which a trump is played is
+ * won by the highest trump in it. Take seat's i highest trumps: they fall on i
+ * different tricks (one card per player per trick), and each of those tricks is lost
+ * only if another seat plays a higher trump to it. A card that beats one of them is
+ * above the lowest of them, and one card spoils one trick, so seat wins at least
+ * i - (other seats' trumps above its i-th highest). The coalition likewise: of its
+ * top trumps, player X's share lies on iX different tricks and only seat's higher
+ * trumps can take those tricks from the coalition (a partner's higher trump keeps
+ * them), so it wins at least max(iX, iY) - (seat's trumps above the lowest of them).
+ * Both bounds depend only on the owners of the trumps down to the card where the
+ * best count is reached: those go to *rel. This holds for any play, so in misere too. */
 void settled_tricks(const Position *p, int *seat_min, int *others_min, uint64_t *rel)
 {
     *seat_min = *others_min = 0;
@@ -103,23 +114,33 @@ void settled_tricks(const Position *p, int *seat_min, int *others_min, uint64_t 
         lanes[h] = (unsigned)(p->hand[h] >> (LANE * t)) & LANE_MASK;
         live |= lanes[h];
     }
-    if (!live) return;
-    unsigned top = 1u << (31 - __builtin_clz(live));
-    int seat_side = (lanes[p->seat] & top) != 0;
-    int count[NSEATS] = {0};
+    int mine = 0, theirs = 0;      /* trumps seen so far: seat's, the coalition's */
+    int share[NSEATS] = {0};       /* the coalition's, per player */
+    unsigned seat_low = 0, others_low = 0; /* lowest card each best count needs */
     while (live) {
         unsigned bit = 1u << (31 - __builtin_clz(live));
+        live ^= bit;
         int owner = 0;
         while (!(lanes[owner] & bit)) owner++;
-        if ((owner == p->seat) != seat_side) break;
-        count[owner]++;
-        *rel |= (uint64_t)bit << (LANE * t);
-        live ^= bit;
+        if (owner == p->seat) {
+            mine++;
+            if (mine - theirs > *seat_min) {
+                *seat_min = mine - theirs;
+                seat_low = bit;
+            }
+        } else {
+            theirs++;
+            share[owner]++;
+            if (share[owner] - mine > *others_min) {
+                *others_min = share[owner] - mine;
+                others_low = bit;
+            }
+        }
     }
-    if (seat_side) {
-        *seat_min = count[p->seat];
-    } else {
-        for (int h = 0; h < NSEATS; h++)
-            if (h != p->seat && count[h] > *others_min) *others_min = count[h];
+    unsigned low = seat_low && others_low ? (seat_low < others_low ? seat_low : others_low)
+                                          : (seat_low | others_low);
+    if (low) {
+        unsigned all = (unsigned)(all_hands(p) >> (LANE * t)) & LANE_MASK;
+        *rel = (uint64_t)(all & ~(low - 1)) << (LANE * t);
     }
 }

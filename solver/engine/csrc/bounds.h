@@ -11,10 +11,11 @@
  * in normal play; meaningless in misere. */
 int quick_tricks(const Position *p, int *who);
 
-/* Tricks that are settled whoever plays how: the top trumps. `seat` wins at least
- * *seat_min tricks (its own unbroken run of top trumps: each falls on a different
- * trick and wins it) and the other seats at least *others_min (the longer of the
- * two shares of their unbroken run of top trumps). *rel receives those trumps.
+/* Tricks that are settled whoever plays how, from the trumps alone: `seat` wins at
+ * least *seat_min tricks (its i highest trumps less the other seats' trumps above
+ * them, best i) and the other seats at least *others_min (likewise for one
+ * coalition player's share of the top trumps against seat's higher trumps).
+ * *rel receives the trumps those counts depend on.
  * Valid at a trick boundary, in normal play and misere alike. */
 void settled_tricks(const Position *p, int *seat_min, int *others_min, uint64_t *rel);
 

@@ -168,17 +168,28 @@ static int ab(Engine *e, const Position *p, int target, uint64_t *rel)
     return result;
 }
 
-/* Exact value: seat's tricks, counted included. */
+/* Exact value: seat's tricks, counted included. The proofs at and next to the true
+ * value cost the most and searches far from it are cheap, so rather than bisecting
+ * from the middle of the range it steps one trick at a time from a typical value
+ * (a third of the tricks left), inside the range the settled trumps allow. */
 static int exact_value(Engine *e, const Position *p)
 {
     int lo = p->counted, hi = p->counted + p->tricks_left;
     uint64_t rel;
+    if (p->nplayed == 0) {
+        int seat_min, others_min;
+        settled_tricks(p, &seat_min, &others_min, &rel);
+        lo += seat_min;
+        hi -= others_min;
+    }
+    int g = p->counted + (p->tricks_left + 1) / 3;
     while (lo < hi) {
-        int mid = (lo + hi + 1) / 2;
-        int r = ab(e, p, mid, &rel);
+        if (g > hi) g = hi;
+        if (g <= lo) g = lo + 1;
+        int r = ab(e, p, g, &rel);
         if (e->aborted) return SM_ABORTED;
-        if (r) lo = mid;
-        else hi = mid - 1;
+        if (r) lo = g++;
+        else hi = --g;
     }
     return lo;
 }
