@@ -22,6 +22,7 @@ from typing import Callable, Iterator, Mapping, Sequence
 from ..cards import Card, Hand
 from ..deal import Deal, Seat, Strain, parse_strains
 from ..errors import EngineError, IllegalPlayError, NotationError
+from ..tricks import legal_mask
 from . import _core
 
 __all__ = ["DDTable", "Solver", "card_values", "dd_table", "principal_variation", "solve"]
@@ -84,12 +85,11 @@ def _check_played(deal: Deal, strain: Strain, leader: Seat, must_ruff: bool, car
             raise IllegalPlayError(f"card {card} played by {seat.name} is not in {seat.name}'s hand")
         if i > 0:
             led = cards[0].suit
-            if card.suit != led and hand.suit_mask(led):
-                raise IllegalPlayError(
-                    f"card {card} played by {seat.name} revokes: {seat.name} holds "
-                    f"{'SHDC'[led]} and must follow suit")
-            if (must_ruff and strain != Strain.N and card.suit != led and card.suit != strain
-                    and not hand.suit_mask(led) and hand.suit_mask(int(strain))):
+            if not card.bit & legal_mask(hand.mask, int(led), int(strain), must_ruff):
+                if hand.suit_mask(led):
+                    raise IllegalPlayError(
+                        f"card {card} played by {seat.name} revokes: {seat.name} holds "
+                        f"{'SHDC'[led]} and must follow suit")
                 raise IllegalPlayError(
                     f"card {card} played by {seat.name} breaks must-ruff: {seat.name} is void in "
                     f"{'SHDC'[led]} and holds a trump")
