@@ -107,6 +107,17 @@ def _value(hands: tuple[int, int, int], to_move: int, trick: tuple[int, ...],
     return max(results) if wants_more else min(results)
 
 
+def _play_checked(hands: list[int], who: int, trick: list[int], card: Card, strain_i: int,
+                  must_ruff: bool) -> None:
+    """Move ``card`` from ``who``'s hand to the trick, or raise IllegalPlayError."""
+    if not hands[who] & card.bit:
+        raise IllegalPlayError(f"{card} is not in {Seat(who).name}'s hand")
+    if card.bit not in legal_bits(hands[who], trick, strain_i, must_ruff):
+        raise IllegalPlayError(f"{Seat(who).name} may not play {card} here")
+    hands[who] ^= card.bit
+    trick.append(card.bit)
+
+
 def _start(deal: Deal, strain: "Strain | str | int", leader: "Seat | str | int",
            played: "str | Iterable[str | Card]", must_ruff: bool
            ) -> tuple[tuple[int, int, int], int, tuple[int, ...], int]:
@@ -119,13 +130,7 @@ def _start(deal: Deal, strain: "Strain | str | int", leader: "Seat | str | int",
     if len(cards) > 2:
         raise IllegalPlayError(f"{len(cards)} cards played to the current trick; at most 2 may be")
     for i, card in enumerate(cards):
-        who = (lead + i) % 3
-        if not hands[who] & card.bit:
-            raise IllegalPlayError(f"{card} is not in {Seat(who).name}'s hand")
-        if card.bit not in legal_bits(hands[who], trick, strain_i, must_ruff):
-            raise IllegalPlayError(f"{Seat(who).name} may not play {card} here")
-        hands[who] ^= card.bit
-        trick.append(card.bit)
+        _play_checked(hands, (lead + i) % 3, trick, card, strain_i, must_ruff)
     return (hands[0], hands[1], hands[2]), (lead + len(trick)) % 3, tuple(trick), strain_i
 
 
@@ -178,12 +183,7 @@ def play_out(deal: Deal, strain: "Strain | str | int", line: "Iterable[str | Car
     lead = (mover - len(trick_list)) % 3
     won = {s: 0 for s in Seat}
     for card in parse_cards(line):
-        if not hand_list[mover] & card.bit:
-            raise IllegalPlayError(f"{card} is not in {Seat(mover).name}'s hand")
-        if card.bit not in legal_bits(hand_list[mover], trick_list, strain_i, must_ruff):
-            raise IllegalPlayError(f"{Seat(mover).name} may not play {card} here")
-        hand_list[mover] ^= card.bit
-        trick_list.append(card.bit)
+        _play_checked(hand_list, mover, trick_list, card, strain_i, must_ruff)
         mover = (mover + 1) % 3
         if len(trick_list) == 3:
             lead = (lead + trick_winner_index(trick_list, strain_i)) % 3
