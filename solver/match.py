@@ -33,6 +33,8 @@ from .players.base import (
     Table,
 )
 from . import match_rules as mr
+from . import scoring
+from .rules import MINIMISING_MODES
 from .tricks import LANE_MASK, legal_mask, trick_winner
 
 SEATS = (Seat.D, Seat.E, Seat.M)
@@ -155,13 +157,14 @@ class Match:
         self.record["hands"].append(hand_rec)
         self.state.hands_played = number
         tricks = tuple(hand_rec["tricks"][s.name] for s in SEATS)
-        result = mr.hand_result(dealer, hand_rec["declaration"]["mode"], tricks, self._trick_winners)
+        result = scoring.HandResult(dealer, hand_rec["declaration"]["mode"], tricks,
+                                    tuple(Seat(s) for s in self._trick_winners))
         self.state.history.append(result)
-        points = mr.points_by_player(result, self.ruleset)
+        points = result.points_by_player(self.ruleset)
         for p in range(3):
             self.state.totals[p] += points[p]
         self.prev_nets = tuple(hand_rec["nets"][Seat((p - dealer) % 3).name] for p in range(3))
-        verdict = mr.match_over(self.state.history, self.ruleset)
+        verdict = scoring.match_over(self.state.history, self.ruleset)
         if verdict.over:
             self.record["result"] = {"winner": verdict.winner, "reason": verdict.reason,
                                      "detail": verdict.detail, "totals": list(self.state.totals)}
@@ -196,7 +199,7 @@ class Match:
         }
         totals = tuple(self.state.totals)
         decl_player = (dealer + declarer) % 3
-        modes = mr.allowed_modes(rs, self.state.modes_used[decl_player])
+        modes = tuple(rs.allowed_modes(self.state.modes_used[decl_player]))
         transfers_by_seat: list[list] = [[], [], []]
 
         def table(seat: Seat) -> Table:
@@ -294,7 +297,7 @@ class Match:
             "declarer": declarer.name,
             "mode": mode,
             "strain": mode_strain(mode),
-            "misere": mode in mr.MINIMISING,
+            "misere": mode in MINIMISING_MODES,
             "discard": [str(c) for c in discard],
         }
         sizes = {len(Hand(h)) for h in st.hands}
@@ -303,7 +306,7 @@ class Match:
         play, tricks = self._play_tricks(st, number, dealer, declarer, mode, table, sees_all)
         rec["play"] = play
         rec["tricks"] = {s.name: tricks[s] for s in SEATS}
-        nets = mr.hand_nets(tricks, rs, mode)
+        nets = scoring.hand_nets(tricks, rs, mode)
         if sum(nets) != 0:
             raise SolverError(f"hand {number}: nets {nets} do not sum to zero")
         rec["nets"] = {s.name: nets[s] for s in SEATS}

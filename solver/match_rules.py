@@ -1,32 +1,21 @@
-"""The match engine's adapter to the rules modules (exchange, scoring, end of match).
+"""What the match loop needs from the rules modules beyond a plain call: the exchange
+carried out on hand masks, and the leader by total when a match is cut short.
 
-:mod:`solver.exchange` and :mod:`solver.scoring` (the RULES engineer's modules) are
-the authority; this module calls them with the match engine's data and converts the
-answers; keeping every call in one place keeps the match loop readable.
+:mod:`solver.exchange` and :mod:`solver.scoring` are the authority; the match loop
+calls the rest of them directly.
 """
 from __future__ import annotations
 
 from typing import Any, Sequence
 
-from . import exchange, scoring
+from . import exchange
 from .cards import Hand
 from .deal import Seat
 from .errors import IllegalPlayError
-from .rules import MINIMISING_MODES as MINIMISING
 
 SEATS = (Seat.D, Seat.E, Seat.M)
 
 
-# --- modes -------------------------------------------------------------------------------
-def allowed_modes(ruleset: Any, used_by_declarer: Sequence[str]) -> tuple[str, ...]:
-    return tuple(ruleset.allowed_modes(used_by_declarer))
-
-
-def trump_before_exchange(ruleset: Any) -> bool:
-    return bool(ruleset.trump_named_before_exchange)
-
-
-# --- exchange ------------------------------------------------------------------------------
 def run_exchange(hands: list[int], prev_nets_by_seat: tuple[int, int, int], ruleset: Any,
                  trump: int | None, decider: Any, where: str) -> list:
     """Carry out the exchange on ``hands`` (masks by seat, changed in place) with
@@ -48,22 +37,6 @@ def run_exchange(hands: list[int], prev_nets_by_seat: tuple[int, int, int], rule
     return transfers
 
 
-# --- scoring and the end of the match -------------------------------------------------
-def hand_nets(tricks: tuple[int, int, int], ruleset: Any, mode: str) -> tuple[int, int, int]:
-    """Net per seat (MT/miz inverted), by :func:`solver.scoring.hand_nets`."""
-    return scoring.hand_nets(tricks, ruleset, mode)
-
-
-def hand_result(dealer: int, mode: str, tricks: tuple[int, int, int],
-                trick_winners: Sequence[int]) -> scoring.HandResult:
-    return scoring.HandResult(dealer, mode, tricks, tuple(Seat(s) for s in trick_winners))
-
-
-def points_by_player(result: scoring.HandResult, ruleset: Any) -> tuple[int, int, int]:
-    """What each player scores for a hand: nets, or chips under the chips option."""
-    return result.points_by_player(ruleset)
-
-
 def leader_by_total(totals: Sequence[int]) -> int | None:
     """The player with the highest total, or None on a tie."""
     best = max(totals)
@@ -71,6 +44,3 @@ def leader_by_total(totals: Sequence[int]) -> int | None:
     return top[0] if len(top) == 1 else None
 
 
-def match_over(history: Sequence[scoring.HandResult], ruleset: Any) -> scoring.MatchEnd:
-    """The verdict of :func:`solver.scoring.match_over` after the hands played so far."""
-    return scoring.match_over(history, ruleset)

@@ -18,13 +18,12 @@ from typing import Any, Protocol, runtime_checkable
 
 from ..cards import Card, Hand, Suit
 from ..deal import Seat
+from ..rules import MINIMISING_MODES  # noqa: F401  re-exported: modes in which everyone wants FEW tricks
 
 #: Declaration modes: the four trump suits, no trump, minimum tricks, misère.
 MODES = ("S", "H", "D", "C", "N", "MT", "miz")
 #: The trump suit (0..3) each mode plays with; 4 = no trump.
 MODE_TRUMP = {"S": 0, "H": 1, "D": 2, "C": 3, "N": 4, "MT": 4, "miz": 4}
-#: Modes in which every player tries to take FEW tricks.
-MINIMISING_MODES = frozenset({"MT", "miz"})
 
 
 @dataclass(frozen=True)
