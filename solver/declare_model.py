@@ -90,6 +90,10 @@ class CandidateModel:
             m.add(self.estimate == terms[t]).only_enforce_if(self.strain[t])
         self._solver = cp_model.CpSolver()
         self._solver.parameters.num_workers = 1
+        # The model is small and solved ~30 times with a growing set of no-goods; presolve
+        # would redo its work on every call and costs more than it saves (measured: about
+        # 3x less CP-SAT time per deal without it).
+        self._solver.parameters.cp_model_presolve = False
 
     def _run(self, strain: str, enumerate_all: bool, callback=None, extra=()) -> int:
         m = self.model
@@ -124,7 +128,7 @@ class CandidateModel:
         """A no-good: never hand out this (strain, class) again."""
         self.model.add_bool_or([self.strain[strain].Not()] + [self.discard[c].Not() for c in discard])
 
-    def candidates(self, strain: str, first_step: int = 32):
+    def candidates(self, strain: str, first_step: int = 128):
         """Yield (counts, estimate) of every class of ``strain``, best estimate first.
 
         Each batch widens the estimate window (doubling); every class handed out is
