@@ -197,8 +197,11 @@ TABLE_CHILD = textwrap.dedent("""
     import solver
     from solver.deal import Deal
     print("started", flush=True)
-    try:  # a full-deal table on two worker threads: runs far longer than the test waits
-        solver.dd_table(Deal.random(seed=2), threads=2)
+    try:  # full-deal tables on two worker threads: runs until interrupted
+        seed = 0
+        while True:
+            solver.dd_table(Deal.random(seed=seed), threads=2)
+            seed += 1
     except KeyboardInterrupt:
         print("interrupted", flush=True)
     print("threads left", threading.active_count() - 1, flush=True)
