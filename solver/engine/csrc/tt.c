@@ -4,7 +4,7 @@
  * card of the one or two longest suits) to its group; level two is the group's list
  * of chunks, newest first. Every entry that could answer a position is in the
  * position's group (an entry that ignores such a top card is stored in each group it
- * fits), so a probe scans only candidates; a 16-bit signature per entry (its top two
+ * fits), so a probe scans only candidates; a 32-bit signature per entry (its top four
  * cards a suit) rules most of them out from one cache line, and matching the rest is
  * a masked compare of two words. An entry that answers moves to the group's front.
  *
@@ -16,21 +16,47 @@
  * the oldest chunk is taken back. The oldest chunk of the pool is always the oldest
  * (last) chunk of its group, since groups grow at the front, so taking it back only
  * cuts a group's tail (or drops a group that had only that chunk). */
+#define _DEFAULT_SOURCE /* madvise */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include "tt.h"
 
 _Static_assert(sizeof(TTChunk) % 64 == 0, "chunks are whole cache lines");
 
-/* The top 4 bits of each suit's half of a key word pair, 4 bits a suit. */
-static inline uint16_t sig_of(const uint64_t w[2])
+#ifdef TT_STATS /* counters for tuning (C driver builds only) */
+unsigned long long tts_probes, tts_hits, tts_chunks, tts_stores, tts_newchunks, tts_copies;
+unsigned long long tts_hitdepth[8];
+unsigned long long tts_hitchunks, tts_nogroup, tts_keptcards, tts_livecards, tts_cand, tts_keymatch_nohit;
+#define STAT(x) (x)
+#else
+#define STAT(x) ((void)0)
+#endif
+
+/* The top 8 bits of each suit's half of a key word pair, 8 bits a suit. */
+static inline uint32_t sig_of(const uint64_t w[2])
 {
-    uint16_t sig = 0;
+    uint32_t sig = 0;
     for (int s = 0; s < NSUITS; s++)
-        sig |= (uint16_t)(((w[s >> 1] >> (s & 1 ? 28 : 60)) & 0xF) << (4 * s));
+        sig |= (uint32_t)(((w[s >> 1] >> (s & 1 ? 24 : 56)) & 0xFF) << (8 * s));
     return sig;
 }
 
+
+/* Memory for a big array, 64-byte aligned; on Linux in 2 MiB aligned blocks marked
+ * for transparent huge pages, because probes land on random pages and with 4 KiB
+ * pages nearly every one is a TLB miss on top of the cache miss. */
+static void *big_alloc(size_t bytes)
+{
+    const size_t huge = (size_t)2 << 20;
+    if (bytes < huge) return aligned_alloc(64, (bytes + 63) / 64 * 64);
+    size_t rounded = (bytes + huge - 1) / huge * huge;
+    void *m = aligned_alloc(huge, rounded);
+#ifdef MADV_HUGEPAGE
+    if (m) madvise(m, rounded, MADV_HUGEPAGE);
+#endif
+    return m;
+}
 
 int tt_init(TT *tt, size_t bytes)
 {
@@ -45,15 +71,16 @@ int tt_init(TT *tt, size_t bytes)
     if (n > g / 4 * 3) n = g / 4 * 3;
     if (n == 0) n = 1;
     if (n >= TT_NONE) n = TT_NONE - 1;
-    tt->groups = (TTGroup *)calloc(g, sizeof(TTGroup));
-    tt->chunks = (TTChunk *)aligned_alloc(64, n * sizeof(TTChunk)); /* a multiple of 64 */
-    tt->links = (TTChunkLink *)calloc(n, sizeof(TTChunkLink));
+    tt->groups = (TTGroup *)big_alloc(g * sizeof(TTGroup));
+    tt->chunks = (TTChunk *)big_alloc(n * sizeof(TTChunk));
+    tt->links = (TTChunkLink *)big_alloc(n * sizeof(TTChunkLink));
     if (!tt->groups || !tt->chunks || !tt->links) {
         tt_free(tt);
         return -1;
     }
     tt->ngroups = g;
     tt->nbuckets = n;
+    tt_clear(tt);
     return 0;
 }
 
@@ -311,7 +338,7 @@ static void promote(TT *tt, uint32_t head, uint32_t ci, int i)
     int j = h->count - 1;
     if (h == c && i == j) return;
     TTKey k = c->key[i];
-    uint16_t sv = c->sigv[i];
+    uint32_t sv = c->sigv[i];
     int8_t lb = c->lb[i], ub = c->ub[i];
     uint8_t hint = c->hint[i];
     c->key[i] = h->key[j];
@@ -326,46 +353,49 @@ static void promote(TT *tt, uint32_t head, uint32_t ci, int i)
     h->hint[j] = hint;
 }
 
-/* Entries of a chunk whose signature agrees with the position's, one bit each. */
-static inline unsigned candidates(const TTChunk *ch, uint16_t sig)
+/* The compare mask of a signature (as key_mask). */
+static inline uint32_t sig_mask(uint32_t v)
 {
-    const uint64_t lanes = UINT64_C(0x0001000100010001), high = UINT64_C(0x8000800080008000);
-    const uint64_t low15 = UINT64_C(0x7FFF7FFF7FFF7FFF);
-    uint64_t pos = sig * lanes;
+    uint32_t nz = (v | v >> 1) & 0x55555555u;
+    return nz | nz << 1;
+}
+
+/* Entries of a chunk whose signature agrees with the position's, one bit each. */
+static inline unsigned candidates(const TTChunk *ch, uint32_t sig)
+{
     unsigned out = 0;
-    for (int w = 0; w < TT_CHUNK / 4; w++) { /* four 16-bit signatures a word */
-        uint64_t v;
-        memcpy(&v, &ch->sigv[4 * w], sizeof v);
-        uint64_t x = (v ^ pos) & key_mask(v);
-        uint64_t nonzero = (((x & low15) + low15) | x) & high; /* lane's top bit if x != 0 */
-        uint64_t zero = (nonzero ^ high) >> 15;                  /* bits 0, 16, 32, 48 */
-        /* gather the four bits into bits 48..51 (no two products overlap) */
-        uint64_t g = (zero * ((UINT64_C(1) << 48) | (UINT64_C(1) << 33) | (UINT64_C(1) << 18) | 8)) >> 48;
-        out |= (unsigned)(g & 15) << (4 * w);
+    for (int i = 0; i < TT_CHUNK; i++) {
+        uint32_t v = ch->sigv[i];
+        out |= (unsigned)(((v ^ sig) & sig_mask(v)) == 0) << i;
     }
     return out & ((1u << ch->count) - 1);
 }
 
-/* Ask for a chunk's lines early: a probe is a chain of cache misses. */
-static inline void prefetch_chunk(const TTChunk *ch)
-{
-    for (size_t off = 0; off < sizeof *ch; off += 64) __builtin_prefetch((const char *)ch + off);
-}
+/* Ask for a chunk's header early: a probe is a chain of cache misses. Its key
+ * lines are not fetched: few entries pass the signature test. */
+static inline void prefetch_head(const TTChunk *ch) { __builtin_prefetch(ch); }
 
 int tt_probe(TT *tt, const TTPos *tp, const Position *p, int need, uint64_t *rel, int *hint)
 {
     *hint = -1;
+    STAT(tts_probes++);
+#ifdef TT_STATS
+    unsigned long long walked = 0;
+#endif
     size_t g = find_group(tt, tp->lkey, tp->bucket);
-    if (!tt->groups[g].lkey) return -1;
+    if (!tt->groups[g].lkey) { STAT(tts_nogroup++); return -1; }
     const uint64_t c0 = tp->code[0], c1 = tp->code[1];
     uint32_t head = tt->groups[g].chunk;
-    prefetch_chunk(&tt->chunks[head]);
+    prefetch_head(&tt->chunks[head]);
     for (uint32_t ci = head; ci != TT_NONE; ci = tt->chunks[ci].next) {
         TTChunk *ch = &tt->chunks[ci];
-        if (ch->next != TT_NONE) prefetch_chunk(&tt->chunks[ch->next]); /* while this one is read */
+        STAT(tts_chunks++);
+        STAT(walked++);
+        if (ch->next != TT_NONE) prefetch_head(&tt->chunks[ch->next]); /* while this one is read */
         for (unsigned m = candidates(ch, tp->sig); m; ) { /* newest first */
             int i = 31 - __builtin_clz(m);
             m ^= 1u << i;
+            STAT(tts_cand++);
             const TTKey *k = &ch->key[i];
             if (((c0 ^ k->v[0]) & key_mask(k->v[0])) | ((c1 ^ k->v[1]) & key_mask(k->v[1])))
                 continue;
@@ -373,8 +403,12 @@ int tt_probe(TT *tt, const TTPos *tp, const Position *p, int need, uint64_t *rel
                 *rel = top_cards(p, k);
                 int known = ch->lb[i] >= need;
                 promote(tt, head, ci, i);
+                STAT(tts_hits++);
+                STAT(tts_hitchunks += walked);
+                STAT(tts_hitdepth[walked <= 1 ? 0 : walked <= 2 ? 1 : walked <= 4 ? 2 : walked <= 8 ? 3 : walked <= 16 ? 4 : walked <= 32 ? 5 : walked <= 64 ? 6 : 7]++);
                 return known;
             }
+            STAT(tts_keymatch_nohit++);
             if (*hint < 0) *hint = hint_card(p, ch->hint[i]);
         }
     }
@@ -382,7 +416,7 @@ int tt_probe(TT *tt, const TTPos *tp, const Position *p, int need, uint64_t *rel
 }
 
 /* Entries of a chunk with exactly this signature, one bit each. */
-static inline unsigned equal_sigs(const TTChunk *ch, uint16_t sv)
+static inline unsigned equal_sigs(const TTChunk *ch, uint32_t sv)
 {
     unsigned m = 0;
     for (int i = 0; i < TT_CHUNK; i++) m |= (unsigned)(ch->sigv[i] == sv) << i;
@@ -392,7 +426,8 @@ static inline unsigned equal_sigs(const TTChunk *ch, uint16_t sv)
 /* Store in one group, merging with an entry of the same key. */
 static void store_in_group(TT *tt, uint64_t gkey, const TTKey *key, int lb, int ub, int hint)
 {
-    uint16_t sv = sig_of(key->v);
+    uint32_t sv = sig_of(key->v);
+    STAT(tts_copies++);
     size_t g = find_group(tt, gkey, hash_key(gkey));
     if (tt->groups[g].lkey) {
         for (uint32_t ci = tt->groups[g].chunk; ci != TT_NONE; ci = tt->chunks[ci].next) {
@@ -417,6 +452,7 @@ static void store_in_group(TT *tt, uint64_t gkey, const TTKey *key, int lb, int 
         ch = &tt->chunks[tt->groups[g].chunk];
     } else {
         uint32_t ci = take_chunk(tt); /* may drop groups: look the slot up again */
+        STAT(tts_newchunks++);
         g = find_group(tt, gkey, hash_key(gkey));
         ch = &tt->chunks[ci];
         ch->count = 0;
@@ -477,6 +513,9 @@ void tt_store(TT *tt, const TTPos *tp, const Position *p, uint64_t rel, int lb, 
         mask[s >> 1] |= m << shift;
     }
     TTKey key = {{tp->code[0] & mask[0], tp->code[1] & mask[1]}};
+    STAT(tts_stores++);
+    STAT(tts_keptcards += popcount64(key_mask(key.v[0])) / 2 + popcount64(key_mask(key.v[1])) / 2);
+    STAT(tts_livecards += popcount64(live));
     int hint = hint_code(p, best);
     store_split(tt, tp, tp->lkey, 0, &key, lb, ub, hint);
 }
