@@ -15,7 +15,8 @@
  * Measured on big searches (37M nodes, 64 MiB): keying groups on the top two cards
  * of the longest suit and the top card of the others (deep positions) cut the chunks
  * walked a probe from 17 to 5; 32-bit signatures cut the key lines read from 10 to
- * 1.6 a probe; huge pages cut the TLB misses. Finer groups fill their chunks less,
+ * 1.6 a probe; huge pages for the table took one such search from 11 s to 8 s
+ * (every probe lands on a random page: with 4 KiB pages also a TLB miss). Finer groups fill their chunks less,
  * which is why replacement keeps what answers (below).
  *
  * Replacement: chunks are handed out from a pool in order; when the pool is used up
@@ -25,16 +26,15 @@
 #define _DEFAULT_SOURCE /* madvise */
 #include <stdlib.h>
 #include <string.h>
+#if defined(__linux__)
 #include <sys/mman.h>
+#endif
 #include "tt.h"
 
 _Static_assert(sizeof(TTChunk) % 64 == 0, "chunks are whole cache lines");
 
-#ifdef TT_STATS /* counters for tuning (C driver builds only) */
-unsigned long long tts_probes, tts_hits, tts_chunks, tts_stores, tts_newchunks, tts_copies;
-unsigned long long tts_hitdepth[8];
-unsigned long long tts_tl_probes[18], tts_tl_chunks[18], tts_tl_new[18], tts_tl_copies[18];
-unsigned long long tts_hitchunks, tts_nogroup, tts_keptcards, tts_livecards, tts_cand, tts_keymatch_nohit;
+#ifdef TT_STATS /* counters for tuning, read by a C driver (-DTT_STATS builds only) */
+unsigned long long tts_probes, tts_hits, tts_chunks, tts_cand, tts_stores, tts_copies, tts_newchunks;
 #define STAT(x) (x)
 #else
 #define STAT(x) ((void)0)
@@ -130,17 +130,25 @@ static inline size_t hash_key(uint64_t gkey)
  * chain. An entry that keeps fewer of a split suit's top cards than the depth is
  * stored in every group it fits (each way of owning the cards it ignores).
  * Deep positions (many tricks left) have big groups of specific entries, so they
- * split finer. */
-#ifndef TT_SPLIT_DEEP
-#define TT_SPLIT_DEEP 7   /* from this many tricks left, use the deep depths */
+ * split finer; near the end groups are small anyway, and splitting them only
+ * leaves chunks part empty (measured: fewer nodes when the table is full). */
+#ifndef TT_SPLIT_MID
+#define TT_SPLIT_MID 5    /* from this many tricks left, the middle depths */
 #endif
-#ifndef TT_DEPTHS_SHALLOW
-#define TT_DEPTHS_SHALLOW 2, 1, 0, 0
+#ifndef TT_SPLIT_DEEP
+#define TT_SPLIT_DEEP 7   /* from this many, the deep depths */
+#endif
+#ifndef TT_DEPTHS_LOW
+#define TT_DEPTHS_LOW 1, 0, 0, 0
+#endif
+#ifndef TT_DEPTHS_MID
+#define TT_DEPTHS_MID 2, 1, 0, 0
 #endif
 #ifndef TT_DEPTHS_DEEP
 #define TT_DEPTHS_DEEP 2, 1, 1, 1
 #endif
-static const int depths_shallow[NSUITS] = {TT_DEPTHS_SHALLOW};
+static const int depths_low[NSUITS] = {TT_DEPTHS_LOW};
+static const int depths_mid[NSUITS] = {TT_DEPTHS_MID};
 static const int depths_deep[NSUITS] = {TT_DEPTHS_DEEP};
 
 /* Suit s's 32 bits of a key or code word pair. */
@@ -225,7 +233,8 @@ void tt_pos(const Position *p, uint64_t ctx_bits, TTPos *out)
     /* the split suits: the longest (the first of equals); the lengths fix them */
     int lens[NSUITS];
     for (int s = 0; s < NSUITS; s++) lens[s] = (int)((counts >> (LANE * s)) & 15);
-    const int *depths = p->tricks_left >= TT_SPLIT_DEEP ? depths_deep : depths_shallow;
+    const int *depths = p->tricks_left >= TT_SPLIT_DEEP ? depths_deep
+                        : p->tricks_left >= TT_SPLIT_MID ? depths_mid : depths_low;
     uint32_t skey = 0;
     out->nsplit = 0;
     for (int j = 0; j < NSUITS && depths[j]; j++) {
@@ -278,12 +287,6 @@ static void delete_group(TT *tt, size_t i)
         }
     }
     tt->groups[i].lkey = 0;
-}
-
-/* Tricks left in a group's positions (every hand holds that many cards). */
-static inline int group_tricks(uint64_t lkey)
-{
-    return (int)((lkey & 15) + (lkey >> 4 & 15) + (lkey >> 8 & 15) + (lkey >> 12 & 15));
 }
 
 /* Take chunk c out of its group's list (dropping the group if c was its only one). */
@@ -426,23 +429,14 @@ int tt_probe(TT *tt, const TTPos *tp, const Position *p, int need, uint64_t *rel
 {
     *hint = -1;
     STAT(tts_probes++);
-    STAT(tts_tl_probes[p->tricks_left]++);
-#ifdef TT_STATS
-    unsigned long long walked = 0;
-#endif
     size_t g = find_group(tt, tp->lkey, tp->skey, tp->bucket);
-    if (!tt->groups[g].lkey) { STAT(tts_nogroup++); return -1; }
+    if (!tt->groups[g].lkey) return -1;
     const uint64_t c0 = tp->code[0], c1 = tp->code[1];
     uint32_t head = tt->groups[g].chunk;
-#ifdef TT_HEADFULL
-    for (size_t off = 0; off < sizeof(TTChunk); off += 64) __builtin_prefetch((const char *)&tt->chunks[head] + off);
-#else
     prefetch_head(&tt->chunks[head]);
-#endif
     for (uint32_t ci = head; ci != TT_NONE; ci = tt->chunks[ci].next) {
         TTChunk *ch = &tt->chunks[ci];
         STAT(tts_chunks++);
-        STAT(walked++);
         if (ch->next != TT_NONE) prefetch_head(&tt->chunks[ch->next]); /* while this one is read */
         for (unsigned m = candidates(ch, tp->sig); m; ) { /* newest first */
             int i = 31 - __builtin_clz(m);
@@ -457,16 +451,11 @@ int tt_probe(TT *tt, const TTPos *tp, const Position *p, int need, uint64_t *rel
                 promote(tt, head, ci, i);
                 tt->chunks[head].used = 1;
                 STAT(tts_hits++);
-                STAT(tts_hitchunks += walked);
-                STAT(tts_tl_chunks[p->tricks_left] += walked);
-                STAT(tts_hitdepth[walked <= 1 ? 0 : walked <= 2 ? 1 : walked <= 4 ? 2 : walked <= 8 ? 3 : walked <= 16 ? 4 : walked <= 32 ? 5 : walked <= 64 ? 6 : 7]++);
                 return known;
             }
-            STAT(tts_keymatch_nohit++);
             if (*hint < 0) *hint = hint_card(p, ch->hint[i]);
         }
     }
-    STAT(tts_tl_chunks[p->tricks_left] += walked);
     return -1;
 }
 
@@ -484,7 +473,6 @@ static void store_in_group(TT *tt, uint64_t gkey, uint32_t skey, const TTKey *ke
 {
     uint32_t sv = sig_of(key->v);
     STAT(tts_copies++);
-    STAT(tts_tl_copies[group_tricks(gkey)]++);
     size_t g = find_group(tt, gkey, skey, hash_group(gkey, skey));
     if (tt->groups[g].lkey) {
         for (uint32_t ci = tt->groups[g].chunk; ci != TT_NONE; ci = tt->chunks[ci].next) {
@@ -510,7 +498,6 @@ static void store_in_group(TT *tt, uint64_t gkey, uint32_t skey, const TTKey *ke
     } else {
         uint32_t ci = take_chunk(tt); /* may drop groups: look the slot up again */
         STAT(tts_newchunks++);
-        STAT(tts_tl_new[group_tricks(gkey)]++);
         g = find_group(tt, gkey, skey, hash_group(gkey, skey));
         ch = &tt->chunks[ci];
         ch->count = 0;
@@ -599,8 +586,6 @@ void tt_store(TT *tt, const TTPos *tp, const Position *p, uint64_t rel, int lb, 
     }
     TTKey key = {{tp->code[0] & mask[0], tp->code[1] & mask[1]}};
     STAT(tts_stores++);
-    STAT(tts_keptcards += popcount64(key_mask(key.v[0])) / 2 + popcount64(key_mask(key.v[1])) / 2);
-    STAT(tts_livecards += popcount64(live));
     int hint = hint_code(p, best);
     int left[NSEATS];
     store_split(tt, tp, tp->skey, 0, 0, left, &key, lb, ub, hint);
