@@ -398,20 +398,16 @@ static void promote(TT *tt, uint32_t head, uint32_t ci, int i)
     h->hint[j] = hint;
 }
 
-/* The compare mask of a signature (as key_mask). */
-static inline uint32_t sig_mask(uint32_t v)
-{
-    uint32_t nz = (v | v >> 1) & 0x55555555u;
-    return nz | nz << 1;
-}
-
-/* Entries of a chunk whose signature agrees with the position's, one bit each. */
+/* Entries of a chunk whose signature agrees with the position's, one bit each;
+ * two signatures a 64-bit word (key_mask works on them as on key words). */
 static inline unsigned candidates(const TTChunk *ch, uint32_t sig)
 {
+    const uint64_t pos = (uint64_t)sig * UINT64_C(0x0000000100000001);
     unsigned out = 0;
-    for (int i = 0; i < TT_CHUNK; i++) {
-        uint32_t v = ch->sigv[i];
-        out |= (unsigned)(((v ^ sig) & sig_mask(v)) == 0) << i;
+    for (int i = 0; i < TT_CHUNK; i += 2) {
+        uint64_t v = ch->sigv[i] | (uint64_t)ch->sigv[i + 1] << 32;
+        uint64_t x = (v ^ pos) & key_mask(v);
+        out |= ((unsigned)((uint32_t)x == 0) | (unsigned)((x >> 32) == 0) << 1) << i;
     }
     return out & ((1u << ch->count) - 1);
 }
