@@ -50,19 +50,23 @@ static inline uint32_t sig_of(const uint64_t w[2])
 }
 
 
-/* Memory for a big array, 64-byte aligned; on Linux in 2 MiB aligned blocks marked
- * for transparent huge pages, because probes land on random pages and with 4 KiB
- * pages nearly every one is a TLB miss on top of the cache miss. */
+/* Memory for a big array, 64-byte aligned; on Linux 2 MiB aligned and marked for
+ * transparent huge pages, because probes land on random pages and with 4 KiB
+ * pages nearly every one is a TLB miss on top of the cache miss. The size is not
+ * rounded up: the memory bound holds (a partial last 2 MiB stays in small pages). */
 static void *big_alloc(size_t bytes)
 {
+    bytes = (bytes + 63) / 64 * 64;
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
     const size_t huge = (size_t)2 << 20;
-    if (bytes < huge) return aligned_alloc(64, (bytes + 63) / 64 * 64);
-    size_t rounded = (bytes + huge - 1) / huge * huge;
-    void *m = aligned_alloc(huge, rounded);
-#ifdef MADV_HUGEPAGE
-    if (m) madvise(m, rounded, MADV_HUGEPAGE);
+    if (bytes >= huge) {
+        void *m = NULL;
+        if (posix_memalign(&m, huge, bytes) != 0) return NULL;
+        madvise(m, bytes / huge * huge, MADV_HUGEPAGE);
+        return m;
+    }
 #endif
-    return m;
+    return aligned_alloc(64, bytes);
 }
 
 int tt_init(TT *tt, size_t bytes)
