@@ -234,23 +234,35 @@ void tt_pos(const Position *p, uint64_t ctx_bits, TTPos *out)
         uint64_t cs = (uint64_t)c[s] << (32 - 2 * len); /* left-align in 32 bits */
         out->code[s >> 1] |= cs << (s & 1 ? 0 : 32);
     }
-    /* the split suits: the longest (the first of equals); the lengths fix them */
-    int lens[NSUITS];
-    for (int s = 0; s < NSUITS; s++) lens[s] = (int)((counts >> (LANE * s)) & 15);
+    /* the split suits: the longest (the first of equals); the lengths fix them.
+     * Sorted by a branch-free network on (length, lower suit first). */
+    unsigned ord[NSUITS];
+    for (int s = 0; s < NSUITS; s++) ord[s] = (unsigned)((counts >> (LANE * s)) & 15) << 2 | (3u - s);
+#define SM_CX(a, b)                                                   \
+    do {                                                              \
+        unsigned hi = ord[a] > ord[b] ? ord[a] : ord[b];              \
+        unsigned lo = ord[a] > ord[b] ? ord[b] : ord[a];              \
+        ord[a] = hi;                                                  \
+        ord[b] = lo;                                                  \
+    } while (0)
+    SM_CX(0, 1);
+    SM_CX(2, 3);
+    SM_CX(0, 2);
+    SM_CX(1, 3);
+    SM_CX(1, 2);
+#undef SM_CX
     const int *depths = p->tricks_left >= TT_SPLIT_DEEP ? depths_deep
                         : p->tricks_left >= TT_SPLIT_MID ? depths_mid : depths_low;
     uint32_t skey = 0;
     out->nsplit = 0;
     for (int j = 0; j < NSUITS && depths[j]; j++) {
-        int x = -1;
-        for (int s = 0; s < NSUITS; s++)
-            if (lens[s] > 0 && (x < 0 || lens[s] > lens[x])) x = s;
-        if (x < 0) break; /* fewer nonempty suits than splits */
-        int d = depths[j] < lens[x] ? depths[j] : lens[x];
+        int len = (int)(ord[j] >> 2);
+        if (!len) break; /* fewer nonempty suits than splits */
+        int x = 3 - (int)(ord[j] & 3);
+        int d = depths[j] < len ? depths[j] : len;
         out->split[j] = x;
         out->depth[j] = d;
         out->nsplit = j + 1;
-        lens[x] = -1;
         skey |= ((suit_half(out->code, x) >> 24) & (0xFF00u >> (2 * d)) & 0xFFu) << (8 * j);
     }
     out->lkey = lkey;
