@@ -16,8 +16,8 @@
  * of the longest suit and the top card of the others (deep positions) cut the chunks
  * walked a probe from 17 to 5; 32-bit signatures cut the key lines read from 10 to
  * 1.6 a probe; huge pages for the table took one such search from 11 s to 8 s
- * (every probe lands on a random page: with 4 KiB pages also a TLB miss). Finer groups fill their chunks less,
- * which is why replacement keeps what answers (below).
+ * (every probe lands on a random page: with 4 KiB pages also a TLB miss). Finer
+ * groups fill their chunks less, which is why replacement keeps what answers.
  *
  * Replacement: chunks are handed out from a pool in order; when the pool is used up
  * a ring hand takes back the next chunk none of whose entries answered a probe since
