@@ -110,8 +110,6 @@ static int ab(Engine *e, const Position *p, int target, uint64_t *rel)
             }
             return q.counted - p->counted >= need;
         }
-        tt_pos(p, e->ctx_bits, &tp);
-        tt_prefetch(&e->tt, &tp);
         int seat_min, others_min;
         uint64_t settled;
         settled_tricks(p, &seat_min, &others_min, &settled);
@@ -119,6 +117,7 @@ static int ab(Engine *e, const Position *p, int target, uint64_t *rel)
             *rel = settled;
             return need <= seat_min;
         }
+        tt_pos(p, e->ctx_bits, &tp);
         int known = tt_probe(&e->tt, &tp, p, need, rel, &hint);
         if (known >= 0) return known;
         if (!p->misere) {
