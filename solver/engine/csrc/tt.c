@@ -1,10 +1,10 @@
 /* Two-level transposition table with winning-rank generalisation.
  *
  * Level one maps a group key (lengths, leader, context, and the owners of the top
- * card of the one or two longest suits) to its group; level two is the group's list
+ * one or two cards of the longest suits) to its group; level two is the group's list
  * of chunks, newest first. Every entry that could answer a position is in the
  * position's group (an entry that ignores such a top card is stored in each group it
- * fits), so a probe scans only candidates; a 16-bit signature per entry (its top two
+ * fits), so a probe scans only candidates; a 32-bit signature per entry (its top four
  * cards a suit) rules most of them out from one cache line, and matching the rest is
  * a masked compare of two words. An entry that answers moves to the group's front.
  *
@@ -12,25 +12,62 @@
  * cache misses (group slot, chunk header, key line), hence the prefetches; building
  * the position's codes is table-driven (four ranks a step).
  *
+ * Measured on big searches (37M nodes, 64 MiB): keying groups on the top two cards
+ * of the longest suit and the top card of the others (deep positions) cut the chunks
+ * walked a probe from 17 to 5; 32-bit signatures cut the key lines read from 10 to
+ * 1.6 a probe; huge pages for the table took one such search from 11 s to 8 s
+ * (every probe lands on a random page: with 4 KiB pages also a TLB miss). Finer
+ * groups fill their chunks less, which is why replacement keeps what answers.
+ *
  * Replacement: chunks are handed out from a pool in order; when the pool is used up
- * the oldest chunk is taken back. The oldest chunk of the pool is always the oldest
- * (last) chunk of its group, since groups grow at the front, so taking it back only
- * cuts a group's tail (or drops a group that had only that chunk). */
+ * a ring hand takes back the next chunk none of whose entries answered a probe since
+ * the ring last passed it (a "clock"), unlinking it from its group's list (the list
+ * is doubly linked, so any chunk can go). */
+#define _DEFAULT_SOURCE /* madvise */
 #include <stdlib.h>
 #include <string.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 #include "tt.h"
 
 _Static_assert(sizeof(TTChunk) % 64 == 0, "chunks are whole cache lines");
 
-/* The top 4 bits of each suit's half of a key word pair, 4 bits a suit. */
-static inline uint16_t sig_of(const uint64_t w[2])
+#ifdef TT_STATS /* counters for tuning, read by a C driver (-DTT_STATS builds only) */
+unsigned long long tts_probes, tts_hits, tts_chunks, tts_cand, tts_stores, tts_copies, tts_newchunks;
+#define STAT(x) (x)
+#else
+#define STAT(x) ((void)0)
+#endif
+
+/* The top 8 bits of each suit's half of a key word pair, 8 bits a suit. */
+static inline uint32_t sig_of(const uint64_t w[2])
 {
-    uint16_t sig = 0;
+    uint32_t sig = 0;
     for (int s = 0; s < NSUITS; s++)
-        sig |= (uint16_t)(((w[s >> 1] >> (s & 1 ? 28 : 60)) & 0xF) << (4 * s));
+        sig |= (uint32_t)(((w[s >> 1] >> (s & 1 ? 24 : 56)) & 0xFF) << (8 * s));
     return sig;
 }
 
+
+/* Memory for a big array, 64-byte aligned; on Linux 2 MiB aligned and marked for
+ * transparent huge pages, because probes land on random pages and with 4 KiB
+ * pages nearly every one is a TLB miss on top of the cache miss. The size is not
+ * rounded up: the memory bound holds (a partial last 2 MiB stays in small pages). */
+static void *big_alloc(size_t bytes)
+{
+    bytes = (bytes + 63) / 64 * 64;
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    const size_t huge = (size_t)2 << 20;
+    if (bytes >= huge) {
+        void *m = NULL;
+        if (posix_memalign(&m, huge, bytes) != 0) return NULL;
+        madvise(m, bytes / huge * huge, MADV_HUGEPAGE);
+        return m;
+    }
+#endif
+    return aligned_alloc(64, bytes);
+}
 
 int tt_init(TT *tt, size_t bytes)
 {
@@ -45,15 +82,16 @@ int tt_init(TT *tt, size_t bytes)
     if (n > g / 4 * 3) n = g / 4 * 3;
     if (n == 0) n = 1;
     if (n >= TT_NONE) n = TT_NONE - 1;
-    tt->groups = (TTGroup *)calloc(g, sizeof(TTGroup));
-    tt->chunks = (TTChunk *)aligned_alloc(64, n * sizeof(TTChunk)); /* a multiple of 64 */
-    tt->links = (TTChunkLink *)calloc(n, sizeof(TTChunkLink));
+    tt->groups = (TTGroup *)big_alloc(g * sizeof(TTGroup));
+    tt->chunks = (TTChunk *)big_alloc(n * sizeof(TTChunk));
+    tt->links = (TTChunkLink *)big_alloc(n * sizeof(TTChunkLink));
     if (!tt->groups || !tt->chunks || !tt->links) {
         tt_free(tt);
         return -1;
     }
     tt->ngroups = g;
     tt->nbuckets = n;
+    tt_clear(tt);
     return 0;
 }
 
@@ -89,25 +127,44 @@ static inline size_t hash_key(uint64_t gkey)
     return (size_t)h;
 }
 
-/* Owner code (seat + 1) of the top card of suit s in a key or code word pair. */
-static inline unsigned split_owner(const uint64_t w[2], int s)
+/* Groups are keyed on the lengths key AND the owners of the top cards of the
+ * longest suits ("split suits"; depth[j] cards of the j-th longest): positions of
+ * one deal with equal lengths differ only in which cards were played, and these
+ * owners tell them apart, so a group holds few entries and a probe walks a short
+ * chain. An entry that keeps fewer of a split suit's top cards than the depth is
+ * stored in every group it fits (each way of owning the cards it ignores).
+ * Deep positions (many tricks left) have big groups of specific entries, so they
+ * split finer; near the end groups are small anyway, and splitting them only
+ * leaves chunks part empty (measured: fewer nodes when the table is full). */
+#ifndef TT_SPLIT_MID
+#define TT_SPLIT_MID 5    /* from this many tricks left, the middle depths */
+#endif
+#ifndef TT_SPLIT_DEEP
+#define TT_SPLIT_DEEP 7   /* from this many, the deep depths */
+#endif
+#ifndef TT_DEPTHS_LOW
+#define TT_DEPTHS_LOW 1, 0, 0, 0
+#endif
+#ifndef TT_DEPTHS_MID
+#define TT_DEPTHS_MID 2, 1, 0, 0
+#endif
+#ifndef TT_DEPTHS_DEEP
+#define TT_DEPTHS_DEEP 2, 1, 1, 1
+#endif
+static const int depths_low[NSUITS] = {TT_DEPTHS_LOW};
+static const int depths_mid[NSUITS] = {TT_DEPTHS_MID};
+static const int depths_deep[NSUITS] = {TT_DEPTHS_DEEP};
+
+/* Suit s's 32 bits of a key or code word pair. */
+static inline uint32_t suit_half(const uint64_t w[2], int s)
 {
-    return (unsigned)(w[s >> 1] >> (s & 1 ? 30 : 62)) & 3u;
+    return (uint32_t)(w[s >> 1] >> (s & 1 ? 0 : 32));
 }
 
-/* Group key bits for the owner of the top card of the j-th split suit. Groups are
- * keyed on the lengths key AND those owners, which cuts a group to about a third
- * per split suit; an entry that does not care who holds such a card is stored in
- * every group it fits. Deep positions (many tricks left) have big groups of
- * specific entries, so they split on more suits. */
-static inline uint64_t split_bits(int j, unsigned owner) { return (uint64_t)owner << (57 + 2 * j); }
-
-#ifndef TT_SPLIT_DEEP
-#define TT_SPLIT_DEEP 7   /* from this many tricks left, split on two suits */
-#endif
-#ifndef TT_SPLIT_DEEPER
-#define TT_SPLIT_DEEPER 99 /* from this many, on three */
-#endif
+static inline size_t hash_group(uint64_t lkey, uint32_t skey)
+{
+    return hash_key(lkey ^ (uint64_t)skey * UINT64_C(0xD6E8FEB86659FD93));
+}
 
 /* pack4[l | x << 4 | y << 8]: for four ranks with live cards l and owner-code bit
  * planes x, y, the live cards' codes (highest rank first) in the low byte and twice
@@ -177,40 +234,56 @@ void tt_pos(const Position *p, uint64_t ctx_bits, TTPos *out)
         uint64_t cs = (uint64_t)c[s] << (32 - 2 * len); /* left-align in 32 bits */
         out->code[s >> 1] |= cs << (s & 1 ? 0 : 32);
     }
-    /* the split suits: the longest (the first of equals); the lengths fix them */
-    int lens[NSUITS];
-    for (int s = 0; s < NSUITS; s++) lens[s] = (int)((counts >> (LANE * s)) & 15);
-    int tl = p->tricks_left;
-    out->nsplit = tl >= TT_SPLIT_DEEPER ? 3 : tl >= TT_SPLIT_DEEP ? 2 : 1;
-    for (int j = 0; j < out->nsplit; j++) {
-        int x = -1;
-        for (int s = 0; s < NSUITS; s++)
-            if (lens[s] > 0 && (x < 0 || lens[s] > lens[x])) x = s;
-        if (x < 0) { /* fewer nonempty suits than splits */
-            out->nsplit = j;
-            break;
-        }
+    /* the split suits: the longest (the first of equals); the lengths fix them.
+     * Sorted by a branch-free network on (length, lower suit first). */
+    unsigned ord[NSUITS];
+    for (int s = 0; s < NSUITS; s++) ord[s] = (unsigned)((counts >> (LANE * s)) & 15) << 2 | (3u - s);
+#define SM_CX(a, b)                                                   \
+    do {                                                              \
+        unsigned hi = ord[a] > ord[b] ? ord[a] : ord[b];              \
+        unsigned lo = ord[a] > ord[b] ? ord[b] : ord[a];              \
+        ord[a] = hi;                                                  \
+        ord[b] = lo;                                                  \
+    } while (0)
+    SM_CX(0, 1);
+    SM_CX(2, 3);
+    SM_CX(0, 2);
+    SM_CX(1, 3);
+    SM_CX(1, 2);
+#undef SM_CX
+    const int *depths = p->tricks_left >= TT_SPLIT_DEEP ? depths_deep
+                        : p->tricks_left >= TT_SPLIT_MID ? depths_mid : depths_low;
+    uint32_t skey = 0;
+    out->nsplit = 0;
+    for (int j = 0; j < NSUITS && depths[j]; j++) {
+        int len = (int)(ord[j] >> 2);
+        if (!len) break; /* fewer nonempty suits than splits */
+        int x = 3 - (int)(ord[j] & 3);
+        int d = depths[j] < len ? depths[j] : len;
         out->split[j] = x;
-        lens[x] = -1;
-        lkey |= split_bits(j, split_owner(out->code, x));
+        out->depth[j] = d;
+        out->nsplit = j + 1;
+        skey |= ((suit_half(out->code, x) >> 24) & (0xFF00u >> (2 * d)) & 0xFFu) << (8 * j);
     }
     out->lkey = lkey;
+    out->skey = skey;
     out->sig = sig_of(out->code);
-    out->bucket = hash_key(out->lkey);
+    out->bucket = hash_group(lkey, skey);
 }
 
-/* The group slot of lkey, or of the empty slot where it would go. Never loops:
- * the group table is at most 3/4 full. */
-static size_t find_group(const TT *tt, uint64_t lkey, size_t hash)
+/* The group slot of (lkey, skey), or of the empty slot where it would go. Never
+ * loops: the group table is at most 3/4 full. */
+static size_t find_group(const TT *tt, uint64_t lkey, uint32_t skey, size_t hash)
 {
     size_t mask = tt->ngroups - 1, i = hash & mask;
-    while (tt->groups[i].lkey && tt->groups[i].lkey != lkey) i = (i + 1) & mask;
+    while (tt->groups[i].lkey && (tt->groups[i].lkey != lkey || tt->groups[i].skey != skey))
+        i = (i + 1) & mask;
     return i;
 }
 
-static size_t home_slot(const TT *tt, uint64_t lkey)
+static size_t home_slot(const TT *tt, const TTGroup *g)
 {
-    return hash_key(lkey) & (tt->ngroups - 1);
+    return hash_group(g->lkey, g->skey) & (tt->ngroups - 1);
 }
 
 /* Remove the group in slot i, shifting later members of its probe run back so
@@ -221,7 +294,7 @@ static void delete_group(TT *tt, size_t i)
     for (;;) {
         j = (j + 1) & mask;
         if (!tt->groups[j].lkey) break;
-        size_t k = home_slot(tt, tt->groups[j].lkey);
+        size_t k = home_slot(tt, &tt->groups[j]);
         /* the entry at j may move to i unless its home lies cyclically in (i, j] */
         int stays = i <= j ? (i < k && k <= j) : (i < k || k <= j);
         if (!stays) {
@@ -232,24 +305,44 @@ static void delete_group(TT *tt, size_t i)
     tt->groups[i].lkey = 0;
 }
 
-/* A chunk for a new entry: a fresh one while the pool lasts, then the oldest one,
- * cut off the tail of its group. */
+/* Take chunk c out of its group's list (dropping the group if c was its only one). */
+static void unlink_chunk(TT *tt, uint32_t c)
+{
+    const TTChunkLink *l = &tt->links[c];
+    uint32_t next = tt->chunks[c].next, prev = l->prev;
+    if (next != TT_NONE) tt->links[next].prev = prev;
+    if (prev != TT_NONE) {
+        tt->chunks[prev].next = next;
+        return;
+    }
+    size_t i = find_group(tt, l->lkey, l->skey, hash_group(l->lkey, l->skey));
+    if (!tt->groups[i].lkey) return;
+    if (next != TT_NONE) tt->groups[i].chunk = next;
+    else delete_group(tt, i);
+}
+
+#ifndef TT_CLOCK_RUN
+#define TT_CLOCK_RUN 16    /* at most this many chunks passed over for one taken */
+#endif
+
+/* A chunk for a new entry: a fresh one while the pool lasts, then the next one
+ * the ring reaches whose entries did not answer a probe since the ring last
+ * passed ("clock" replacement, a cheap LRU), taken out of its group. Plain
+ * oldest-first is not enough once groups are small: a group that gets no new
+ * entries keeps its useful ones in an old chunk, which would go however often
+ * they answer. */
 static uint32_t take_chunk(TT *tt)
 {
     uint32_t c;
-    if (tt->used < tt->nbuckets) {
-        c = (uint32_t)tt->used++;
-    } else {
+    if (tt->used < tt->nbuckets) return (uint32_t)tt->used++;
+    for (int run = 0;; run++) {
         c = (uint32_t)tt->ring;
         tt->ring = (tt->ring + 1) % tt->nbuckets;
-        const TTChunkLink *old = &tt->links[c];
-        if (old->prev != TT_NONE) {
-            tt->chunks[old->prev].next = TT_NONE;
-        } else {
-            size_t i = find_group(tt, old->lkey, home_slot(tt, old->lkey));
-            if (tt->groups[i].lkey) delete_group(tt, i);
-        }
+        TTChunk *ch = &tt->chunks[c];
+        if (!ch->used || run >= TT_CLOCK_RUN) break;
+        ch->used = 0;
     }
+    unlink_chunk(tt, c);
     return c;
 }
 
@@ -260,11 +353,6 @@ static inline uint64_t key_mask(uint64_t v)
 {
     uint64_t nz = (v | v >> 1) & UINT64_C(0x5555555555555555);
     return nz | nz << 1;
-}
-
-static inline uint32_t suit_half(const uint64_t w[2], int s)
-{
-    return (uint32_t)(w[s >> 1] >> (s & 1 ? 0 : 32));
 }
 
 /* The top cards of each suit that the key compares, as a card mask. */
@@ -311,7 +399,7 @@ static void promote(TT *tt, uint32_t head, uint32_t ci, int i)
     int j = h->count - 1;
     if (h == c && i == j) return;
     TTKey k = c->key[i];
-    uint16_t sv = c->sigv[i];
+    uint32_t sv = c->sigv[i];
     int8_t lb = c->lb[i], ub = c->ub[i];
     uint8_t hint = c->hint[i];
     c->key[i] = h->key[j];
@@ -326,46 +414,46 @@ static void promote(TT *tt, uint32_t head, uint32_t ci, int i)
     h->hint[j] = hint;
 }
 
-/* Entries of a chunk whose signature agrees with the position's, one bit each. */
-static inline unsigned candidates(const TTChunk *ch, uint16_t sig)
+/* Entries of a chunk whose signature agrees with the position's, one bit each;
+ * two signatures a 64-bit word (key_mask works on them as on key words). */
+static inline unsigned candidates(const TTChunk *ch, uint32_t sig)
 {
-    const uint64_t lanes = UINT64_C(0x0001000100010001), high = UINT64_C(0x8000800080008000);
-    const uint64_t low15 = UINT64_C(0x7FFF7FFF7FFF7FFF);
-    uint64_t pos = sig * lanes;
+    const uint64_t pos = (uint64_t)sig * UINT64_C(0x0000000100000001);
     unsigned out = 0;
-    for (int w = 0; w < TT_CHUNK / 4; w++) { /* four 16-bit signatures a word */
-        uint64_t v;
-        memcpy(&v, &ch->sigv[4 * w], sizeof v);
+    for (int i = 0; i < TT_CHUNK; i += 2) {
+        uint64_t v = ch->sigv[i] | (uint64_t)ch->sigv[i + 1] << 32;
         uint64_t x = (v ^ pos) & key_mask(v);
-        uint64_t nonzero = (((x & low15) + low15) | x) & high; /* lane's top bit if x != 0 */
-        uint64_t zero = (nonzero ^ high) >> 15;                  /* bits 0, 16, 32, 48 */
-        /* gather the four bits into bits 48..51 (no two products overlap) */
-        uint64_t g = (zero * ((UINT64_C(1) << 48) | (UINT64_C(1) << 33) | (UINT64_C(1) << 18) | 8)) >> 48;
-        out |= (unsigned)(g & 15) << (4 * w);
+        out |= ((unsigned)((uint32_t)x == 0) | (unsigned)((x >> 32) == 0) << 1) << i;
     }
     return out & ((1u << ch->count) - 1);
 }
 
-/* Ask for a chunk's lines early: a probe is a chain of cache misses. */
-static inline void prefetch_chunk(const TTChunk *ch)
+/* Ask for a chunk's header early: a probe is a chain of cache misses. Its key
+ * lines are not fetched: few entries pass the signature test. */
+static inline void prefetch_head(const TTChunk *ch) { __builtin_prefetch(ch); }
+
+void tt_prefetch(const TT *tt, const TTPos *tp)
 {
-    for (size_t off = 0; off < sizeof *ch; off += 64) __builtin_prefetch((const char *)ch + off);
+    __builtin_prefetch(&tt->groups[tp->bucket & (tt->ngroups - 1)]);
 }
 
 int tt_probe(TT *tt, const TTPos *tp, const Position *p, int need, uint64_t *rel, int *hint)
 {
     *hint = -1;
-    size_t g = find_group(tt, tp->lkey, tp->bucket);
+    STAT(tts_probes++);
+    size_t g = find_group(tt, tp->lkey, tp->skey, tp->bucket);
     if (!tt->groups[g].lkey) return -1;
     const uint64_t c0 = tp->code[0], c1 = tp->code[1];
     uint32_t head = tt->groups[g].chunk;
-    prefetch_chunk(&tt->chunks[head]);
+    prefetch_head(&tt->chunks[head]);
     for (uint32_t ci = head; ci != TT_NONE; ci = tt->chunks[ci].next) {
         TTChunk *ch = &tt->chunks[ci];
-        if (ch->next != TT_NONE) prefetch_chunk(&tt->chunks[ch->next]); /* while this one is read */
+        STAT(tts_chunks++);
+        if (ch->next != TT_NONE) prefetch_head(&tt->chunks[ch->next]); /* while this one is read */
         for (unsigned m = candidates(ch, tp->sig); m; ) { /* newest first */
             int i = 31 - __builtin_clz(m);
             m ^= 1u << i;
+            STAT(tts_cand++);
             const TTKey *k = &ch->key[i];
             if (((c0 ^ k->v[0]) & key_mask(k->v[0])) | ((c1 ^ k->v[1]) & key_mask(k->v[1])))
                 continue;
@@ -373,6 +461,8 @@ int tt_probe(TT *tt, const TTPos *tp, const Position *p, int need, uint64_t *rel
                 *rel = top_cards(p, k);
                 int known = ch->lb[i] >= need;
                 promote(tt, head, ci, i);
+                tt->chunks[head].used = 1;
+                STAT(tts_hits++);
                 return known;
             }
             if (*hint < 0) *hint = hint_card(p, ch->hint[i]);
@@ -382,7 +472,7 @@ int tt_probe(TT *tt, const TTPos *tp, const Position *p, int need, uint64_t *rel
 }
 
 /* Entries of a chunk with exactly this signature, one bit each. */
-static inline unsigned equal_sigs(const TTChunk *ch, uint16_t sv)
+static inline unsigned equal_sigs(const TTChunk *ch, uint32_t sv)
 {
     unsigned m = 0;
     for (int i = 0; i < TT_CHUNK; i++) m |= (unsigned)(ch->sigv[i] == sv) << i;
@@ -390,10 +480,12 @@ static inline unsigned equal_sigs(const TTChunk *ch, uint16_t sv)
 }
 
 /* Store in one group, merging with an entry of the same key. */
-static void store_in_group(TT *tt, uint64_t gkey, const TTKey *key, int lb, int ub, int hint)
+static void store_in_group(TT *tt, uint64_t gkey, uint32_t skey, const TTKey *key, int lb, int ub,
+                           int hint)
 {
-    uint16_t sv = sig_of(key->v);
-    size_t g = find_group(tt, gkey, hash_key(gkey));
+    uint32_t sv = sig_of(key->v);
+    STAT(tts_copies++);
+    size_t g = find_group(tt, gkey, skey, hash_group(gkey, skey));
     if (tt->groups[g].lkey) {
         for (uint32_t ci = tt->groups[g].chunk; ci != TT_NONE; ci = tt->chunks[ci].next) {
             TTChunk *ch = &tt->chunks[ci];
@@ -417,10 +509,13 @@ static void store_in_group(TT *tt, uint64_t gkey, const TTKey *key, int lb, int 
         ch = &tt->chunks[tt->groups[g].chunk];
     } else {
         uint32_t ci = take_chunk(tt); /* may drop groups: look the slot up again */
-        g = find_group(tt, gkey, hash_key(gkey));
+        STAT(tts_newchunks++);
+        g = find_group(tt, gkey, skey, hash_group(gkey, skey));
         ch = &tt->chunks[ci];
         ch->count = 0;
+        ch->used = 0;
         tt->links[ci].lkey = gkey;
+        tt->links[ci].skey = skey;
         tt->links[ci].prev = TT_NONE;
         if (tt->groups[g].lkey) {
             ch->next = tt->groups[g].chunk;
@@ -428,6 +523,7 @@ static void store_in_group(TT *tt, uint64_t gkey, const TTKey *key, int lb, int 
         } else {
             ch->next = TT_NONE;
             tt->groups[g].lkey = gkey;
+            tt->groups[g].skey = skey;
         }
         tt->groups[g].chunk = ci;
     }
@@ -439,24 +535,48 @@ static void store_in_group(TT *tt, uint64_t gkey, const TTKey *key, int lb, int 
     ch->hint[i] = (uint8_t)hint;
 }
 
-/* Store in every group the entry fits: split suits where the entry keeps the top
- * card take the position's owner (already in gkey), the others each possible one. */
-static void store_split(TT *tt, const TTPos *tp, uint64_t gkey, int j, const TTKey *key, int lb,
-                        int ub, int hint)
+/* Store in every group the entry fits. For the j-th split suit the group key
+ * holds the owners of its top depth[j] cards; where the entry keeps them all they
+ * are the position's, otherwise each way the seats (within their lengths) can
+ * hold the cards it ignores gets a copy. `slot` counts the cards of the suit
+ * filled in so far, `left` what each seat still holds of it. */
+static void store_split(TT *tt, const TTPos *tp, uint32_t skey, int j, int slot, int left[NSEATS],
+                        const TTKey *key, int lb, int ub, int hint)
 {
     if (j == tp->nsplit) {
-        store_in_group(tt, gkey, key, lb, ub, hint);
+        store_in_group(tt, tp->lkey, skey, key, lb, ub, hint);
         return;
     }
-    int x = tp->split[j];
-    if (split_owner(key->v, x)) { /* codes are nonzero: kept cards show in v */
-        store_split(tt, tp, gkey, j + 1, key, lb, ub, hint);
+    int x = tp->split[j], d = tp->depth[j];
+    if (slot == 0) {
+        /* the entry's kept top cards of the suit fill the first slots */
+        uint32_t kept = suit_half(key->v, x) >> 24;
+        uint32_t want = 0xFF00u >> (2 * d) & 0xFFu;
+        if (!(~(kept | kept >> 1) & 0x55u & want)) { /* no empty (ignored) slot */
+            store_split(tt, tp, skey, j + 1, 0, left, key, lb, ub, hint); /* keeps them all */
+            return;
+        }
+        for (int h = 0; h < NSEATS; h++) left[h] = suit_length(tp->lkey, h, x);
+        skey &= ~(0xFFu << (8 * j));
+        while (slot < d && (kept >> (6 - 2 * slot) & 3)) {
+            unsigned o = kept >> (6 - 2 * slot) & 3;
+            skey |= o << (8 * j + 6 - 2 * slot);
+            left[o - 1]--;
+            slot++;
+        }
+    }
+    if (slot == d) {
+        int next[NSEATS];
+        store_split(tt, tp, skey, j + 1, 0, next, key, lb, ub, hint);
         return;
     }
-    uint64_t base = gkey & ~split_bits(j, 3);
-    for (int h = 0; h < NSEATS; h++) /* every seat that may hold the suit's top card */
-        if (suit_length(gkey, h, x))
-            store_split(tt, tp, base | split_bits(j, (unsigned)h + 1), j + 1, key, lb, ub, hint);
+    for (int h = 0; h < NSEATS; h++) {
+        if (!left[h]) continue;
+        left[h]--;
+        store_split(tt, tp, skey | (uint32_t)(h + 1) << (8 * j + 6 - 2 * slot), j, slot + 1, left,
+                    key, lb, ub, hint);
+        left[h]++;
+    }
 }
 
 void tt_store(TT *tt, const TTPos *tp, const Position *p, uint64_t rel, int lb, int ub, int best)
@@ -477,6 +597,8 @@ void tt_store(TT *tt, const TTPos *tp, const Position *p, uint64_t rel, int lb, 
         mask[s >> 1] |= m << shift;
     }
     TTKey key = {{tp->code[0] & mask[0], tp->code[1] & mask[1]}};
+    STAT(tts_stores++);
     int hint = hint_code(p, best);
-    store_split(tt, tp, tp->lkey, 0, &key, lb, ub, hint);
+    int left[NSEATS];
+    store_split(tt, tp, tp->skey, 0, 0, left, &key, lb, ub, hint);
 }

@@ -14,7 +14,8 @@
  * each pointing to a list of chunks holding that group's entries, newest first. An
  * entry's top cards are kept as owner codes, so matching one entry is two AND/XORs.
  * Memory is fixed when the table is made; nothing is allocated during search: chunks
- * come from one pool, reused oldest first when it runs out. */
+ * come from one pool, reused (those whose entries stopped answering first) when it
+ * runs out. */
 #ifndef SM_TT_H
 #define SM_TT_H
 
@@ -25,7 +26,7 @@
 #ifndef TT_CHUNK
 #define TT_CHUNK 8           /* entries per chunk: 4, 8 or 16 */
 #endif
-#define TT_HEAD_BYTES (5 * TT_CHUNK + 5)
+#define TT_HEAD_BYTES (7 * TT_CHUNK + 6)
 #define TT_HEAD_PAD ((64 - TT_HEAD_BYTES % 64) % 64)
 #define TT_NONE UINT32_MAX   /* no chunk */
 
@@ -38,12 +39,15 @@ typedef struct {
 } TTKey;
 
 /* A chunk (of 8) is three cache lines: the first holds what a scan reads for every entry
- * (a signature: the key's top two cards of each suit, 4 bits a suit, and the
- * bounds); the full keys are read only where the signature matches. */
+ * (a signature: the key's top four cards of each suit, 8 bits a suit, and the
+ * bounds); the full keys are read only where the signature matches. Four cards a
+ * suit, not two, because entries of one group mostly agree on the top two and a
+ * false candidate costs a cache miss on its key line. */
 typedef struct {
-    uint16_t sigv[TT_CHUNK];
+    uint32_t sigv[TT_CHUNK];
     uint32_t next;           /* the next older chunk of the same group, or TT_NONE */
     uint8_t count;           /* entries used, filled from index 0 */
+    uint8_t used;            /* an entry answered a probe since the ring last passed */
     int8_t lb[TT_CHUNK], ub[TT_CHUNK]; /* bounds on seat's tricks from here on */
     uint8_t hint[TT_CHUNK];  /* best lead found: 1 + (suit << 4 | index from the top), 0 = none */
     uint8_t pad[TT_HEAD_PAD];
@@ -52,15 +56,17 @@ typedef struct {
 
 /* What only replacement needs, kept apart from the chunks. */
 typedef struct {
-    uint64_t lkey;           /* the chunk's group */
+    uint64_t lkey;           /* the chunk's group (with skey) */
     uint32_t prev;           /* the next newer chunk of the group, or TT_NONE */
-    uint32_t pad;
+    uint32_t skey;
 } TTChunkLink;
 
+/* A group is named by two keys: lkey (lengths, leader, context) and skey (the
+ * owners of the top cards of the split suits, 8 bits a suit). */
 typedef struct {
     uint64_t lkey;           /* 0 = empty slot */
     uint32_t chunk;          /* the group's newest chunk */
-    uint32_t pad;
+    uint32_t skey;
 } TTGroup;
 
 typedef struct {
@@ -80,12 +86,14 @@ typedef struct {
 
 /* A boundary position in the table's terms. */
 typedef struct {
-    uint64_t lkey;          /* the group key: lengths key and the split suits' top owners */
+    uint64_t lkey;          /* the lengths key: lengths, leader, context */
     uint64_t code[2];       /* owner codes of all live cards, laid out as TTKey.v */
-    uint16_t sig;           /* the top two codes of each suit, laid out as TTChunk.sigv */
-    size_t bucket;          /* hash of lkey */
-    int nsplit;             /* suits whose top card's owner is part of the group key */
-    int split[3];
+    uint32_t skey;          /* the split key: the split suits' top owners */
+    uint32_t sig;           /* the top four codes of each suit, laid out as TTChunk.sigv */
+    size_t bucket;          /* hash of the group's keys */
+    int nsplit;             /* suits whose top cards' owners are part of the group key */
+    int split[NSUITS];      /* those suits, longest first */
+    int depth[NSUITS];      /* how many top cards of each */
 } TTPos;
 
 /* Allocate a table using at most `bytes`; returns 0 on success, -1 if unusable. */
@@ -96,6 +104,9 @@ void tt_clear(TT *tt);
 uint64_t tt_context_bits(int trump, int seat, int misere, int must_ruff);
 /* Describe a trick-boundary position. */
 void tt_pos(const Position *p, uint64_t ctx_bits, TTPos *out);
+/* Start loading the position's group slot (the first cache miss of a probe), so
+ * work done before the probe overlaps it. */
+void tt_prefetch(const TT *tt, const TTPos *tp);
 /* Is seat's remaining trick count known to be >= need (1) or < need (0)? -1 if not
  * known (not const: an answering entry moves to the front of its group). On an answer *rel receives the cards whose ranks the stored result needs;
  * otherwise *hint receives the best lead stored for the position (a card) or -1. */
