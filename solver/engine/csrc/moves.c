@@ -35,6 +35,25 @@ static int can_ruff(const Position *p, int o, int s)
            (p->hand[o] & suit_lane(p->trump));
 }
 
+/* Highest rank (0..12) seat x holds in suit s, or -1. */
+static int top_rank(const Position *p, int x, int s)
+{
+    unsigned lane = (unsigned)(p->hand[x] >> (LANE * s)) & LANE_MASK;
+    return lane ? 31 - __builtin_clz(lane) : -1;
+}
+
+/* Normal play, coalition player `me` leading rank r of suit s (seat cannot ruff it):
+ * does the coalition surely keep the trick? Yes when the led card or the partner's
+ * best card of s beats seat's best, or when the partner can ruff while seat must
+ * follow. (An ordering hint only.) */
+static int coalition_keeps(const Position *p, int me, int s, int r)
+{
+    int seat = p->seat, partner = 3 - me - seat;
+    int st = top_rank(p, seat, s);
+    if (r > st || top_rank(p, partner, s) > st) return 1;
+    return st >= 0 && can_ruff(p, partner, s);
+}
+
 /* Ordering weight of a card. `want` is the side the mover wants to take the trick:
  * its own side in normal play, the other side in misere (there everyone wants to
  * lose tricks). Good outcomes first; among them the cheapest card in normal play and
@@ -68,6 +87,7 @@ static int16_t score_move(const Position *p, int card, int top_ours, int partner
         if (partner_ruffs && !ruffable) return (int16_t)(220 - r);
         if (partner_top && !ruffable) return (int16_t)(200 - r);
         if (ruffable) return (int16_t)(60 - r);
+        if (!p->side[me] && coalition_keeps(p, me, s, r)) return (int16_t)(180 - r);
         return (int16_t)(100 - r - 2 * (s == p->trump));
     }
     int wins = pos_beats(p, card, p->win_card);
