@@ -333,3 +333,35 @@ int all_tricks_bound(const Position *p, int need, uint64_t *rel)
     }
     return -1;
 }
+
+/* The trumps behind a settled count of `count` tricks for seat (for_seat) or for the
+ * coalition: every trump from the top down to the first card where the running count
+ * of settled_tricks reaches `count` (count >= 1 and at most the count found). Fewer
+ * fixed ranks make a more general table entry. */
+uint64_t settled_cards(const Position *p, int for_seat, int count)
+{
+    int t = p->trump;
+    unsigned lanes[NSEATS], live = 0, all;
+    for (int h = 0; h < NSEATS; h++) {
+        lanes[h] = (unsigned)(p->hand[h] >> (LANE * t)) & LANE_MASK;
+        live |= lanes[h];
+    }
+    all = live;
+    int mine = 0, share[NSEATS] = {0};
+    while (live) {
+        unsigned bit = 1u << (31 - __builtin_clz(live));
+        live ^= bit;
+        int owner = 0;
+        while (!(lanes[owner] & bit)) owner++;
+        int reached;
+        if (owner == p->seat) {
+            mine++;
+            reached = for_seat && mine - (popcount32(all & ~live) - mine) >= count;
+        } else {
+            share[owner]++;
+            reached = !for_seat && share[owner] - mine >= count;
+        }
+        if (reached) return (uint64_t)(all & ~(bit - 1)) << (LANE * t);
+    }
+    return (uint64_t)all << (LANE * t); /* not reached: keep every trump */
+}

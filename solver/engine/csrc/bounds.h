@@ -23,6 +23,10 @@ uint64_t quick_trick_cards(const Position *p, int who, int count);
  * Valid at a trick boundary, in normal play and misere alike. */
 void settled_tricks(const Position *p, int *seat_min, int *others_min, uint64_t *rel);
 
+/* The trumps a settled count of `count` tricks for seat (for_seat) or for the
+ * coalition relies on. */
+uint64_t settled_cards(const Position *p, int for_seat, int count);
+
 /* Bounds for a side that needs EVERY remaining trick, at a trick boundary with at
  * least two tricks left: 1 if the maximiser surely makes seat's `need` more tricks,
  * 0 if it surely cannot, -1 if this says nothing. Normal play: `need` equal to the

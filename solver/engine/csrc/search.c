@@ -96,9 +96,13 @@ static int ab(Engine *e, const Position *p, int target, uint64_t *rel)
         int seat_min, others_min;
         uint64_t settled;
         settled_tricks(p, &seat_min, &others_min, &settled);
-        if (need <= seat_min || need > p->tricks_left - others_min) {
-            *rel = settled;
-            return need <= seat_min;
+        if (need <= seat_min) {
+            *rel = settled_cards(p, 1, need);
+            return 1;
+        }
+        if (need > p->tricks_left - others_min) {
+            *rel = settled_cards(p, 0, p->tricks_left - need + 1);
+            return 0;
         }
         int all = all_tricks_bound(p, need, rel);
         if (all >= 0) return all;
