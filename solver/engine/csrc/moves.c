@@ -85,19 +85,24 @@ static int16_t score_move(const Position *p, int card, int top_ours)
         }
         if (p->side[me]) {
             /* seat: cash winners; then, holding trumps, its short side suits first
-             * (voids make ruffs); suits an opponent ruffs last */
-            if (top_ours) return (int16_t)(ruffable ? 120 + r : 250 + r);
+             * (voids make ruffs); suits an opponent ruffs last, a top card there
+             * before low ones */
+            if (top_ours) return (int16_t)(ruffable ? 70 + r : 250 + r);
             if (ruffable) return (int16_t)(60 - r);
+            /* a low lead into a void lets that opponent discard (or ruff) at will */
+            int low = 100 - r;
+            for (int o = 0; o < NSEATS; o++)
+                if (o != me && !(p->hand[o] & suit_lane(s))) low -= 10;
             if (p->trump != NOTRUMP && s != p->trump && (p->hand[me] & suit_lane(p->trump))) {
                 int len = popcount64(p->hand[me] & suit_lane(s));
-                return (int16_t)(100 - r + 3 * (4 - (len < 4 ? len : 4)));
+                return (int16_t)(low + 3 * (4 - (len < 4 ? len : 4)));
             }
-            return (int16_t)(100 - r - 2 * (s == p->trump));
+            return (int16_t)(low - 2 * (s == p->trump));
         }
         /* coalition: the cheapest lead that surely keeps the trick (to the partner's
          * higher card or ruff, or over seat's best) beats cashing a top card, which
          * spends a winner; measured on the bench deals */
-        if (top_ours) return (int16_t)(ruffable ? 120 + r : 150 + r);
+        if (top_ours) return (int16_t)(ruffable ? 70 + r : 150 + r);
         if (ruffable) return (int16_t)(60 - r);
         if (coalition_keeps(p, me, s, r)) return (int16_t)(200 - r);
         return (int16_t)(100 - r - 2 * (s == p->trump));
