@@ -255,7 +255,9 @@ static uint64_t high_card(uint64_t cards) { return (uint64_t)1 << (63 - __builti
  * When d is led, Y plays c and wins. If the coalition is on lead with n >= 2 tricks
  * left and seat holds two cards of s, the first trick either sees s led (Y plays c
  * and wins it) or leaves seat a card of s and Y its c (c is not Y's last card), and
- * the argument above applies to the rest. Either way the coalition takes a trick.
+ * the argument above applies to the rest. The same holds when seat has one card of
+ * s and the leader can lead another suit that seat holds: seat must follow it and
+ * keeps its card of s. Either way the coalition takes a trick.
  *
  * The coalition needs every trick (normal play, seat needs one), leads now and holds
  * no trump, so it leads every trick and each lead must be in a suit whose top card
@@ -281,12 +283,16 @@ int all_tricks_bound(const Position *p, int need, uint64_t *rel)
     if (!p->misere) {
         if (need == n) {
             int leads = p->leader == seat;
+            /* suits the leader can lead and seat must follow: seat cannot discard */
+            uint64_t follow = 0;
+            for (int s = 0; s < NSUITS; s++)
+                if ((p->hand[p->leader] & suit_lane(s)) && (mine & suit_lane(s))) follow |= 1u << s;
             for (int s = 0; s < NSUITS; s++) {
                 uint64_t own = mine & suit_lane(s);
                 if (!own) continue;
                 uint64_t top = high_card(live & suit_lane(s));
                 if (top & own) continue;
-                if (leads || popcount64(own) >= 2) {
+                if (leads || popcount64(own) >= 2 || (follow & ~(1u << s))) {
                     *rel = top;
                     return 0;
                 }
