@@ -104,7 +104,11 @@ static int16_t score_move(const Position *p, int card, int top_ours)
          * spends a winner; measured on the bench deals */
         if (top_ours) return (int16_t)(ruffable ? 70 + r : 150 + r);
         if (ruffable) return (int16_t)(60 - r);
-        if (coalition_keeps(p, me, s, r)) return (int16_t)(200 - r);
+        if (coalition_keeps(p, me, s, r)) {
+            /* into seat's void (seat discards at will) after the others */
+            int seat_void = !(p->hand[p->seat] & suit_lane(s));
+            return (int16_t)((seat_void ? 165 : 200) - r);
+        }
         return (int16_t)(100 - r - 2 * (s == p->trump));
     }
     int wins = pos_beats(p, card, p->win_card);
