@@ -54,6 +54,103 @@ static int quick_tricks_for(const Position *p, int L)
     return top[t] + best;
 }
 
+/* The highest `count` cards of `cards` (all of them if fewer). */
+static uint64_t highest(uint64_t cards, int count)
+{
+    uint64_t out = 0;
+    for (; count > 0 && cards; count--) {
+        uint64_t bit = (uint64_t)1 << (63 - __builtin_clzll(cards));
+        out |= bit;
+        cards ^= bit;
+    }
+    return out;
+}
+
+/* Adds the top runs of the suits in `runs` (largest first, skipping `skip`) to *out
+ * until `count` cards are taken; returns the count still missing. */
+static int take_runs(const uint64_t runs[NSUITS], int skip, int count, uint64_t *out)
+{
+    uint64_t used = 0;
+    while (count > 0) {
+        int best = -1, len = 0;
+        for (int s = 0; s < NSUITS; s++) {
+            int l = popcount64(runs[s]);
+            if (s != skip && !(used >> s & 1) && l > len) {
+                len = l;
+                best = s;
+            }
+        }
+        if (best < 0) break;
+        used |= 1u << best;
+        *out |= highest(runs[best], count);
+        count -= len;
+    }
+    return count;
+}
+
+/* The cards behind `count` of the leader's own quick tricks (count <= its count):
+ * the same argument as quick_tricks_for, cashing only as many top cards as needed,
+ * so a table entry made from the cut-off fixes no other ranks. In normal play more
+ * general entries mean more table hits higher up. */
+static uint64_t own_quick_cards(const Position *p, int L, int count)
+{
+    uint64_t live = all_hands(p), runs[NSUITS], out = 0;
+    for (int s = 0; s < NSUITS; s++) {
+        unsigned lane = (unsigned)(live >> (LANE * s)) & LANE_MASK;
+        unsigned own = (unsigned)(p->hand[L] >> (LANE * s)) & LANE_MASK;
+        int n = top_run(own, lane);
+        runs[s] = highest((uint64_t)own << (LANE * s), n);
+    }
+    if (p->trump == NOTRUMP) {
+        take_runs(runs, -1, count, &out);
+        return out;
+    }
+    int t = p->trump, rt = popcount64(runs[t]);
+    if (count <= rt) return highest(runs[t], count);
+    out = runs[t];
+    count -= rt;
+    int opp_trumps = 0;
+    for (int o = 0; o < NSEATS; o++) {
+        if (o == L || (p->side[o] == p->side[L] && !p->must_ruff)) continue;
+        int n = popcount64(p->hand[o] & suit_lane(t));
+        if (n > opp_trumps) opp_trumps = n;
+    }
+    if (rt >= opp_trumps) {
+        take_runs(runs, t, count, &out);
+        return out;
+    }
+    int best = 0, best_s = -1;
+    for (int s = 0; s < NSUITS; s++) {
+        int k = popcount64(runs[s]);
+        if (s == t || k == 0) continue;
+        for (int o = 0; o < NSEATS; o++) {
+            if (o == L || (p->side[o] == p->side[L] && !p->must_ruff)) continue;
+            if (!(p->hand[o] & suit_lane(t))) continue;
+            int len = popcount64(p->hand[o] & suit_lane(s));
+            if (len < k) k = len;
+        }
+        if (k > best) {
+            best = k;
+            best_s = s;
+        }
+    }
+    if (best_s >= 0) out |= highest(runs[best_s], count < best ? count : best);
+    return out;
+}
+
+uint64_t quick_trick_cards(const Position *p, int who, int count)
+{
+    if (who == p->leader) return own_quick_cards(p, who, count);
+    /* through an entry to the partner: every top card of the partner, as counted */
+    uint64_t live = all_hands(p), out = 0;
+    for (int s = 0; s < NSUITS; s++) {
+        unsigned lane = (unsigned)(live >> (LANE * s)) & LANE_MASK;
+        unsigned own = (unsigned)(p->hand[who] >> (LANE * s)) & LANE_MASK;
+        out |= highest((uint64_t)own << (LANE * s), top_run(own, lane));
+    }
+    return out;
+}
+
 /* Can the leader's partner P be reached in suit s: the leader holds a card of s,
  * P holds the top card of s, and no opponent can ruff it? */
 static int partner_entry(const Position *p, int L, int P, int s)
@@ -143,4 +240,134 @@ void settled_tricks(const Position *p, int *seat_min, int *others_min, uint64_t 
         unsigned all = (unsigned)(all_hands(p) >> (LANE * t)) & LANE_MASK;
         *rel = (uint64_t)(all & ~(low - 1)) << (LANE * t);
     }
+}
+
+/* Highest card (as a mask) of a non-empty set of cards of one suit. */
+static uint64_t high_card(uint64_t cards) { return (uint64_t)1 << (63 - __builtin_clzll(cards)); }
+
+/* Seat needs every trick (normal play). If seat is on lead it leads every trick, so
+ * each of its cards is a lead that must win. Take a suit s where seat holds a card d
+ * but a coalition player Y holds the top card c. Y keeps c until seat leads d: Y
+ * only has to play c when s is led and c is its last card of s (then c, the top,
+ * wins the trick), or when c is its very last card (impossible while seat still
+ * holds d: the lead is then d, of suit s, and Y is not void in it); must-ruff only
+ * forces trumps, and c is not a trump (else the settled trumps already count it).
+ * When d is led, Y plays c and wins. If the coalition is on lead with n >= 2 tricks
+ * left and seat holds two cards of s, the first trick either sees s led (Y plays c
+ * and wins it) or leaves seat a card of s and Y its c (c is not Y's last card), and
+ * the argument above applies to the rest. The same holds when seat has one card of
+ * s and the leader can lead another suit that seat holds: seat must follow it and
+ * keeps its card of s. Either way the coalition takes a trick.
+ *
+ * The coalition needs every trick (normal play, seat needs one), leads now and holds
+ * no trump, so it leads every trick and each lead must be in a suit whose top card
+ * it holds: a lead of a suit whose top card seat holds gives seat the trick. Let H
+ * be the h suits where seat holds the top card and the coalition holds cards, M the
+ * suits whose top card the coalition holds. A trick led in a suit of M takes one card
+ * of it from each coalition hand holding it, so M's suit s can be led at most
+ * max(Y's length, Z's length) times; call the sum over M L. Seat keeps its h top
+ * cards while it has others (it follows a suit of M with a card of that suit and
+ * discards others first), so for the first n - h + 1 tricks it holds them all, the
+ * suits of H stay seat's and M can only shrink: the coalition needs L >= n - h + 1.
+ * Only the owners of H's top cards matter: were seat to hold the top card of a suit
+ * of M too, that suit would move to H, h grow by 1 and L shrink by at least 1.
+ *
+ * Misere, the coalition needs seat to take every trick and seat is on lead: a card d
+ * of seat below every card of suit s in a coalition hand that holds s loses the
+ * trick (that player must follow above it), so seat escapes. */
+int all_tricks_bound(const Position *p, int need, uint64_t *rel)
+{
+    int n = p->tricks_left, seat = p->seat;
+    uint64_t live = all_hands(p), mine = p->hand[seat];
+    *rel = 0;
+    if (!p->misere) {
+        if (need == n) {
+            int leads = p->leader == seat;
+            /* suits the leader can lead and seat must follow: seat cannot discard */
+            uint64_t follow = 0;
+            for (int s = 0; s < NSUITS; s++)
+                if ((p->hand[p->leader] & suit_lane(s)) && (mine & suit_lane(s))) follow |= 1u << s;
+            for (int s = 0; s < NSUITS; s++) {
+                uint64_t own = mine & suit_lane(s);
+                if (!own) continue;
+                uint64_t top = high_card(live & suit_lane(s));
+                if (top & own) continue;
+                if (leads || popcount64(own) >= 2 || (follow & ~(1u << s))) {
+                    *rel = top;
+                    return 0;
+                }
+            }
+        } else if (need == 1 && p->leader != seat) {
+            uint64_t coalition = live & ~mine;
+            if (p->trump != NOTRUMP && (coalition & suit_lane(p->trump))) return -1;
+            int h = 0, leads = 0;
+            uint64_t tops = 0;
+            for (int s = 0; s < NSUITS; s++) {
+                uint64_t theirs = coalition & suit_lane(s);
+                if (!theirs) continue;
+                uint64_t top = high_card(live & suit_lane(s));
+                if (top & mine) {
+                    h++;
+                    tops |= top;
+                } else {
+                    int a = popcount64(theirs & p->hand[(seat + 1) % NSEATS]);
+                    int b = popcount64(theirs) - a;
+                    leads += a > b ? a : b;
+                }
+            }
+            if (h && leads <= n - h) {
+                *rel = tops;
+                return 1;
+            }
+        }
+        return -1;
+    }
+    if (need != n || p->leader != seat) return -1;
+    for (int s = 0; s < NSUITS; s++) {
+        uint64_t own = mine & suit_lane(s);
+        if (!own) continue;
+        uint64_t low = own & -own;
+        for (int y = 0; y < NSEATS; y++) {
+            uint64_t theirs = p->hand[y] & suit_lane(s);
+            if (y == seat || !theirs) continue;
+            uint64_t ylow = theirs & -theirs;
+            if (low < ylow) {
+                *rel = live & suit_lane(s) & ~(ylow - 1);
+                return 0;
+            }
+        }
+    }
+    return -1;
+}
+
+/* The trumps behind a settled count of `count` tricks for seat (for_seat) or for the
+ * coalition: every trump from the top down to the first card where the running count
+ * of settled_tricks reaches `count` (count >= 1 and at most the count found). Fewer
+ * fixed ranks make a more general table entry. */
+uint64_t settled_cards(const Position *p, int for_seat, int count)
+{
+    int t = p->trump;
+    unsigned lanes[NSEATS], live = 0, all;
+    for (int h = 0; h < NSEATS; h++) {
+        lanes[h] = (unsigned)(p->hand[h] >> (LANE * t)) & LANE_MASK;
+        live |= lanes[h];
+    }
+    all = live;
+    int mine = 0, share[NSEATS] = {0};
+    while (live) {
+        unsigned bit = 1u << (31 - __builtin_clz(live));
+        live ^= bit;
+        int owner = 0;
+        while (!(lanes[owner] & bit)) owner++;
+        int reached;
+        if (owner == p->seat) {
+            mine++;
+            reached = for_seat && mine - (popcount32(all & ~live) - mine) >= count;
+        } else {
+            share[owner]++;
+            reached = !for_seat && share[owner] - mine >= count;
+        }
+        if (reached) return (uint64_t)(all & ~(bit - 1)) << (LANE * t);
+    }
+    return (uint64_t)all << (LANE * t); /* not reached: keep every trump */
 }

@@ -11,6 +11,10 @@
  * in normal play; meaningless in misere. */
 int quick_tricks(const Position *p, int *who);
 
+/* The cards whose ranks `count` (<= the count found) of those quick tricks rely on,
+ * `who` being the seat quick_tricks named. */
+uint64_t quick_trick_cards(const Position *p, int who, int count);
+
 /* Tricks that are settled whoever plays how, from the trumps alone: `seat` wins at
  * least *seat_min tricks (its i highest trumps less the other seats' trumps above
  * them, best i) and the other seats at least *others_min (likewise for one
@@ -18,5 +22,17 @@ int quick_tricks(const Position *p, int *who);
  * *rel receives the trumps those counts depend on.
  * Valid at a trick boundary, in normal play and misere alike. */
 void settled_tricks(const Position *p, int *seat_min, int *others_min, uint64_t *rel);
+
+/* The trumps a settled count of `count` tricks for seat (for_seat) or for the
+ * coalition relies on. */
+uint64_t settled_cards(const Position *p, int for_seat, int count);
+
+/* Bounds for a side that needs EVERY remaining trick, at a trick boundary with at
+ * least two tricks left: 1 if the maximiser surely makes seat's `need` more tricks,
+ * 0 if it surely cannot, -1 if this says nothing. Normal play: `need` equal to the
+ * tricks left (seat needs them all) or 1 (the coalition needs them all); misere:
+ * `need` equal to the tricks left. *rel receives the cards the answer depends on
+ * (beyond the suit lengths and who is on lead). */
+int all_tricks_bound(const Position *p, int need, uint64_t *rel);
 
 #endif

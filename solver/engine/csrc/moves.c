@@ -1,12 +1,15 @@
 /* Move generation and ordering.
  *
  * Ordering matters more than anything else for a null-window search: the first move
- * tried at a node should usually be the one that proves the bound. Rules, in the
- * spirit of DDS: the leader tries sure winners (unless an opponent can ruff), leads
- * to a partner's winner or ruff, then low cards, avoiding suits an opponent ruffs; a
- * follower tries the cards that leave the trick with the side it wants, looking at
- * whether the last player can still beat the card, cheapest first; misere inverts
- * what "wanted" means. A lead remembered by the transposition table goes first. */
+ * tried at a node should usually be the one that proves the bound. Leads in normal
+ * play: seat cashes sure winners (unless an opponent can ruff), then, holding trumps,
+ * leads its short side suits first, low cards before high, suits an opponent ruffs
+ * last; the coalition first tries the cheapest lead that surely keeps the trick
+ * (to the partner's higher card or ruff, or above seat's best), then its own top
+ * cards. A follower tries the cards that leave the trick with the side it wants,
+ * looking at whether the last player can still beat the card, cheapest first;
+ * misere inverts what "wanted" means. A lead remembered by the transposition table
+ * goes first. The classes were chosen by node counts on the bench deals. */
 #include "moves.h"
 
 /* Could seat x, still to play to this trick, beat the card `best`? */
@@ -35,12 +38,31 @@ static int can_ruff(const Position *p, int o, int s)
            (p->hand[o] & suit_lane(p->trump));
 }
 
+/* Highest rank (0..12) seat x holds in suit s, or -1. */
+static int top_rank(const Position *p, int x, int s)
+{
+    unsigned lane = (unsigned)(p->hand[x] >> (LANE * s)) & LANE_MASK;
+    return lane ? 31 - __builtin_clz(lane) : -1;
+}
+
+/* Normal play, coalition player `me` leading rank r of suit s (seat cannot ruff it):
+ * does the coalition surely keep the trick? Yes when the led card or the partner's
+ * best card of s beats seat's best, or when the partner can ruff while seat must
+ * follow. (An ordering hint only.) */
+static int coalition_keeps(const Position *p, int me, int s, int r)
+{
+    int seat = p->seat, partner = 3 - me - seat;
+    int st = top_rank(p, seat, s);
+    if (r > st || top_rank(p, partner, s) > st) return 1;
+    return st >= 0 && can_ruff(p, partner, s);
+}
+
 /* Ordering weight of a card. `want` is the side the mover wants to take the trick:
  * its own side in normal play, the other side in misere (there everyone wants to
  * lose tricks). Good outcomes first; among them the cheapest card in normal play and
  * the highest in misere (shed high cards while it is safe); bad outcomes last, with
  * the card one can best spare. */
-static int16_t score_move(const Position *p, int card, int top_ours, int partner_top)
+static int16_t score_move(const Position *p, int card, int top_ours)
 {
     int me = p->to_move;
     int r = card_rank(card);
@@ -48,12 +70,9 @@ static int16_t score_move(const Position *p, int card, int top_ours, int partner
     int want = p->misere ? !p->side[me] : p->side[me];
     int spend = p->misere ? r : -r;  /* tie-break inside one class */
     if (p->nplayed == 0) {
-        int ruffable = 0, partner_ruffs = 0;
-        for (int o = 0; o < NSEATS; o++) {
-            if (o == me) continue;
+        int ruffable = 0;
+        for (int o = 0; o < NSEATS; o++)
             if (p->side[o] != p->side[me]) ruffable |= can_ruff(p, o, s);
-            else partner_ruffs |= can_ruff(p, o, s);
-        }
         if (p->misere) {
             /* lose the lead: someone of the wanted side can beat this card */
             int beaten = 0;
@@ -64,10 +83,32 @@ static int16_t score_move(const Position *p, int card, int top_ours, int partner
             }
             return (int16_t)(beaten ? 200 - r : 50 + r);
         }
-        if (top_ours) return (int16_t)(ruffable ? 120 + r : 250 + r);
-        if (partner_ruffs && !ruffable) return (int16_t)(220 - r);
-        if (partner_top && !ruffable) return (int16_t)(200 - r);
+        if (p->side[me]) {
+            /* seat: cash winners; then, holding trumps, its short side suits first
+             * (voids make ruffs); suits an opponent ruffs last, a top card there
+             * before low ones */
+            if (top_ours) return (int16_t)(ruffable ? 70 + r : 250 + r);
+            if (ruffable) return (int16_t)(60 - r);
+            /* a low lead into a void lets that opponent discard (or ruff) at will */
+            int low = 100 - r;
+            for (int o = 0; o < NSEATS; o++)
+                if (o != me && !(p->hand[o] & suit_lane(s))) low -= 10;
+            if (p->trump != NOTRUMP && s != p->trump && (p->hand[me] & suit_lane(p->trump))) {
+                int len = popcount64(p->hand[me] & suit_lane(s));
+                return (int16_t)(low + 3 * (4 - (len < 4 ? len : 4)));
+            }
+            return (int16_t)(low - 2 * (s == p->trump));
+        }
+        /* coalition: the cheapest lead that surely keeps the trick (to the partner's
+         * higher card or ruff, or over seat's best) beats cashing a top card, which
+         * spends a winner; measured on the bench deals */
+        if (top_ours) return (int16_t)(ruffable ? 70 + r : 150 + r);
         if (ruffable) return (int16_t)(60 - r);
+        if (coalition_keeps(p, me, s, r)) {
+            /* into seat's void (seat discards at will) after the others */
+            int seat_void = !(p->hand[p->seat] & suit_lane(s));
+            return (int16_t)((seat_void ? 165 : 200) - r);
+        }
         return (int16_t)(100 - r - 2 * (s == p->trump));
     }
     int wins = pos_beats(p, card, p->win_card);
@@ -96,14 +137,11 @@ int gen_moves(const Position *p, Move out[MAX_MOVES], int hint)
         unsigned live = (unsigned)(live_all >> (LANE * s)) & LANE_MASK;
         /* who holds the highest card of this suit still in the hands */
         unsigned hl = (unsigned)(hands_live >> (LANE * s)) & LANE_MASK;
-        int top_ours = 0, partner_top = 0;
+        int top_ours = 0;
         if (hl) {
             unsigned topbit = 1u << (31 - __builtin_clz(hl));
             uint64_t tb = (uint64_t)topbit << (LANE * s);
             if (p->hand[me] & tb) top_ours = 1;
-            else
-                for (int o = 0; o < NSEATS; o++)
-                    if (o != me && p->side[o] == p->side[me] && (p->hand[o] & tb)) partner_top = 1;
         }
         /* walk live cards from low to high; a run of our cards is one group,
          * represented by its lowest card */
@@ -127,7 +165,7 @@ int gen_moves(const Position *p, Move out[MAX_MOVES], int hint)
         }
         /* score this suit's groups; only the top group holds the suit's top card */
         for (int i = n - 1; i >= first; i--)
-            out[i].score = score_move(p, out[i].card, top_ours && i == n - 1, partner_top);
+            out[i].score = score_move(p, out[i].card, top_ours && i == n - 1);
     }
     if (hint >= 0) {
         uint64_t hb = (uint64_t)1 << hint;

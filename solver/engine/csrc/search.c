@@ -48,23 +48,6 @@ static uint64_t trick_rank_card(const Position *p, int card)
     return 0;
 }
 
-/* The top cards of seat `who` behind a quick-trick count. */
-static uint64_t top_cards_of(const Position *p, int who)
-{
-    uint64_t live = all_hands(p), own = p->hand[who], rel = 0;
-    for (int s = 0; s < NSUITS; s++) {
-        unsigned lane = (unsigned)(live >> (LANE * s)) & LANE_MASK;
-        unsigned mine = (unsigned)(own >> (LANE * s)) & LANE_MASK;
-        while (lane) {
-            unsigned bit = 1u << (31 - __builtin_clz(lane));
-            if (!(mine & bit)) break;
-            rel |= (uint64_t)bit << (LANE * s);
-            lane ^= bit;
-        }
-    }
-    return rel;
-}
-
 /* In a node where every move was searched, results of group representatives stand
  * for the whole group; that only carries over to other positions if the group's
  * cards are exact there too, unless the whole group lies below every relevant card
@@ -113,10 +96,16 @@ static int ab(Engine *e, const Position *p, int target, uint64_t *rel)
         int seat_min, others_min;
         uint64_t settled;
         settled_tricks(p, &seat_min, &others_min, &settled);
-        if (need <= seat_min || need > p->tricks_left - others_min) {
-            *rel = settled;
-            return need <= seat_min;
+        if (need <= seat_min) {
+            *rel = settled_cards(p, 1, need);
+            return 1;
         }
+        if (need > p->tricks_left - others_min) {
+            *rel = settled_cards(p, 0, p->tricks_left - need + 1);
+            return 0;
+        }
+        int all = all_tricks_bound(p, need, rel);
+        if (all >= 0) return all;
         tt_pos(p, e->ctx_bits, &tp);
         int known = tt_probe(&e->tt, &tp, p, need, rel, &hint);
         if (known >= 0) return known;
@@ -125,13 +114,14 @@ static int ab(Engine *e, const Position *p, int target, uint64_t *rel)
             int q = quick_tricks(p, &who);
             if (p->side[p->leader]) {
                 if (q >= need) {
-                    *rel = top_cards_of(p, who);
-                    tt_store(&e->tt, &tp, p, *rel, q, p->tricks_left, -1);
+                    /* store only what the cards behind `need` of them prove */
+                    *rel = quick_trick_cards(p, who, need);
+                    tt_store(&e->tt, &tp, p, *rel, need, p->tricks_left, -1);
                     return 1;
                 }
             } else if (p->tricks_left - q < need) {
-                *rel = top_cards_of(p, who);
-                tt_store(&e->tt, &tp, p, *rel, 0, p->tricks_left - q, -1);
+                *rel = quick_trick_cards(p, who, p->tricks_left - need + 1);
+                tt_store(&e->tt, &tp, p, *rel, 0, need - 1, -1);
                 return 0;
             }
         }
