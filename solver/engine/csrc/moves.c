@@ -131,42 +131,34 @@ int gen_moves(const Position *p, Move out[MAX_MOVES], int hint)
     uint64_t legal = pos_legal(p);
     uint64_t hands_live = all_hands(p);
     uint64_t live_all = hands_live | p->table;
+    uint8_t holds_top[MAX_MOVES];
     for (int s = 0; s < NSUITS; s++) {
         unsigned own = (unsigned)(legal >> (LANE * s)) & LANE_MASK;
         if (!own) continue;
         unsigned live = (unsigned)(live_all >> (LANE * s)) & LANE_MASK;
-        /* who holds the highest card of this suit still in the hands */
-        unsigned hl = (unsigned)(hands_live >> (LANE * s)) & LANE_MASK;
-        int top_ours = 0;
-        if (hl) {
-            unsigned topbit = 1u << (31 - __builtin_clz(hl));
-            uint64_t tb = (uint64_t)topbit << (LANE * s);
-            if (p->hand[me] & tb) top_ours = 1;
-        }
-        /* walk live cards from low to high; a run of our cards is one group,
-         * represented by its lowest card */
-        int in_run = 0, first = n;
-        for (int r = 0; r < 13; r++) {
-            unsigned bit = 1u << r;
-            if (!(live & bit)) continue;
-            if (own & bit) {
-                if (!in_run) {
-                    int card = LANE * s + r;
-                    out[n].card = (int8_t)card;
-                    out[n].score = 0;
-                    out[n].group = 0;
-                    n++;
-                    in_run = 1;
-                }
-                out[n - 1].group |= (uint64_t)bit << (LANE * s);
-            } else {
-                in_run = 0;
+        /* our cards from low to high; a card joins the group below it when no
+         * other live card lies between them, and a group is represented by its
+         * lowest card */
+        unsigned others = live & ~own;
+        int prev = -1;
+        for (unsigned rest = own; rest; rest &= rest - 1) {
+            int r = __builtin_ctz(rest);
+            if (prev < 0 || (others & ((1u << r) - (2u << prev)))) { /* ranks prev+1..r-1 */
+                out[n].card = (int8_t)(LANE * s + r);
+                out[n].score = 0;
+                out[n].group = 0;
+                holds_top[n] = 0;
+                n++;
             }
+            out[n - 1].group |= (uint64_t)1 << (LANE * s + r);
+            prev = r;
         }
-        /* score this suit's groups; only the top group holds the suit's top card */
-        for (int i = n - 1; i >= first; i--)
-            out[i].score = score_move(p, out[i].card, top_ours && i == n - 1);
+        /* does our top group hold the highest card of this suit still in the hands? */
+        unsigned hl = (unsigned)(hands_live >> (LANE * s)) & LANE_MASK;
+        if (hl && (p->hand[me] >> (LANE * s + 31 - __builtin_clz(hl)) & 1)) holds_top[n - 1] = 1;
     }
+    if (n == 1) return n; /* a forced move needs no ordering */
+    for (int i = 0; i < n; i++) out[i].score = score_move(p, out[i].card, holds_top[i]);
     if (hint >= 0) {
         uint64_t hb = (uint64_t)1 << hint;
         for (int i = 0; i < n; i++)
