@@ -432,11 +432,6 @@ static inline unsigned candidates(const TTChunk *ch, uint32_t sig)
  * lines are not fetched: few entries pass the signature test. */
 static inline void prefetch_head(const TTChunk *ch) { __builtin_prefetch(ch); }
 
-void tt_prefetch(const TT *tt, const TTPos *tp)
-{
-    __builtin_prefetch(&tt->groups[tp->bucket & (tt->ngroups - 1)]);
-}
-
 int tt_probe(TT *tt, const TTPos *tp, const Position *p, int need, uint64_t *rel, int *hint)
 {
     *hint = -1;

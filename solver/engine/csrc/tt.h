@@ -104,9 +104,6 @@ void tt_clear(TT *tt);
 uint64_t tt_context_bits(int trump, int seat, int misere, int must_ruff);
 /* Describe a trick-boundary position. */
 void tt_pos(const Position *p, uint64_t ctx_bits, TTPos *out);
-/* Start loading the position's group slot (the first cache miss of a probe), so
- * work done before the probe overlaps it. */
-void tt_prefetch(const TT *tt, const TTPos *tp);
 /* Is seat's remaining trick count known to be >= need (1) or < need (0)? -1 if not
  * known (not const: an answering entry moves to the front of its group). On an answer *rel receives the cards whose ranks the stored result needs;
  * otherwise *hint receives the best lead stored for the position (a card) or -1. */
