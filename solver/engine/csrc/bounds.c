@@ -7,53 +7,6 @@
  * the partner's trumps count like an opponent's. */
 #include "bounds.h"
 
-static int top_run(unsigned own, unsigned live)
-{
-    int n = 0;
-    while (live) {
-        int r = 31 - __builtin_clz(live);
-        unsigned bit = 1u << r;
-        if (!(own & bit)) break;
-        n++;
-        live ^= bit;
-    }
-    return n;
-}
-
-static int quick_tricks_for(const Position *p, int L)
-{
-    uint64_t live = all_hands(p);
-    int top[NSUITS];
-    int total = 0;
-    for (int s = 0; s < NSUITS; s++) {
-        top[s] = top_run((unsigned)(p->hand[L] >> (LANE * s)) & LANE_MASK,
-                         (unsigned)(live >> (LANE * s)) & LANE_MASK);
-        total += top[s];
-    }
-    if (p->trump == NOTRUMP) return total;
-    int t = p->trump;
-    int opp_trumps = 0;
-    for (int o = 0; o < NSEATS; o++) {
-        if (o == L || (p->side[o] == p->side[L] && !p->must_ruff)) continue;
-        int n = popcount64(p->hand[o] & suit_lane(t));
-        if (n > opp_trumps) opp_trumps = n;
-    }
-    if (top[t] >= opp_trumps) return total;
-    int best = 0;
-    for (int s = 0; s < NSUITS; s++) {
-        if (s == t || top[s] == 0) continue;
-        int k = top[s];
-        for (int o = 0; o < NSEATS; o++) {
-            if (o == L || (p->side[o] == p->side[L] && !p->must_ruff)) continue;
-            if (!(p->hand[o] & suit_lane(t))) continue;
-            int len = popcount64(p->hand[o] & suit_lane(s));
-            if (len < k) k = len;
-        }
-        if (k > best) best = k;
-    }
-    return top[t] + best;
-}
-
 /* The highest `count` cards of `cards` (all of them if fewer). */
 static uint64_t highest(uint64_t cards, int count)
 {
@@ -64,6 +17,68 @@ static uint64_t highest(uint64_t cards, int count)
         cards ^= bit;
     }
     return out;
+}
+
+/* What the quick-trick argument cashes for leader L: its top run of each suit (its
+ * cards above every other live card there), and which of them count. */
+typedef struct {
+    uint64_t runs[NSUITS];
+    int all_suits; /* every run counts (no trump, or L's top trumps draw the opponents') */
+    int side;      /* otherwise: the trumps and this side suit (-1: none) ... */
+    int side_len;  /* ... as long as every opponent holding trumps must still follow */
+} CashPlan;
+
+static void cash_plan(const Position *p, int L, CashPlan *cp)
+{
+    uint64_t live = all_hands(p);
+    for (int s = 0; s < NSUITS; s++) {
+        unsigned lane = (unsigned)(live >> (LANE * s)) & LANE_MASK;
+        unsigned own = (unsigned)(p->hand[L] >> (LANE * s)) & LANE_MASK, run = 0;
+        while (lane) { /* walk down the live cards while they are L's */
+            unsigned bit = 1u << (31 - __builtin_clz(lane));
+            if (!(own & bit)) break;
+            run |= bit;
+            lane ^= bit;
+        }
+        cp->runs[s] = (uint64_t)run << (LANE * s);
+    }
+    cp->all_suits = 1;
+    cp->side = -1;
+    cp->side_len = 0;
+    if (p->trump == NOTRUMP) return;
+    int t = p->trump;
+    int opp_trumps = 0;
+    for (int o = 0; o < NSEATS; o++) {
+        if (o == L || (p->side[o] == p->side[L] && !p->must_ruff)) continue;
+        int n = popcount64(p->hand[o] & suit_lane(t));
+        if (n > opp_trumps) opp_trumps = n;
+    }
+    if (popcount64(cp->runs[t]) >= opp_trumps) return;
+    cp->all_suits = 0;
+    for (int s = 0; s < NSUITS; s++) {
+        int k = popcount64(cp->runs[s]);
+        if (s == t || k == 0) continue;
+        for (int o = 0; o < NSEATS; o++) {
+            if (o == L || (p->side[o] == p->side[L] && !p->must_ruff)) continue;
+            if (!(p->hand[o] & suit_lane(t))) continue;
+            int len = popcount64(p->hand[o] & suit_lane(s));
+            if (len < k) k = len;
+        }
+        if (k > cp->side_len) {
+            cp->side_len = k;
+            cp->side = s;
+        }
+    }
+}
+
+static int quick_tricks_for(const Position *p, int L)
+{
+    CashPlan cp;
+    cash_plan(p, L, &cp);
+    if (!cp.all_suits) return popcount64(cp.runs[p->trump]) + cp.side_len;
+    int total = 0;
+    for (int s = 0; s < NSUITS; s++) total += popcount64(cp.runs[s]);
+    return total;
 }
 
 /* Adds the top runs of the suits in `runs` (largest first, skipping `skip`) to *out
@@ -89,52 +104,24 @@ static int take_runs(const uint64_t runs[NSUITS], int skip, int count, uint64_t 
 }
 
 /* The cards behind `count` of the leader's own quick tricks (count <= its count):
- * the same argument as quick_tricks_for, cashing only as many top cards as needed,
- * so a table entry made from the cut-off fixes no other ranks. In normal play more
+ * the plan of quick_tricks_for, cashing only as many top cards as needed, so a
+ * table entry made from the cut-off fixes no other ranks. In normal play more
  * general entries mean more table hits higher up. */
 static uint64_t own_quick_cards(const Position *p, int L, int count)
 {
-    uint64_t live = all_hands(p), runs[NSUITS], out = 0;
-    for (int s = 0; s < NSUITS; s++) {
-        unsigned lane = (unsigned)(live >> (LANE * s)) & LANE_MASK;
-        unsigned own = (unsigned)(p->hand[L] >> (LANE * s)) & LANE_MASK;
-        int n = top_run(own, lane);
-        runs[s] = highest((uint64_t)own << (LANE * s), n);
-    }
+    CashPlan cp;
+    cash_plan(p, L, &cp);
+    uint64_t out = 0;
     if (p->trump == NOTRUMP) {
-        take_runs(runs, -1, count, &out);
+        take_runs(cp.runs, -1, count, &out);
         return out;
     }
-    int t = p->trump, rt = popcount64(runs[t]);
-    if (count <= rt) return highest(runs[t], count);
-    out = runs[t];
+    int t = p->trump, rt = popcount64(cp.runs[t]);
+    if (count <= rt) return highest(cp.runs[t], count);
+    out = cp.runs[t];
     count -= rt;
-    int opp_trumps = 0;
-    for (int o = 0; o < NSEATS; o++) {
-        if (o == L || (p->side[o] == p->side[L] && !p->must_ruff)) continue;
-        int n = popcount64(p->hand[o] & suit_lane(t));
-        if (n > opp_trumps) opp_trumps = n;
-    }
-    if (rt >= opp_trumps) {
-        take_runs(runs, t, count, &out);
-        return out;
-    }
-    int best = 0, best_s = -1;
-    for (int s = 0; s < NSUITS; s++) {
-        int k = popcount64(runs[s]);
-        if (s == t || k == 0) continue;
-        for (int o = 0; o < NSEATS; o++) {
-            if (o == L || (p->side[o] == p->side[L] && !p->must_ruff)) continue;
-            if (!(p->hand[o] & suit_lane(t))) continue;
-            int len = popcount64(p->hand[o] & suit_lane(s));
-            if (len < k) k = len;
-        }
-        if (k > best) {
-            best = k;
-            best_s = s;
-        }
-    }
-    if (best_s >= 0) out |= highest(runs[best_s], count < best ? count : best);
+    if (cp.all_suits) take_runs(cp.runs, t, count, &out);
+    else if (cp.side >= 0) out |= highest(cp.runs[cp.side], count < cp.side_len ? count : cp.side_len);
     return out;
 }
 
@@ -142,13 +129,9 @@ uint64_t quick_trick_cards(const Position *p, int who, int count)
 {
     if (who == p->leader) return own_quick_cards(p, who, count);
     /* through an entry to the partner: every top card of the partner, as counted */
-    uint64_t live = all_hands(p), out = 0;
-    for (int s = 0; s < NSUITS; s++) {
-        unsigned lane = (unsigned)(live >> (LANE * s)) & LANE_MASK;
-        unsigned own = (unsigned)(p->hand[who] >> (LANE * s)) & LANE_MASK;
-        out |= highest((uint64_t)own << (LANE * s), top_run(own, lane));
-    }
-    return out;
+    CashPlan cp;
+    cash_plan(p, who, &cp);
+    return cp.runs[0] | cp.runs[1] | cp.runs[2] | cp.runs[3];
 }
 
 /* Can the leader's partner P be reached in suit s: the leader holds a card of s,
@@ -189,6 +172,17 @@ int quick_tricks(const Position *p, int *who)
     return best;
 }
 
+/* The trump lane of every seat; returns their union (the live trumps). */
+static unsigned trump_lanes(const Position *p, unsigned lanes[NSEATS])
+{
+    unsigned live = 0;
+    for (int h = 0; h < NSEATS; h++) {
+        lanes[h] = (unsigned)(p->hand[h] >> (LANE * p->trump)) & LANE_MASK;
+        live |= lanes[h];
+    }
+    return live;
+}
+
 /* Trump tricks settled whoever plays how. Every trick in which a trump is played is
  * won by the highest trump in it. Take seat's i highest trumps: they fall on i
  * different tricks (one card per player per trick), and each of those tricks is lost
@@ -198,22 +192,15 @@ int quick_tricks(const Position *p, int *who)
  * top trumps, player X's share lies on iX different tricks and only seat's higher
  * trumps can take those tricks from the coalition (a partner's higher trump keeps
  * them), so it wins at least max(iX, iY) - (seat's trumps above the lowest of them).
- * Both bounds depend only on the owners of the trumps down to the card where the
- * best count is reached: those go to *rel. This holds for any play, so in misere too. */
-void settled_tricks(const Position *p, int *seat_min, int *others_min, uint64_t *rel)
+ * This holds for any play, so in misere too; settled_cards names the trumps a count
+ * depends on. */
+void settled_tricks(const Position *p, int *seat_min, int *others_min)
 {
     *seat_min = *others_min = 0;
-    *rel = 0;
     if (p->trump == NOTRUMP) return;
-    int t = p->trump;
-    unsigned lanes[NSEATS], live = 0;
-    for (int h = 0; h < NSEATS; h++) {
-        lanes[h] = (unsigned)(p->hand[h] >> (LANE * t)) & LANE_MASK;
-        live |= lanes[h];
-    }
+    unsigned lanes[NSEATS], live = trump_lanes(p, lanes);
     int mine = 0, theirs = 0;      /* trumps seen so far: seat's, the coalition's */
     int share[NSEATS] = {0};       /* the coalition's, per player */
-    unsigned seat_low = 0, others_low = 0; /* lowest card each best count needs */
     while (live) {
         unsigned bit = 1u << (31 - __builtin_clz(live));
         live ^= bit;
@@ -221,24 +208,12 @@ void settled_tricks(const Position *p, int *seat_min, int *others_min, uint64_t 
         while (!(lanes[owner] & bit)) owner++;
         if (owner == p->seat) {
             mine++;
-            if (mine - theirs > *seat_min) {
-                *seat_min = mine - theirs;
-                seat_low = bit;
-            }
+            if (mine - theirs > *seat_min) *seat_min = mine - theirs;
         } else {
             theirs++;
             share[owner]++;
-            if (share[owner] - mine > *others_min) {
-                *others_min = share[owner] - mine;
-                others_low = bit;
-            }
+            if (share[owner] - mine > *others_min) *others_min = share[owner] - mine;
         }
-    }
-    unsigned low = seat_low && others_low ? (seat_low < others_low ? seat_low : others_low)
-                                          : (seat_low | others_low);
-    if (low) {
-        unsigned all = (unsigned)(all_hands(p) >> (LANE * t)) & LANE_MASK;
-        *rel = (uint64_t)(all & ~(low - 1)) << (LANE * t);
     }
 }
 
@@ -347,12 +322,7 @@ int all_tricks_bound(const Position *p, int need, uint64_t *rel)
 uint64_t settled_cards(const Position *p, int for_seat, int count)
 {
     int t = p->trump;
-    unsigned lanes[NSEATS], live = 0, all;
-    for (int h = 0; h < NSEATS; h++) {
-        lanes[h] = (unsigned)(p->hand[h] >> (LANE * t)) & LANE_MASK;
-        live |= lanes[h];
-    }
-    all = live;
+    unsigned lanes[NSEATS], live = trump_lanes(p, lanes), all = live;
     int mine = 0, share[NSEATS] = {0};
     while (live) {
         unsigned bit = 1u << (31 - __builtin_clz(live));

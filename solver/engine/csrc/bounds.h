@@ -19,9 +19,8 @@ uint64_t quick_trick_cards(const Position *p, int who, int count);
  * least *seat_min tricks (its i highest trumps less the other seats' trumps above
  * them, best i) and the other seats at least *others_min (likewise for one
  * coalition player's share of the top trumps against seat's higher trumps).
- * *rel receives the trumps those counts depend on.
  * Valid at a trick boundary, in normal play and misere alike. */
-void settled_tricks(const Position *p, int *seat_min, int *others_min, uint64_t *rel);
+void settled_tricks(const Position *p, int *seat_min, int *others_min);
 
 /* The trumps a settled count of `count` tricks for seat (for_seat) or for the
  * coalition relies on. */

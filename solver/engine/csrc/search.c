@@ -94,8 +94,7 @@ static int ab(Engine *e, const Position *p, int target, uint64_t *rel)
             return q.counted - p->counted >= need;
         }
         int seat_min, others_min;
-        uint64_t settled;
-        settled_tricks(p, &seat_min, &others_min, &settled);
+        settled_tricks(p, &seat_min, &others_min);
         if (need <= seat_min) {
             *rel = settled_cards(p, 1, need);
             return 1;
@@ -168,7 +167,7 @@ static int exact_value(Engine *e, const Position *p)
     uint64_t rel;
     if (p->nplayed == 0) {
         int seat_min, others_min;
-        settled_tricks(p, &seat_min, &others_min, &rel);
+        settled_tricks(p, &seat_min, &others_min);
         lo += seat_min;
         hi -= others_min;
     }
