@@ -1,8 +1,8 @@
 /* Two-level transposition table with winning-rank generalisation.
  *
  * Level one maps a group key (lengths, leader, context, and the owners of the top
- * one or two cards of the longest suits) to its group; level two is the group's list
- * of chunks, newest first. Every entry that could answer a position is in the
+ * cards of the longest suits, more of them the more tricks are left) to its group;
+ * level two is the group's list of chunks, newest first. Every entry that could answer a position is in the
  * position's group (an entry that ignores such a top card is stored in each group it
  * fits), so a probe scans only candidates; a 32-bit signature per entry (its top four
  * cards a suit) rules most of them out from one cache line, and matching the rest is
@@ -32,13 +32,6 @@
 #include "tt.h"
 
 _Static_assert(sizeof(TTChunk) % 64 == 0, "chunks are whole cache lines");
-
-#ifdef TT_STATS /* counters for tuning, read by a C driver (-DTT_STATS builds only) */
-unsigned long long tts_probes, tts_hits, tts_chunks, tts_cand, tts_stores, tts_copies, tts_newchunks;
-#define STAT(x) (x)
-#else
-#define STAT(x) ((void)0)
-#endif
 
 /* The top 8 bits of each suit's half of a key word pair, 8 bits a suit. */
 static inline uint32_t sig_of(const uint64_t w[2])
@@ -435,7 +428,6 @@ static inline void prefetch_head(const TTChunk *ch) { __builtin_prefetch(ch); }
 int tt_probe(TT *tt, const TTPos *tp, const Position *p, int need, uint64_t *rel, int *hint)
 {
     *hint = -1;
-    STAT(tts_probes++);
     size_t g = find_group(tt, tp->lkey, tp->skey, tp->bucket);
     if (!tt->groups[g].lkey) return -1;
     const uint64_t c0 = tp->code[0], c1 = tp->code[1];
@@ -443,12 +435,10 @@ int tt_probe(TT *tt, const TTPos *tp, const Position *p, int need, uint64_t *rel
     prefetch_head(&tt->chunks[head]);
     for (uint32_t ci = head; ci != TT_NONE; ci = tt->chunks[ci].next) {
         TTChunk *ch = &tt->chunks[ci];
-        STAT(tts_chunks++);
         if (ch->next != TT_NONE) prefetch_head(&tt->chunks[ch->next]); /* while this one is read */
         for (unsigned m = candidates(ch, tp->sig); m; ) { /* newest first */
             int i = 31 - __builtin_clz(m);
             m ^= 1u << i;
-            STAT(tts_cand++);
             const TTKey *k = &ch->key[i];
             if (((c0 ^ k->v[0]) & key_mask(k->v[0])) | ((c1 ^ k->v[1]) & key_mask(k->v[1])))
                 continue;
@@ -457,7 +447,6 @@ int tt_probe(TT *tt, const TTPos *tp, const Position *p, int need, uint64_t *rel
                 int known = ch->lb[i] >= need;
                 promote(tt, head, ci, i);
                 tt->chunks[head].used = 1;
-                STAT(tts_hits++);
                 return known;
             }
             if (*hint < 0) *hint = hint_card(p, ch->hint[i]);
@@ -479,7 +468,6 @@ static void store_in_group(TT *tt, uint64_t gkey, uint32_t skey, const TTKey *ke
                            int hint)
 {
     uint32_t sv = sig_of(key->v);
-    STAT(tts_copies++);
     size_t g = find_group(tt, gkey, skey, hash_group(gkey, skey));
     if (tt->groups[g].lkey) {
         for (uint32_t ci = tt->groups[g].chunk; ci != TT_NONE; ci = tt->chunks[ci].next) {
@@ -504,7 +492,6 @@ static void store_in_group(TT *tt, uint64_t gkey, uint32_t skey, const TTKey *ke
         ch = &tt->chunks[tt->groups[g].chunk];
     } else {
         uint32_t ci = take_chunk(tt); /* may drop groups: look the slot up again */
-        STAT(tts_newchunks++);
         g = find_group(tt, gkey, skey, hash_group(gkey, skey));
         ch = &tt->chunks[ci];
         ch->count = 0;
@@ -592,7 +579,6 @@ void tt_store(TT *tt, const TTPos *tp, const Position *p, uint64_t rel, int lb, 
         mask[s >> 1] |= m << shift;
     }
     TTKey key = {{tp->code[0] & mask[0], tp->code[1] & mask[1]}};
-    STAT(tts_stores++);
     int hint = hint_code(p, best);
     int left[NSEATS];
     store_split(tt, tp, tp->skey, 0, 0, left, &key, lb, ub, hint);
