@@ -2,11 +2,12 @@
  *
  * Level one maps a group key (lengths, leader, context, and the owners of the top
  * cards of the longest suits, more of them the more tricks are left) to its group;
- * level two is the group's list of chunks, newest first. Every entry that could answer a position is in the
- * position's group (an entry that ignores such a top card is stored in each group it
- * fits), so a probe scans only candidates; a 32-bit signature per entry (its top four
- * cards a suit) rules most of them out from one cache line, and matching the rest is
- * a masked compare of two words. An entry that answers moves to the group's front.
+ * level two is the group's list of chunks, newest first. Every entry that could answer
+ * a position is in the position's group (an entry that ignores such a top card is
+ * stored in each group it fits), so a probe scans only candidates; a 32-bit signature
+ * per entry (its top four cards a suit) rules most of them out from one cache line,
+ * and matching the rest is a masked compare of two words. An entry that answers moves
+ * to the group's front.
  *
  * Costs measured with valgrind and perf on full deals: a probe is a short chain of
  * cache misses (group slot, chunk header, key line), hence the prefetches; building
