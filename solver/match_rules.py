@@ -42,5 +42,3 @@ def leader_by_total(totals: Sequence[int]) -> int | None:
     best = max(totals)
     top = [p for p in range(3) if totals[p] == best]
     return top[0] if len(top) == 1 else None
-
-

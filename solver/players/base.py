@@ -18,7 +18,6 @@ from typing import Any, Protocol, runtime_checkable
 
 from ..cards import Card, Hand, Suit
 from ..deal import Seat
-from ..rules import MINIMISING_MODES  # noqa: F401  re-exported: modes in which everyone wants FEW tricks
 
 #: Declaration modes: the four trump suits, no trump, minimum tricks, misère.
 MODES = ("S", "H", "D", "C", "N", "MT", "miz")

@@ -18,7 +18,8 @@ from typing import Any
 
 from ..cards import Card, Hand
 from ..deal import Deal, Seat
-from .base import MINIMISING_MODES, MODE_TRUMP, Declaration, DeclareView, PlayView
+from ..rules import MINIMISING_MODES
+from .base import MODE_TRUMP, Declaration, DeclareView, PlayView
 from .heuristic import HeuristicPlayer, choose_discards
 from .random_player import card_at
 

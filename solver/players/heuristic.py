@@ -20,8 +20,9 @@ the one used for large simulations.
 from __future__ import annotations
 
 from ..cards import FULL_DECK_MASK, Card, Suit
+from ..rules import MINIMISING_MODES
 from ..tricks import LANE_MASK, NO_TRUMP, trick_winner
-from .base import MINIMISING_MODES, MODE_TRUMP, BasePlayer, Declaration, DeclareView, ExchangeView, PlayView
+from .base import MODE_TRUMP, BasePlayer, Declaration, DeclareView, ExchangeView, PlayView
 from .random_player import card_at
 
 ACE, KING, QUEEN, JACK = 1 << 12, 1 << 11, 1 << 10, 1 << 9
