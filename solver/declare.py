@@ -210,7 +210,7 @@ def declare(deal: Deal, *, declarer: "Seat | str" = "D", leader: "Seat | str" = 
             ask = oracle(cls.discard, t)
             score: Optional[int] = None
             if t not in best:
-                score = ask.exact()
+                score = ask.exact(ask.trump_guess())
             else:
                 threshold = best[t] + 1 if best[t] < global_best else global_best
                 if ask.at_least(threshold):

@@ -42,8 +42,37 @@ class ScoreOracle:
         return self._engine.can_reach(self._pos, self._strain, leader=self._leader, seat=self._seat,
                                       target=target, misere=self._misere, must_ruff=self._must_ruff)
 
-    def exact(self) -> int:
-        self.used_engine = True
-        value = self._engine.solve(self._pos, self._strain, leader=self._leader, seat=self._seat,
-                                   misere=self._misere, must_ruff=self._must_ruff)
-        return self.k - value if self._misere else value
+    def exact(self, guess: "int | None" = None) -> int:
+        """The exact score. With a ``guess``, by null-window questions stepping one score
+        at a time from it (inside the sure bounds); otherwise by the engine's own solve.
+
+        Why a guess: the costly question is "score >= v?" at the true score v, but every
+        success below v is a proof too; a declarer's first candidate often makes far more
+        than the engine's generic first guess (a third of the tricks), and stepping up to
+        it repeated those proofs (measured: the trump count plus two cut the first exact
+        solves of five bench deals from 25.1M to 22.8M nodes).
+        """
+        if guess is None:
+            self.used_engine = True
+            value = self._engine.solve(self._pos, self._strain, leader=self._leader, seat=self._seat,
+                                       misere=self._misere, must_ruff=self._must_ruff)
+            return self.k - value if self._misere else value
+        lo, hi = self.lowest, self.highest
+        while lo < hi:
+            guess = min(max(guess, lo + 1), hi)
+            if self.at_least(guess):
+                lo = guess
+                guess += 1
+            else:
+                hi = guess - 1
+                guess -= 1
+        return lo
+
+    def trump_guess(self) -> "int | None":
+        """A first guess at the score for :meth:`exact`: in a trump strain (normal play) the
+        declarer's trumps plus two, at least a third of the tricks; None otherwise."""
+        trump = "SHDC".find(self._strain)
+        if self._misere or trump < 0:
+            return None
+        trumps = self._pos.hands[self._seat].suit_mask(trump).bit_count()
+        return max((self.k + 1) // 3, trumps + 2)
