@@ -341,3 +341,49 @@ uint64_t settled_cards(const Position *p, int for_seat, int count)
     }
     return (uint64_t)all << (LANE * t); /* not reached: keep every trump */
 }
+
+/* Normal play, the coalition on lead and holding no trump (or no trump suit). Call
+ * seat's winners its cards above every other live card of their suit (its top run
+ * of each suit; all its trumps here), W of them, A the suits holding them and
+ * X = n - W seat's other cards. A lead of a suit of A gives seat the trick (it plays
+ * its top card, nobody can ruff); the coalition keeps the lead only by leading
+ * outside A, and one lead of suit s takes a card of s from each coalition hand
+ * holding s, so it keeps the lead for at most sum over s outside A of
+ * max(Y's length, Z's length) tricks in a row. If that is at most X, seat spends a
+ * non-winner on each of them (it follows outside A with a non-winner, or discards
+ * one), so it still holds every winner when it first wins a trick (with a winner, or
+ * cheaper); from then on it leads, and each winner wins when cashed. So seat takes
+ * at least W. Returns W, or 0 when this says nothing; *rel receives the winners
+ * (seat owning the top cards of A's suits is all the count relies on: more such
+ * cards only raise W and lower the coalition's leads). */
+int seat_winners_bound(const Position *p, uint64_t *rel)
+{
+    int seat = p->seat;
+    *rel = 0;
+    if (p->misere || p->nplayed || p->side[p->leader]) return 0;
+    uint64_t live = all_hands(p);
+    if (p->trump != NOTRUMP && (live & ~p->hand[seat] & suit_lane(p->trump))) return 0;
+    int y = (seat + 1) % NSEATS, z = (seat + 2) % NSEATS;
+    int w = 0, leads = 0;
+    uint64_t runs = 0;
+    for (int s = 0; s < NSUITS; s++) {
+        unsigned lane = (unsigned)(live >> (LANE * s)) & LANE_MASK;
+        unsigned own = (unsigned)(p->hand[seat] >> (LANE * s)) & LANE_MASK, run = 0;
+        while (lane) {
+            unsigned bit = 1u << (31 - __builtin_clz(lane));
+            if (!(own & bit)) break;
+            run |= bit;
+            lane ^= bit;
+        }
+        if (run) {
+            w += popcount32(run);
+            runs |= (uint64_t)run << (LANE * s);
+        } else {
+            int ly = popcount64(p->hand[y] & suit_lane(s)), lz = popcount64(p->hand[z] & suit_lane(s));
+            leads += ly > lz ? ly : lz;
+        }
+    }
+    if (!w || leads > p->tricks_left - w) return 0;
+    *rel = runs;
+    return w;
+}

@@ -34,4 +34,8 @@ uint64_t settled_cards(const Position *p, int for_seat, int count);
  * (beyond the suit lengths and who is on lead). */
 int all_tricks_bound(const Position *p, int need, uint64_t *rel);
 
+/* Normal play, the coalition on lead with no trump: seat's top cards it is sure to
+ * cash (a lower bound on its tricks), or 0; *rel receives the cards it relies on. */
+int seat_winners_bound(const Position *p, uint64_t *rel);
+
 #endif

@@ -101,15 +101,19 @@ static int16_t score_move(const Position *p, int card, int top_ours)
         }
         /* coalition: the cheapest lead that surely keeps the trick (to the partner's
          * higher card or ruff, or over seat's best) beats cashing a top card, which
-         * spends a winner; measured on the bench deals */
+         * spends a winner; measured on the bench deals. Among the leads that keep
+         * the trick, and among the plain ones, the suits seat is short in come first:
+         * they strip seat's short suits and leave its long ones, where its length
+         * would make tricks, untouched (6 per card of seat's: about a third fewer
+         * declaration-optimiser nodes, seeds 0..4) */
         if (top_ours) return (int16_t)(ruffable ? 70 + r : 150 + r);
         if (ruffable) return (int16_t)(60 - r);
+        int seat_len = popcount64(p->hand[p->seat] & suit_lane(s));
         if (coalition_keeps(p, me, s, r)) {
             /* into seat's void (seat discards at will) after the others */
-            int seat_void = !(p->hand[p->seat] & suit_lane(s));
-            return (int16_t)((seat_void ? 165 : 200) - r);
+            return (int16_t)((seat_len ? 200 : 165) - r - 6 * seat_len);
         }
-        return (int16_t)(100 - r - 2 * (s == p->trump));
+        return (int16_t)(100 - r - 2 * (s == p->trump) - 6 * seat_len);
     }
     int wins = pos_beats(p, card, p->win_card);
     int win_seat = wins ? me : p->win_seat;

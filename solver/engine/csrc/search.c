@@ -105,6 +105,7 @@ static int ab(Engine *e, const Position *p, int target, uint64_t *rel)
         }
         int all = all_tricks_bound(p, need, rel);
         if (all >= 0) return all;
+        if (need <= seat_winners_bound(p, rel)) return 1;
         tt_pos(p, e->ctx_bits, &tp);
         int known = tt_probe(&e->tt, &tp, p, need, rel, &hint);
         if (known >= 0) return known;
