@@ -8,6 +8,7 @@
 #include "search.h"
 #include "bounds.h"
 #include "moves.h"
+#include "misere.h"
 
 int engine_init(Engine *e, size_t tt_bytes)
 {
@@ -104,6 +105,7 @@ static int ab(Engine *e, const Position *p, int target, uint64_t *rel)
             return 0;
         }
         int all = all_tricks_bound(p, need, rel);
+        if (all < 0 && p->misere) all = misere_escape_bound(p, need, rel);
         if (all >= 0) return all;
         tt_pos(p, e->ctx_bits, &tp);
         int known = tt_probe(&e->tt, &tp, p, need, rel, &hint);
