@@ -84,8 +84,9 @@ static int low_card(uint64_t m) { return __builtin_ctzll(m); }
 
 /* Misere ordering (everyone wants to lose the trick; the coalition wants seat to take
  * it). Playing last, a player beats the winning card only when it cannot stay under
- * it; second, it plays its lowest legal card. Outcomes the mover wants first; among
- * them and among the others the highest card first (shed high cards while safe). */
+ * it; second, it plays its lowest legal card. Outcomes the mover wants first, the
+ * highest card first among them (shed high cards while safe); the classes and
+ * tie-breaks of the other leads were chosen by node counts on misere deals. */
 static int16_t score_misere(const Position *p, int card)
 {
     int me = p->to_move, seat = p->seat;
@@ -111,7 +112,15 @@ static int16_t score_misere(const Position *p, int card)
             seat_wins = forced_over(p, seat, s, w);
         }
         int good = (me == seat) ? !seat_wins : seat_wins;
-        return (int16_t)(good ? 200 + r : 50 + r);
+        if (good) return (int16_t)(200 + r);
+        if (me == seat) {
+            /* seat takes this trick: a card no one can beat last */
+            uint64_t over = (p->hand[y] | p->hand[z]) & suit_lane(s) & ~(((uint64_t)2 << card) - 1);
+            return (int16_t)(50 + r - 30 * !over);
+        }
+        /* the coalition cannot force seat now: low leads in suits seat must follow, so
+         * that seat spends its low cards */
+        return (int16_t)(50 - r + 30 * ((p->hand[seat] & suit_lane(s)) != 0));
     }
     int wins = pos_beats(p, card, p->win_card);
     int w_seat = wins ? me : p->win_seat;
