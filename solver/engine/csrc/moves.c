@@ -57,7 +57,7 @@ static int coalition_keeps(const Position *p, int me, int s, int r)
     return st >= 0 && can_ruff(p, partner, s);
 }
 
-/* Misere: the cards seat x may play to a trick led in `led` (x not on lead). */
+/* Misere: the cards player x may play to a trick led in `led` (x not on lead). */
 static uint64_t legal_for(const Position *p, int x, int led)
 {
     uint64_t h = p->hand[x], follow = h & suit_lane(led);
@@ -66,7 +66,7 @@ static uint64_t legal_for(const Position *p, int x, int led)
     return h;
 }
 
-/* Misere: must seat x (with a card still to play to a trick led in `led`) beat the
+/* Misere: must player x (with a card still to play to a trick led in `led`) beat the
  * winning card w, having no legal card that stays under it? */
 static int forced_over(const Position *p, int x, int led, int w)
 {
