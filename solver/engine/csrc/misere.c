@@ -78,3 +78,18 @@ int misere_escape_bound(const Position *p, int need, uint64_t *rel)
     *rel = fix;
     return 0;
 }
+
+/* Seat has played to the current trick and another card beats its card: the players
+ * after it are the coalition, whose cards can only take the trick for the coalition.
+ * When the winning card beat seat's by rank, that rank is what the result relies on. */
+int misere_trick_lost(const Position *p, uint64_t *rel)
+{
+    for (int i = 0; i < p->nplayed; i++) {
+        if ((p->leader + i) % NSEATS != p->seat) continue;
+        if (p->win_seat == p->seat) return 0;
+        int mine = p->played[i];
+        *rel = card_suit(mine) == card_suit(p->win_card) ? (uint64_t)1 << p->win_card : 0;
+        return 1;
+    }
+    return 0;
+}

@@ -10,4 +10,8 @@
  * cards whose ranks the answer depends on (beyond suit lengths and the leader). */
 int misere_escape_bound(const Position *p, int need, uint64_t *rel);
 
+/* Inside a trick of a misere search: has seat already lost it (it played, and a
+ * coalition card is winning)? Then *rel receives the card whose rank decided that. */
+int misere_trick_lost(const Position *p, uint64_t *rel);
+
 #endif

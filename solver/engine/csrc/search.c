@@ -79,6 +79,7 @@ static int ab(Engine *e, const Position *p, int target, uint64_t *rel)
     int need = target - p->counted;
     if (need <= 0) return 1;
     if (need > p->tricks_left) return 0;
+    if (p->misere && p->nplayed && need == p->tricks_left && misere_trick_lost(p, rel)) return 0;
 
     TTPos tp;
     int hint = -1;
