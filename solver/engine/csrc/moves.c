@@ -57,6 +57,80 @@ static int coalition_keeps(const Position *p, int me, int s, int r)
     return st >= 0 && can_ruff(p, partner, s);
 }
 
+/* Misere: the cards player x may play to a trick led in `led` (x not on lead). */
+static uint64_t legal_for(const Position *p, int x, int led)
+{
+    uint64_t h = p->hand[x], follow = h & suit_lane(led);
+    if (follow) return follow;
+    if (p->must_ruff && p->trump != NOTRUMP && (h & suit_lane(p->trump))) return h & suit_lane(p->trump);
+    return h;
+}
+
+/* Misere: must player x (with a card still to play to a trick led in `led`) beat the
+ * winning card w, having no legal card that stays under it? */
+static int forced_over(const Position *p, int x, int led, int w)
+{
+    uint64_t l = legal_for(p, x, led);
+    if (!l) return 0;
+    int ws = card_suit(w);
+    uint64_t under = l & suit_lane(ws) & (((uint64_t)1 << w) - 1);
+    uint64_t other = l & ~suit_lane(ws);
+    if (p->trump != NOTRUMP && ws != p->trump) other &= ~suit_lane(p->trump);
+    return !(under | other);
+}
+
+/* Lowest card of a non-empty mask. */
+static int low_card(uint64_t m) { return __builtin_ctzll(m); }
+
+/* Misere ordering (everyone wants to lose the trick; the coalition wants seat to take
+ * it). Playing last, a player beats the winning card only when it cannot stay under
+ * it; second, it plays its lowest legal card. Outcomes the mover wants first, the
+ * highest card first among them (shed high cards while safe); the classes and
+ * tie-breaks of the other leads were chosen by node counts on misere deals. */
+static int16_t score_misere(const Position *p, int card)
+{
+    int me = p->to_move, seat = p->seat;
+    int r = card_rank(card), s = card_suit(card);
+    int y = (me + 1) % NSEATS, z = (me + 2) % NSEATS;
+    int seat_wins;
+    if (p->nplayed == 0) {
+        if (me == seat) {
+            /* seat loses if the next player must go over, or, when it ducks, the last */
+            seat_wins = !forced_over(p, y, s, card) && !forced_over(p, z, s, card);
+        } else if (y == seat) {
+            /* seat second: it must go over; then its lowest legal card must stand */
+            seat_wins = 0;
+            if (forced_over(p, seat, s, card)) {
+                int sc = low_card(legal_for(p, seat, s));
+                seat_wins = !forced_over(p, z, s, sc);
+            }
+        } else {
+            /* seat last: the partner plays its lowest legal card first */
+            int w = card;
+            uint64_t l = legal_for(p, y, s);
+            if (l && forced_over(p, y, s, card)) w = low_card(l);
+            seat_wins = forced_over(p, seat, s, w);
+        }
+        int good = (me == seat) ? !seat_wins : seat_wins;
+        if (good) return (int16_t)(200 + r);
+        if (me == seat) {
+            /* seat takes this trick: a card no one can beat last */
+            uint64_t over = (p->hand[y] | p->hand[z]) & suit_lane(s) & ~(((uint64_t)2 << card) - 1);
+            return (int16_t)(50 + r - 30 * !over);
+        }
+        /* the coalition cannot force seat now: low leads in suits seat must follow, so
+         * that seat spends its low cards */
+        return (int16_t)(50 - r + 30 * ((p->hand[seat] & suit_lane(s)) != 0));
+    }
+    int wins = pos_beats(p, card, p->win_card);
+    int w_seat = wins ? me : p->win_seat;
+    int w_card = wins ? card : p->win_card;
+    if (p->nplayed == 1 && forced_over(p, y, p->led_suit, w_card)) w_seat = y;
+    int good = (me == seat) ? w_seat != seat : w_seat == seat;
+    int trump_penalty = (s == p->trump && s != p->led_suit && !good) ? 20 : 0;
+    return (int16_t)((good ? 300 : 100) + r - trump_penalty);
+}
+
 /* Ordering weight of a card. `want` is the side the mover wants to take the trick:
  * its own side in normal play, the other side in misere (there everyone wants to
  * lose tricks). Good outcomes first; among them the cheapest card in normal play and
@@ -64,6 +138,7 @@ static int coalition_keeps(const Position *p, int me, int s, int r)
  * the card one can best spare. */
 static int16_t score_move(const Position *p, int card, int top_ours)
 {
+    if (p->misere) return score_misere(p, card);
     int me = p->to_move;
     int r = card_rank(card);
     int s = card_suit(card);
@@ -73,16 +148,6 @@ static int16_t score_move(const Position *p, int card, int top_ours)
         int ruffable = 0;
         for (int o = 0; o < NSEATS; o++)
             if (p->side[o] != p->side[me]) ruffable |= can_ruff(p, o, s);
-        if (p->misere) {
-            /* lose the lead: someone of the wanted side can beat this card */
-            int beaten = 0;
-            for (int o = 0; o < NSEATS; o++) {
-                if (o == me || p->side[o] != want) continue;
-                unsigned lane = (unsigned)(p->hand[o] >> (LANE * s)) & LANE_MASK;
-                if ((lane >> (r + 1)) || can_ruff(p, o, s)) beaten = 1;
-            }
-            return (int16_t)(beaten ? 200 - r : 50 + r);
-        }
         if (p->side[me]) {
             /* seat: cash winners; then, holding trumps, its short side suits first
              * (voids make ruffs); suits an opponent ruffs last, a top card there

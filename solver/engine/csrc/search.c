@@ -8,6 +8,7 @@
 #include "search.h"
 #include "bounds.h"
 #include "moves.h"
+#include "misere.h"
 
 int engine_init(Engine *e, size_t tt_bytes)
 {
@@ -78,6 +79,7 @@ static int ab(Engine *e, const Position *p, int target, uint64_t *rel)
     int need = target - p->counted;
     if (need <= 0) return 1;
     if (need > p->tricks_left) return 0;
+    if (p->misere && p->nplayed && need == p->tricks_left && misere_trick_lost(p, rel)) return 0;
 
     TTPos tp;
     int hint = -1;
@@ -104,6 +106,7 @@ static int ab(Engine *e, const Position *p, int target, uint64_t *rel)
             return 0;
         }
         int all = all_tricks_bound(p, need, rel);
+        if (all < 0 && p->misere) all = misere_escape_bound(p, need, rel);
         if (all >= 0) return all;
         if (need <= seat_winners_bound(p, rel)) return 1;
         tt_pos(p, e->ctx_bits, &tp);

@@ -1,0 +1,95 @@
+/* Misere cut-offs. In misere everyone but seat wants seat to take tricks, and nobody
+ * takes a trick it could stay out of by choice: a card that beats the winning card only
+ * helps seat's opponents when seat is the one winning. */
+#include "misere.h"
+
+/* The cards player x may play to a trick led in suit `led` (x not on lead). */
+static uint64_t legal_to(const Position *p, int x, int led)
+{
+    uint64_t h = p->hand[x], follow = h & suit_lane(led);
+    if (follow) return follow;
+    if (p->must_ruff && p->trump != NOTRUMP && (h & suit_lane(p->trump))) return h & suit_lane(p->trump);
+    return h;
+}
+
+/* Has x, playing to a trick led in `led` that card w is winning, a legal card that
+ * does not beat w? (A card beats w when it is of w's suit and higher, or a trump on a
+ * non-trump w.) */
+static int can_stay_under(const Position *p, int x, int led, int w)
+{
+    uint64_t l = legal_to(p, x, led);
+    int ws = card_suit(w);
+    uint64_t under = l & suit_lane(ws) & (((uint64_t)1 << w) - 1);
+    uint64_t other = l & ~suit_lane(ws);
+    if (p->trump != NOTRUMP && ws != p->trump) other &= ~suit_lane(p->trump);
+    return (under | other) != 0;
+}
+
+/* Seat escapes the current trick (a trick it does not win is lost for the coalition's
+ * goal of taking them all), by its own choice of cards, whatever the coalition does.
+ *
+ * Seat on lead: it leads its lowest card x of a suit s. If the next player must beat x
+ * (it holds s, every card of it above x; or, void in s under must-ruff, it holds a
+ * trump and x is no trump), the trick is not seat's. Otherwise the next player may
+ * stay under x; then if the last player must beat x, the trick is not seat's either
+ * (the next player beating x voluntarily also takes the trick from seat). The proof
+ * fixes the cards of s from the forced player's lowest one up: seat then still holds
+ * a card of s below all of that player's (the lengths below are fixed).
+ *
+ * Coalition on lead: it leads some card c of a suit s it holds; a card of seat that
+ * does not beat c leaves the trick to c or a higher coalition card. Seat stays under
+ * every lead if, for every suit s the leader holds, seat can stay under the leader's
+ * lowest card of s (a lower lead only leaves seat fewer such cards). With a card of s
+ * that takes seat's lowest of s below the leader's lowest (the cards of s from the
+ * leader's lowest up are fixed: the leader holds none below, seat the same number);
+ * void in s, by a discard, which only the suit lengths decide. */
+int misere_escape_bound(const Position *p, int need, uint64_t *rel)
+{
+    int seat = p->seat, n = p->tricks_left;
+    *rel = 0;
+    if (need != n) return -1;
+    uint64_t mine = p->hand[seat];
+    if (p->leader == seat) {
+        int y = (seat + 1) % NSEATS, z = (seat + 2) % NSEATS;
+        for (int s = 0; s < NSUITS; s++) {
+            uint64_t own = mine & suit_lane(s);
+            if (!own) continue;
+            int x = __builtin_ctzll(own);
+            int forced = -1;
+            if (!can_stay_under(p, y, s, x)) forced = y;
+            else if (!can_stay_under(p, z, s, x)) forced = z;
+            if (forced < 0) continue;
+            uint64_t theirs = p->hand[forced] & suit_lane(s);
+            /* forced by its cards of s, or (void) by must-ruff: lengths only */
+            *rel = theirs ? all_hands(p) & suit_lane(s) & ~((theirs & -theirs) - 1) : 0;
+            return 0;
+        }
+        return -1;
+    }
+    int L = p->leader;
+    uint64_t fix = 0;
+    for (int s = 0; s < NSUITS; s++) {
+        uint64_t lead = p->hand[L] & suit_lane(s);
+        if (!lead) continue;
+        int c = __builtin_ctzll(lead);
+        if (!can_stay_under(p, seat, s, c)) return -1;
+        if (mine & suit_lane(s)) fix |= all_hands(p) & suit_lane(s) & ~(((uint64_t)1 << c) - 1);
+    }
+    *rel = fix;
+    return 0;
+}
+
+/* Seat has played to the current trick and another card beats its card: the players
+ * after it are the coalition, whose cards can only take the trick for the coalition.
+ * When the winning card beat seat's by rank, that rank is what the result relies on. */
+int misere_trick_lost(const Position *p, uint64_t *rel)
+{
+    for (int i = 0; i < p->nplayed; i++) {
+        if ((p->leader + i) % NSEATS != p->seat) continue;
+        if (p->win_seat == p->seat) return 0;
+        int mine = p->played[i];
+        *rel = card_suit(mine) == card_suit(p->win_card) ? (uint64_t)1 << p->win_card : 0;
+        return 1;
+    }
+    return 0;
+}
