@@ -190,7 +190,25 @@ static int16_t score_move(const Position *p, int card, int top_ours)
         if (can_beat(p, x, win_card) && p->side[win_seat] != x_wants) good = !good;
     }
     int trump_penalty = (s == p->trump && s != p->led_suit && !good) ? 20 : 0;
-    return (int16_t)((good ? 300 : 100) + spend - trump_penalty);
+    int cover = 0;
+    if (!p->misere && wins && p->nplayed == 1 && p->leader == p->seat && s == p->led_suit) {
+        /* coalition second hand covering seat's lead: before the duck when the partner
+         * (last) is void or could beat seat's card only with the suit's top card, which
+         * is a trick anyway (declaration optimiser nodes -1.8% on seeds 0..4, -3% on
+         * 5..8; covering whenever the partner holds no card between seat's and this
+         * one saves more there but costs 3% on bench tables) */
+        int lr = card_rank(p->win_card);
+        unsigned lane = (unsigned)(p->hand[(me + 1) % NSEATS] >> (LANE * s)) & LANE_MASK;
+        unsigned live = (unsigned)(all_hands(p) >> (LANE * s)) & LANE_MASK;
+        if (!lane || (lane >> (lr + 1)) << (lr + 1) == 1u << (31 - __builtin_clz(live))) cover = 50;
+    }
+    /* normal play, second hand: beating the led card where the last player can beat
+     * it again forces that player to spend a higher card; try it before the duck,
+     * seat its cheapest such card, the coalition its highest (declaration optimiser
+     * nodes -12% on seeds 0..4, -15% on 5..8, bench table nodes -29%) */
+    if (!p->misere && wins && !good && p->nplayed == 1 && s == p->led_suit)
+        cover = p->side[me] ? 50 : 50 + 2 * r;
+    return (int16_t)((good ? 300 : 100) + cover + spend - trump_penalty);
 }
 
 int gen_moves(const Position *p, Move out[MAX_MOVES], int hint)
