@@ -33,12 +33,8 @@ SEATS = "DEM"
 # engine's costliest, so by default they run on 12-card hands and on full deals only in the
 # slow job. A per-test timeout turns a runaway search into a failure, not a stalled suite.
 DEFAULT_CASES = [(11, 16, False), (12, 16, False), (13, 12, True), (14, 12, True)]
-# Full-deal misère still takes longer than its time limit: those two cases are also marked
-# `hours`, which the slow CI job leaves out (`pytest -m "slow and not hours"`).
-FULL_MISERE = pytest.mark.hours
 SLOW_CASES = ([(seed, 16, False) for seed in range(100, 110)]
-              + [pytest.param(100, 16, True, marks=FULL_MISERE),
-                 pytest.param(101, 16, True, marks=FULL_MISERE)]
+              + [(100, 16, True), (101, 16, True)]
               + [(seed, 13, True) for seed in range(103, 109)])
 DEFAULT_TIMEOUT = pytest.mark.timeout(120)
 
