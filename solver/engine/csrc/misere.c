@@ -3,28 +3,6 @@
  * helps seat's opponents when seat is the one winning. */
 #include "misere.h"
 
-/* The cards player x may play to a trick led in suit `led` (x not on lead). */
-static uint64_t legal_to(const Position *p, int x, int led)
-{
-    uint64_t h = p->hand[x], follow = h & suit_lane(led);
-    if (follow) return follow;
-    if (p->must_ruff && p->trump != NOTRUMP && (h & suit_lane(p->trump))) return h & suit_lane(p->trump);
-    return h;
-}
-
-/* Has x, playing to a trick led in `led` that card w is winning, a legal card that
- * does not beat w? (A card beats w when it is of w's suit and higher, or a trump on a
- * non-trump w.) */
-static int can_stay_under(const Position *p, int x, int led, int w)
-{
-    uint64_t l = legal_to(p, x, led);
-    int ws = card_suit(w);
-    uint64_t under = l & suit_lane(ws) & (((uint64_t)1 << w) - 1);
-    uint64_t other = l & ~suit_lane(ws);
-    if (p->trump != NOTRUMP && ws != p->trump) other &= ~suit_lane(p->trump);
-    return (under | other) != 0;
-}
-
 /* Seat escapes the current trick (a trick it does not win is lost for the coalition's
  * goal of taking them all), by its own choice of cards, whatever the coalition does.
  *
@@ -56,8 +34,8 @@ int misere_escape_bound(const Position *p, int need, uint64_t *rel)
             if (!own) continue;
             int x = __builtin_ctzll(own);
             int forced = -1;
-            if (!can_stay_under(p, y, s, x)) forced = y;
-            else if (!can_stay_under(p, z, s, x)) forced = z;
+            if (!pos_can_stay_under(p, y, s, x)) forced = y;
+            else if (!pos_can_stay_under(p, z, s, x)) forced = z;
             if (forced < 0) continue;
             uint64_t theirs = p->hand[forced] & suit_lane(s);
             /* forced by its cards of s, or (void) by must-ruff: lengths only */
@@ -72,7 +50,7 @@ int misere_escape_bound(const Position *p, int need, uint64_t *rel)
         uint64_t lead = p->hand[L] & suit_lane(s);
         if (!lead) continue;
         int c = __builtin_ctzll(lead);
-        if (!can_stay_under(p, seat, s, c)) return -1;
+        if (!pos_can_stay_under(p, seat, s, c)) return -1;
         if (mine & suit_lane(s)) fix |= all_hands(p) & suit_lane(s) & ~(((uint64_t)1 << c) - 1);
     }
     *rel = fix;

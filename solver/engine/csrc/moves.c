@@ -57,26 +57,11 @@ static int coalition_keeps(const Position *p, int me, int s, int r)
     return st >= 0 && can_ruff(p, partner, s);
 }
 
-/* Misere: the cards player x may play to a trick led in `led` (x not on lead). */
-static uint64_t legal_for(const Position *p, int x, int led)
-{
-    uint64_t h = p->hand[x], follow = h & suit_lane(led);
-    if (follow) return follow;
-    if (p->must_ruff && p->trump != NOTRUMP && (h & suit_lane(p->trump))) return h & suit_lane(p->trump);
-    return h;
-}
-
 /* Misere: must player x (with a card still to play to a trick led in `led`) beat the
  * winning card w, having no legal card that stays under it? */
 static int forced_over(const Position *p, int x, int led, int w)
 {
-    uint64_t l = legal_for(p, x, led);
-    if (!l) return 0;
-    int ws = card_suit(w);
-    uint64_t under = l & suit_lane(ws) & (((uint64_t)1 << w) - 1);
-    uint64_t other = l & ~suit_lane(ws);
-    if (p->trump != NOTRUMP && ws != p->trump) other &= ~suit_lane(p->trump);
-    return !(under | other);
+    return pos_legal_to(p, x, led) && !pos_can_stay_under(p, x, led, w);
 }
 
 /* Lowest card of a non-empty mask. */
@@ -101,13 +86,13 @@ static int16_t score_misere(const Position *p, int card)
             /* seat second: it must go over; then its lowest legal card must stand */
             seat_wins = 0;
             if (forced_over(p, seat, s, card)) {
-                int sc = low_card(legal_for(p, seat, s));
+                int sc = low_card(pos_legal_to(p, seat, s));
                 seat_wins = !forced_over(p, z, s, sc);
             }
         } else {
             /* seat last: the partner plays its lowest legal card first */
             int w = card;
-            uint64_t l = legal_for(p, y, s);
+            uint64_t l = pos_legal_to(p, y, s);
             if (l && forced_over(p, y, s, card)) w = low_card(l);
             seat_wins = forced_over(p, seat, s, w);
         }

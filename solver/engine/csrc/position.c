@@ -32,17 +32,32 @@ int pos_beats(const Position *p, int card, int best)
     return card_suit(card) == p->trump;
 }
 
-uint64_t pos_legal(const Position *p)
+uint64_t pos_legal_to(const Position *p, int x, int led)
 {
-    uint64_t h = p->hand[p->to_move];
-    if (p->nplayed == 0) return h;
-    uint64_t follow = h & suit_lane(p->led_suit);
+    uint64_t h = p->hand[x];
+    uint64_t follow = h & suit_lane(led);
     if (follow) return follow;
     if (p->must_ruff && p->trump != NOTRUMP) {
         uint64_t trumps = h & suit_lane(p->trump);
         if (trumps) return trumps;
     }
     return h;
+}
+
+uint64_t pos_legal(const Position *p)
+{
+    if (p->nplayed == 0) return p->hand[p->to_move];
+    return pos_legal_to(p, p->to_move, p->led_suit);
+}
+
+int pos_can_stay_under(const Position *p, int x, int led, int w)
+{
+    uint64_t l = pos_legal_to(p, x, led);
+    int ws = card_suit(w);
+    uint64_t under = l & suit_lane(ws) & (((uint64_t)1 << w) - 1);
+    uint64_t other = l & ~suit_lane(ws);
+    if (p->trump != NOTRUMP && ws != p->trump) other &= ~suit_lane(p->trump);
+    return (under | other) != 0;
 }
 
 void pos_play(Position *p, int card)

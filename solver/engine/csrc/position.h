@@ -62,6 +62,12 @@ void pos_init(Position *p, const uint64_t hands[NSEATS], int trump, int leader,
 int pos_beats(const Position *p, int card, int best);
 /* Mask of the cards the player to move may play. */
 uint64_t pos_legal(const Position *p);
+/* The cards seat x may play to a trick led in suit `led` (x not the leader). */
+uint64_t pos_legal_to(const Position *p, int x, int led);
+/* Has x, playing to a trick led in `led` in which card w is winning, a legal card that
+ * does not beat w? (A card beats w when it is of w's suit and higher, or a trump on a
+ * non-trump w.) Misere play turns on this: nobody takes a trick it can stay out of. */
+int pos_can_stay_under(const Position *p, int x, int led, int w);
 /* Play `card` (must be legal) for the player to move; completes the trick when full. */
 void pos_play(Position *p, int card);
 
