@@ -28,19 +28,26 @@ typedef struct {
     int side_len;  /* ... as long as every opponent holding trumps must still follow */
 } CashPlan;
 
+/* Seat x's top run of suit s (as a lane): its cards above every other live card of s,
+ * found by walking down the live cards while they are x's. */
+static unsigned top_run(uint64_t live, uint64_t hand, int s)
+{
+    unsigned lane = (unsigned)(live >> (LANE * s)) & LANE_MASK;
+    unsigned own = (unsigned)(hand >> (LANE * s)) & LANE_MASK, run = 0;
+    while (lane) {
+        unsigned bit = 1u << (31 - __builtin_clz(lane));
+        if (!(own & bit)) break;
+        run |= bit;
+        lane ^= bit;
+    }
+    return run;
+}
+
 static void cash_plan(const Position *p, int L, CashPlan *cp)
 {
     uint64_t live = all_hands(p);
     for (int s = 0; s < NSUITS; s++) {
-        unsigned lane = (unsigned)(live >> (LANE * s)) & LANE_MASK;
-        unsigned own = (unsigned)(p->hand[L] >> (LANE * s)) & LANE_MASK, run = 0;
-        while (lane) { /* walk down the live cards while they are L's */
-            unsigned bit = 1u << (31 - __builtin_clz(lane));
-            if (!(own & bit)) break;
-            run |= bit;
-            lane ^= bit;
-        }
-        cp->runs[s] = (uint64_t)run << (LANE * s);
+        cp->runs[s] = (uint64_t)top_run(live, p->hand[L], s) << (LANE * s);
     }
     cp->all_suits = 1;
     cp->side = -1;
@@ -367,14 +374,7 @@ int seat_winners_bound(const Position *p, uint64_t *rel)
     int w = 0, leads = 0;
     uint64_t runs = 0;
     for (int s = 0; s < NSUITS; s++) {
-        unsigned lane = (unsigned)(live >> (LANE * s)) & LANE_MASK;
-        unsigned own = (unsigned)(p->hand[seat] >> (LANE * s)) & LANE_MASK, run = 0;
-        while (lane) {
-            unsigned bit = 1u << (31 - __builtin_clz(lane));
-            if (!(own & bit)) break;
-            run |= bit;
-            lane ^= bit;
-        }
+        unsigned run = top_run(live, p->hand[seat], s);
         if (run) {
             w += popcount32(run);
             runs |= (uint64_t)run << (LANE * s);

@@ -6,10 +6,12 @@
  * leads its short side suits first, low cards before high, suits an opponent ruffs
  * last; the coalition first tries the cheapest lead that surely keeps the trick
  * (to the partner's higher card or ruff, or above seat's best), then its own top
- * cards. A follower tries the cards that leave the trick with the side it wants,
- * looking at whether the last player can still beat the card, cheapest first;
- * misere inverts what "wanted" means. A lead remembered by the transposition table
- * goes first. The classes were chosen by node counts on the bench deals. */
+ * cards, suits seat is short in first. A follower tries the cards that leave the
+ * trick with its side, looking at whether the last player can still beat the card,
+ * cheapest first (a second hand forcing the last player's higher card before that).
+ * Misere has its own rule (score_misere): who ends up with the trick when every
+ * player stays under the winning card whenever it can. A lead remembered by the
+ * transposition table goes first. The classes were chosen by node counts. */
 #include "moves.h"
 
 /* Could seat x, still to play to this trick, beat the card `best`? */
@@ -116,10 +118,8 @@ static int16_t score_misere(const Position *p, int card)
     return (int16_t)((good ? 300 : 100) + r - trump_penalty);
 }
 
-/* Ordering weight of a card. `want` is the side the mover wants to take the trick:
- * its own side in normal play, the other side in misere (there everyone wants to
- * lose tricks). Good outcomes first; among them the cheapest card in normal play and
- * the highest in misere (shed high cards while it is safe); bad outcomes last, with
+/* Ordering weight of a card (misere has score_misere). Outcomes that leave the trick
+ * with the mover's side first, the cheapest card among them; bad outcomes last, with
  * the card one can best spare. */
 static int16_t score_move(const Position *p, int card, int top_ours)
 {
@@ -127,8 +127,6 @@ static int16_t score_move(const Position *p, int card, int top_ours)
     int me = p->to_move;
     int r = card_rank(card);
     int s = card_suit(card);
-    int want = p->misere ? !p->side[me] : p->side[me];
-    int spend = p->misere ? r : -r;  /* tie-break inside one class */
     if (p->nplayed == 0) {
         int ruffable = 0;
         for (int o = 0; o < NSEATS; o++)
@@ -168,15 +166,14 @@ static int16_t score_move(const Position *p, int card, int top_ours)
     int wins = pos_beats(p, card, p->win_card);
     int win_seat = wins ? me : p->win_seat;
     int win_card = wins ? card : p->win_card;
-    int good = p->side[win_seat] == want;
+    int good = p->side[win_seat] == p->side[me];
     if (p->nplayed == 1) {
         int x = (me + 1) % NSEATS;  /* the last player to this trick */
-        int x_wants = p->misere ? !p->side[x] : p->side[x];
-        if (can_beat(p, x, win_card) && p->side[win_seat] != x_wants) good = !good;
+        if (can_beat(p, x, win_card) && p->side[win_seat] != p->side[x]) good = !good;
     }
     int trump_penalty = (s == p->trump && s != p->led_suit && !good) ? 20 : 0;
     int cover = 0;
-    if (!p->misere && wins && p->nplayed == 1 && p->leader == p->seat && s == p->led_suit) {
+    if (wins && p->nplayed == 1 && p->leader == p->seat && s == p->led_suit) {
         /* coalition second hand covering seat's lead: before the duck when the partner
          * (last) is void or could beat seat's card only with the suit's top card, which
          * is a trick anyway (declaration optimiser nodes -1.8% on seeds 0..4, -3% on
@@ -191,9 +188,9 @@ static int16_t score_move(const Position *p, int card, int top_ours)
      * it again forces that player to spend a higher card; try it before the duck,
      * seat its cheapest such card, the coalition its highest (declaration optimiser
      * nodes -12% on seeds 0..4, -15% on 5..8, bench table nodes -29%) */
-    if (!p->misere && wins && !good && p->nplayed == 1 && s == p->led_suit)
+    if (wins && !good && p->nplayed == 1 && s == p->led_suit)
         cover = p->side[me] ? 50 : 50 + 2 * r;
-    return (int16_t)((good ? 300 : 100) + cover + spend - trump_penalty);
+    return (int16_t)((good ? 300 : 100) + cover - r - trump_penalty);
 }
 
 int gen_moves(const Position *p, Move out[MAX_MOVES], int hint)
