@@ -68,6 +68,20 @@ static uint64_t cover_groups(uint64_t rel, const Move *moves, int n)
     return rel;
 }
 
+/* Sibling moves whose rank cannot matter. A move's result depends only on the exact
+ * ranks of the cards in its `rc`; cards of a suit below the lowest such card count only
+ * by number. So when the card played lies below that line, any other card of the same
+ * hand and suit also below it gives the same result: swap the two cards and the same
+ * proof holds. Returns the new bound (bit index) under which cards of `card`'s suit
+ * may be skipped: `limit` or higher. */
+static int rank_free_limit(uint64_t rc, int card, int limit)
+{
+    int s = card_suit(card);
+    uint64_t rs = rc & suit_lane(s);
+    int line = rs ? __builtin_ctzll(rs) : LANE * s + LANE;
+    return card < line && line > limit ? line : limit;
+}
+
 /* Can the maximiser make `seat` win `target` tricks in total (counted included)? */
 static int ab(Engine *e, const Position *p, int target, uint64_t *rel)
 {
@@ -136,21 +150,25 @@ static int ab(Engine *e, const Position *p, int target, uint64_t *rel)
     int result = !maximiser;
     uint64_t rel_all = 0;
     int cut = 0, best = -1;
+    int small_below[NSUITS] = {0, 0, 0, 0};
     for (int i = 0; i < n; i++) {
+        int card = moves[i].card, s = card_suit(card);
+        if (63 - __builtin_clzll(moves[i].group) < small_below[s]) continue;
         Position c = *p;
         uint64_t rc;
-        pos_play(&c, moves[i].card);
+        pos_play(&c, card);
         int r = ab(e, &c, target, &rc);
         if (e->aborted) return 0;
-        if (c.nplayed == 0) rc |= trick_rank_card(p, moves[i].card);
+        if (c.nplayed == 0) rc |= trick_rank_card(p, card);
         if (r == maximiser) {
             result = r;
             rel_all = rc;
             cut = 1;
-            best = moves[i].card;
+            best = card;
             break;
         }
         rel_all |= rc;
+        small_below[s] = rank_free_limit(rc, card, small_below[s]);
     }
     if (!cut) rel_all = cover_groups(rel_all, moves, n);
     *rel = rel_all;
