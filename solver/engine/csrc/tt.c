@@ -34,12 +34,14 @@
 
 _Static_assert(sizeof(TTChunk) % 64 == 0, "chunks are whole cache lines");
 
-/* The top 8 bits of each suit's half of a key word pair, 8 bits a suit. */
-static inline uint32_t sig_of(const uint64_t w[2])
+/* Four cards of each suit's half of a key word pair, 8 bits a suit: the four below
+ * the cards the group key already fixes (`skip`, in bits, per suit), since every
+ * entry of a group agrees with its positions on those. */
+static inline uint32_t sig_of(const uint64_t w[2], const uint8_t skip[NSUITS])
 {
     uint32_t sig = 0;
     for (int s = 0; s < NSUITS; s++)
-        sig |= (uint32_t)(((w[s >> 1] >> (s & 1 ? 24 : 56)) & 0xFF) << (8 * s));
+        sig |= (uint32_t)(((w[s >> 1] >> ((s & 1 ? 24 : 56) - skip[s])) & 0xFF) << (8 * s));
     return sig;
 }
 
@@ -178,6 +180,51 @@ static inline size_t hash_group(uint64_t lkey, uint32_t skey)
 #define P4x1024(i) P4x256(i), P4x256((i) + 256), P4x256((i) + 512), P4x256((i) + 768)
 static const uint16_t pack4[4096] = {P4x1024(0), P4x1024(1024), P4x1024(2048), P4x1024(3072)};
 
+/* Each suit's live cards' owner codes, highest rank first ending in bits 0-1 (not
+ * aligned), from the bit planes b0, b1 of the codes: appended four ranks at a time. */
+static void suit_codes(uint64_t live, uint64_t b0, uint64_t b1, uint32_t c[NSUITS])
+{
+    for (int s = 0; s < NSUITS; s++) {
+        unsigned l = (unsigned)(live >> (LANE * s)), x = (unsigned)(b0 >> (LANE * s));
+        unsigned y = (unsigned)(b1 >> (LANE * s));
+        uint32_t cs = 0;
+        for (int q = 12; q >= 0; q -= 4) {
+            uint16_t e = pack4[((l >> q) & 15) | ((x >> q) & 15) << 4 | ((y >> q) & 15) << 8];
+            cs = (cs << (e >> 8)) | (e & 0xFF);
+        }
+        c[s] = cs;
+    }
+}
+
+/* The same with BMI2 where the CPU has a fast one (measured: this and the tables
+ * above were a tenth of the search's time): gather the live cards' bits of each
+ * plane (pext), then interleave the two planes (pdep). Zen 1 and 2 run pext/pdep in
+ * slow microcode, so they keep the table. */
+#if defined(__x86_64__) && defined(__GNUC__)
+#define SM_TT_BMI2 1
+#include <immintrin.h>
+__attribute__((target("bmi2"))) static void suit_codes_bmi2(uint64_t live, uint64_t b0,
+                                                             uint64_t b1, uint32_t c[NSUITS])
+{
+    for (int s = 0; s < NSUITS; s++) {
+        unsigned l = (unsigned)(live >> (LANE * s)) & 0xFFFFu;
+        unsigned x = _pext_u32((unsigned)(b0 >> (LANE * s)), l);
+        unsigned y = _pext_u32((unsigned)(b1 >> (LANE * s)), l);
+        c[s] = _pdep_u32(x, 0x55555555u) | _pdep_u32(y, 0xAAAAAAAAu);
+    }
+}
+
+static int use_bmi2;
+__attribute__((constructor)) static void detect_bmi2(void)
+{
+    __builtin_cpu_init();
+    use_bmi2 = __builtin_cpu_supports("bmi2") && !__builtin_cpu_is("znver1") &&
+               !__builtin_cpu_is("znver2");
+}
+#else
+#define SM_TT_BMI2 0
+#endif
+
 /* Length of seat h in suit s, from a group key. */
 static inline int suit_length(uint64_t key, int h, int s) { return (int)((key >> (16 * h + 4 * s)) & 15); }
 
@@ -209,18 +256,12 @@ void tt_pos(const Position *p, uint64_t ctx_bits, TTPos *out)
         live |= p->hand[h];
         lkey |= hand_lengths(p->hand[h]) << (16 * h);
     }
-    /* append the live cards' codes four ranks at a time, top ranks first */
     uint32_t c[NSUITS];
-    for (int s = 0; s < NSUITS; s++) {
-        unsigned l = (unsigned)(live >> (LANE * s)), x = (unsigned)(b0 >> (LANE * s));
-        unsigned y = (unsigned)(b1 >> (LANE * s));
-        uint32_t cs = 0;
-        for (int q = 12; q >= 0; q -= 4) {
-            uint16_t e = pack4[((l >> q) & 15) | ((x >> q) & 15) << 4 | ((y >> q) & 15) << 8];
-            cs = (cs << (e >> 8)) | (e & 0xFF);
-        }
-        c[s] = cs;
-    }
+#if SM_TT_BMI2
+    if (use_bmi2) suit_codes_bmi2(live, b0, b1, c);
+    else
+#endif
+        suit_codes(live, b0, b1, c);
     uint64_t counts = lane_counts(live);
     out->code[0] = out->code[1] = 0;
     for (int s = 0; s < NSUITS; s++) {
@@ -249,6 +290,8 @@ void tt_pos(const Position *p, uint64_t ctx_bits, TTPos *out)
                         : p->tricks_left >= TT_SPLIT_MID ? depths_mid : depths_low;
     uint32_t skey = 0;
     out->nsplit = 0;
+    out->fresh = 0;
+    for (int s = 0; s < NSUITS; s++) out->sigskip[s] = 0;
     for (int j = 0; j < NSUITS && depths[j]; j++) {
         int len = (int)(ord[j] >> 2);
         if (!len) break; /* fewer nonempty suits than splits */
@@ -257,11 +300,12 @@ void tt_pos(const Position *p, uint64_t ctx_bits, TTPos *out)
         out->split[j] = x;
         out->depth[j] = d;
         out->nsplit = j + 1;
+        out->sigskip[x] = (uint8_t)(2 * d);
         skey |= ((suit_half(out->code, x) >> 24) & (0xFF00u >> (2 * d)) & 0xFFu) << (8 * j);
     }
     out->lkey = lkey;
     out->skey = skey;
-    out->sig = sig_of(out->code);
+    out->sig = sig_of(out->code, out->sigskip);
     out->bucket = hash_group(lkey, skey);
 }
 
@@ -426,10 +470,11 @@ static inline unsigned candidates(const TTChunk *ch, uint32_t sig)
  * lines are not fetched: few entries pass the signature test. */
 static inline void prefetch_head(const TTChunk *ch) { __builtin_prefetch(ch); }
 
-int tt_probe(TT *tt, const TTPos *tp, const Position *p, int need, uint64_t *rel, int *hint)
+int tt_probe(TT *tt, TTPos *tp, const Position *p, int need, uint64_t *rel, int *hint)
 {
     *hint = -1;
     size_t g = find_group(tt, tp->lkey, tp->skey, tp->bucket);
+    tp->fresh = 1;
     if (!tt->groups[g].lkey) return -1;
     const uint64_t c0 = tp->code[0], c1 = tp->code[1];
     uint32_t head = tt->groups[g].chunk;
@@ -443,6 +488,7 @@ int tt_probe(TT *tt, const TTPos *tp, const Position *p, int need, uint64_t *rel
             const TTKey *k = &ch->key[i];
             if (((c0 ^ k->v[0]) & key_mask(k->v[0])) | ((c1 ^ k->v[1]) & key_mask(k->v[1])))
                 continue;
+            tp->fresh = 0;
             if (ch->lb[i] >= need || ch->ub[i] < need) {
                 *rel = top_cards(p, k);
                 int known = ch->lb[i] >= need;
@@ -464,13 +510,13 @@ static inline unsigned equal_sigs(const TTChunk *ch, uint32_t sv)
     return m & ((1u << ch->count) - 1);
 }
 
-/* Store in one group, merging with an entry of the same key. */
-static void store_in_group(TT *tt, uint64_t gkey, uint32_t skey, const TTKey *key, int lb, int ub,
-                           int hint)
+/* Store in one group, merging with an entry of the same key unless the group is
+ * known to hold none (`fresh`). */
+static void store_in_group(TT *tt, uint64_t gkey, uint32_t skey, uint32_t sv, const TTKey *key,
+                           int lb, int ub, int hint, int fresh)
 {
-    uint32_t sv = sig_of(key->v);
     size_t g = find_group(tt, gkey, skey, hash_group(gkey, skey));
-    if (tt->groups[g].lkey) {
+    if (tt->groups[g].lkey && !fresh) {
         for (uint32_t ci = tt->groups[g].chunk; ci != TT_NONE; ci = tt->chunks[ci].next) {
             TTChunk *ch = &tt->chunks[ci];
             for (unsigned m = equal_sigs(ch, sv); m; ) {
@@ -527,7 +573,8 @@ static void store_split(TT *tt, const TTPos *tp, uint32_t skey, int j, int slot,
                         const TTKey *key, int lb, int ub, int hint)
 {
     if (j == tp->nsplit) {
-        store_in_group(tt, tp->lkey, skey, key, lb, ub, hint);
+        store_in_group(tt, tp->lkey, skey, sig_of(key->v, tp->sigskip), key, lb, ub, hint,
+                       tp->fresh && skey == tp->skey);
         return;
     }
     int x = tp->split[j], d = tp->depth[j];

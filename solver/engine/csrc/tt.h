@@ -89,11 +89,13 @@ typedef struct {
     uint64_t lkey;          /* the lengths key: lengths, leader, context */
     uint64_t code[2];       /* owner codes of all live cards, laid out as TTKey.v */
     uint32_t skey;          /* the split key: the split suits' top owners */
-    uint32_t sig;           /* the top four codes of each suit, laid out as TTChunk.sigv */
+    uint32_t sig;           /* four codes of each suit, laid out as TTChunk.sigv */
     size_t bucket;          /* hash of the group's keys */
     int nsplit;             /* suits whose top cards' owners are part of the group key */
     int split[NSUITS];      /* those suits, longest first */
     int depth[NSUITS];      /* how many top cards of each */
+    uint8_t sigskip[NSUITS]; /* per suit, 2 x the top cards the group key fixes */
+    int fresh;              /* set by tt_probe: no entry of the position's group matched it */
 } TTPos;
 
 /* Allocate a table using at most `bytes`; returns 0 on success, -1 if unusable. */
@@ -105,11 +107,15 @@ uint64_t tt_context_bits(int trump, int seat, int misere, int must_ruff);
 /* Describe a trick-boundary position. */
 void tt_pos(const Position *p, uint64_t ctx_bits, TTPos *out);
 /* Is seat's remaining trick count known to be >= need (1) or < need (0)? -1 if not
- * known (not const: an answering entry moves to the front of its group). On an answer *rel receives the cards whose ranks the stored result needs;
- * otherwise *hint receives the best lead stored for the position (a card) or -1. */
-int tt_probe(TT *tt, const TTPos *tp, const Position *p, int need, uint64_t *rel, int *hint);
+ * known (not const: an answering entry moves to the front of its group). On an
+ * answer *rel receives the cards whose ranks the stored result needs; otherwise
+ * *hint receives the best lead stored for the position (a card) or -1. Notes in
+ * tp->fresh whether no entry matched, which lets tt_store skip its merge scan. */
+int tt_probe(TT *tt, TTPos *tp, const Position *p, int need, uint64_t *rel, int *hint);
 /* Store bounds found with the relevant cards `rel` (merged with an equal entry) and
- * the lead that proved them (`best`, a card, or -1). */
+ * the lead that proved them (`best`, a card, or -1). Between tt_probe and tt_store
+ * of one tp nothing may be stored for positions with the same lengths key: the
+ * search stores only deeper positions (fewer cards) in between. */
 void tt_store(TT *tt, const TTPos *tp, const Position *p, uint64_t rel, int lb, int ub, int best);
 
 #endif
