@@ -31,7 +31,7 @@
 #include <sys/mman.h>
 #endif
 #include "tt.h"
-#if defined(__SSE2__)
+#if defined(__SSE2__) && !defined(SM_TT_PORTABLE)
 #include <emmintrin.h>
 #endif
 
@@ -203,7 +203,7 @@ static void suit_codes(uint64_t live, uint64_t b0, uint64_t b1, uint32_t c[NSUIT
  * above were a tenth of the search's time): gather the live cards' bits of each
  * plane (pext), then interleave the two planes (pdep). Zen 1 and 2 run pext/pdep in
  * slow microcode, so they keep the table. */
-#if defined(__x86_64__) && defined(__GNUC__)
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(SM_TT_PORTABLE)
 #define SM_TT_BMI2 1
 #include <immintrin.h>
 __attribute__((target("bmi2"))) static void suit_codes_bmi2(uint64_t live, uint64_t b0,
@@ -477,7 +477,7 @@ static void promote(TT *tt, uint32_t head, uint32_t ci, int i)
  * With SSE2 (every x86-64) four signatures at a time, branch-free: the chunk scan
  * is most of a probe's instructions (2.2 chunks a probe, some groups' chains
  * are 17 long). */
-#if defined(__SSE2__)
+#if defined(__SSE2__) && !defined(SM_TT_PORTABLE)
 static inline unsigned candidates(const TTChunk *ch, uint32_t sig)
 {
     const __m128i pos = _mm_set1_epi32((int)sig), m55 = _mm_set1_epi32(0x55555555);
