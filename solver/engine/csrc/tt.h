@@ -39,10 +39,12 @@ typedef struct {
 } TTKey;
 
 /* A chunk (of 8) is three cache lines: the first holds what a scan reads for every entry
- * (a signature: the key's top four cards of each suit, 8 bits a suit, and the
- * bounds); the full keys are read only where the signature matches. Four cards a
- * suit, not two, because entries of one group mostly agree on the top two and a
- * false candidate costs a cache miss on its key line. */
+ * (a signature: four cards of each suit, 8 bits a suit, and the bounds); the full
+ * keys are read only where the signature matches. The four cards are those below
+ * the top cards the group key fixes (every entry of a group agrees with the
+ * group's positions on those), and four, not two, because a false candidate costs
+ * a cache miss on its key line: on table8 0 4 this left 1.95M false candidates in
+ * 20.5M probes, against 9.4M with the plain top four cards. */
 typedef struct {
     uint32_t sigv[TT_CHUNK];
     uint32_t next;           /* the next older chunk of the same group, or TT_NONE */
