@@ -140,6 +140,15 @@ static int knocks_out_stopper(const Position *p, int s, int r)
     return r > floor && popcount32(own >> (floor + 1)) >= 2;
 }
 
+/* Does player x hold more cards of suit s than each other hand? */
+static int longest_in(const Position *p, int x, int s)
+{
+    int len = popcount64(p->hand[x] & suit_lane(s));
+    for (int o = 0; o < NSEATS; o++)
+        if (o != x && popcount64(p->hand[o] & suit_lane(s)) >= len) return 0;
+    return 1;
+}
+
 /* Ordering weight of a card (misere has score_misere). Outcomes that leave the trick
  * with the mover's side first, the cheapest card among them; bad outcomes last, with
  * the card one can best spare. */
@@ -165,8 +174,9 @@ static int16_t score_move(const Position *p, int card, int top_ours)
                 if (o != me && !(p->hand[o] & suit_lane(s))) low -= 10;
             /* knocking out the one card above seat's top group first of all, before
              * cashing (table nodes over seeds 0..3 -27%, declaration nodes seeds 0, 2
-             * -51%) */
-            if (knocks_out_stopper(p, s, r)) low += 200;
+             * -51%); in trumps only when seat is longest there, so that it keeps
+             * control (table nodes seeds 0..7 -1.5%, declaration nodes -1%) */
+            if (knocks_out_stopper(p, s, r) && (s != p->trump || longest_in(p, me, s))) low += 200;
             if (p->trump != NOTRUMP && s != p->trump && (p->hand[me] & suit_lane(p->trump))) {
                 int len = popcount64(p->hand[me] & suit_lane(s));
                 return (int16_t)(low + 3 * (4 - (len < 4 ? len : 4)));
