@@ -177,6 +177,12 @@ static int16_t score_move(const Position *p, int card, int top_ours)
              * -51%); in trumps only when seat is longest there, so that it keeps
              * control (table nodes seeds 0..7 -1.5%, declaration nodes -1%) */
             if (knocks_out_stopper(p, s, r) && (s != p->trump || longest_in(p, me, s))) low += 200;
+            /* then its long suits, where the others hold no trump: seat's last cards
+             * there win once the others' are gone (table nodes seeds 0..7 -1.3%,
+             * declaration nodes -0.6%) */
+            else if (longest_in(p, me, s) &&
+                     (p->trump == NOTRUMP || !((all_hands(p) & ~p->hand[me]) & suit_lane(p->trump))))
+                low += 10;
             if (p->trump != NOTRUMP && s != p->trump && (p->hand[me] & suit_lane(p->trump))) {
                 int len = popcount64(p->hand[me] & suit_lane(s));
                 return (int16_t)(low + 3 * (4 - (len < 4 ? len : 4)));
