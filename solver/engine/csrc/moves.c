@@ -120,12 +120,13 @@ static int16_t score_misere(const Position *p, int card)
 
 /* Normal play, player `me` leading rank r of suit s: is the card in me's top group of
  * the suit (me's highest card and those of its cards that no opponent's card separates
- * from it), with exactly one opponent's card above that group and at least two of
- * me's cards in it? Leading the group then forces out the one card above it (or wins
- * at once) and leaves me the top card of the suit, which is how a side without a top
- * card makes one (an ordering hint only). The opponents of seat are both other hands,
- * of a coalition player seat alone (the partner's cards between do not matter). */
-static int knocks_out_stopper(const Position *p, int s, int r)
+ * from it), with a >= 1 opponents' cards above that group, at most `max_above`, and
+ * more than a of me's cards in it? Each lead of the group forces out at least one card
+ * above it (or wins at once), so after a of them me holds the top card of the suit:
+ * that is how a side without a top card makes one (an ordering hint only). The
+ * opponents of seat are both other hands, of a coalition player seat alone (the
+ * partner's cards between do not matter). */
+static int knocks_out_stopper(const Position *p, int s, int r, int max_above)
 {
     int me = p->to_move;
     unsigned own = (unsigned)(p->hand[me] >> (LANE * s)) & LANE_MASK;
@@ -134,10 +135,11 @@ static int knocks_out_stopper(const Position *p, int s, int r)
         if (p->side[o] != p->side[me]) opp |= p->hand[o];
     unsigned theirs = (unsigned)(opp >> (LANE * s)) & LANE_MASK;
     int top = 31 - __builtin_clz(own);
-    if (popcount32(theirs >> (top + 1)) != 1) return 0;
+    int above = popcount32(theirs >> (top + 1));
+    if (above < 1 || above > max_above) return 0;
     unsigned below = theirs & ((1u << top) - 1);
     int floor = below ? 31 - __builtin_clz(below) : -1; /* the group lies above this rank */
-    return r > floor && popcount32(own >> (floor + 1)) >= 2;
+    return r > floor && popcount32(own >> (floor + 1)) > above;
 }
 
 /* Does player x hold more cards of suit s than each other hand? */
@@ -175,8 +177,9 @@ static int16_t score_move(const Position *p, int card, int top_ours)
             /* knocking out the one card above seat's top group first of all, before
              * cashing (table nodes over seeds 0..3 -27%, declaration nodes seeds 0, 2
              * -51%); in trumps only when seat is longest there, so that it keeps
-             * control (table nodes seeds 0..7 -1.5%, declaration nodes -1%) */
-            if (knocks_out_stopper(p, s, r) && (s != p->trump || longest_in(p, me, s))) low += 200;
+             * control (table nodes seeds 0..7 -1.5%, declaration nodes -1%); against
+             * two cards above it, not (table nodes +2%) */
+            if (knocks_out_stopper(p, s, r, 1) && (s != p->trump || longest_in(p, me, s))) low += 200;
             /* then its long suits, where the others hold no trump: seat's last cards
              * there win once the others' are gone (table nodes seeds 0..7 -1.3%,
              * declaration nodes -0.6%) */
@@ -209,8 +212,10 @@ static int16_t score_move(const Position *p, int card, int top_ours)
             return (int16_t)((seat_len ? 200 : 165) - r - 6 * seat_len - 30 * by_ruff);
         }
         /* a knock-out lead ranks with the leads that keep the trick (table nodes
-         * seeds 0..3 -10%, declaration nodes seeds 0, 2 -6%) */
-        int knock = knocks_out_stopper(p, s, r) ? 100 : 0;
+         * seeds 0..3 -10%, declaration nodes seeds 0, 2 -6%), whatever the number
+         * of seat's cards it knocks out (against only one: table nodes seeds 0..7
+         * +1.4%, declaration nodes +11%) */
+        int knock = knocks_out_stopper(p, s, r, 13) ? 100 : 0;
         return (int16_t)(knock + 100 - r - 2 * (s == p->trump) - 6 * seat_len);
     }
     int wins = pos_beats(p, card, p->win_card);
