@@ -2,11 +2,14 @@
  *
  * Ordering matters more than anything else for a null-window search: the first move
  * tried at a node should usually be the one that proves the bound. Leads in normal
- * play: seat cashes sure winners (unless an opponent can ruff), then, holding trumps,
- * leads its short side suits first, low cards before high, suits an opponent ruffs
- * last; the coalition first tries the cheapest lead that surely keeps the trick
- * (to the partner's higher card or ruff, or above seat's best), then its own top
- * cards, suits seat is short in first. A follower tries the cards that leave the
+ * play: seat first knocks out the one card above its top group of a suit (its way to
+ * make a trick without a top card), then cashes sure winners (unless an opponent can
+ * ruff), then leads its long suits where the others hold no trump and, holding
+ * trumps, its short side suits, low cards before high, suits an opponent ruffs last;
+ * the coalition first tries the cheapest lead that surely keeps the trick (to the
+ * partner's higher card, above seat's best, or to the partner's ruff after those)
+ * or knocks out seat's cards above its own top group, then its own top cards, suits
+ * seat is short in first. A follower tries the cards that leave the
  * trick with its side, looking at whether the last player can still beat the card,
  * cheapest first (a second hand forcing the last player's higher card before that).
  * Misere has its own rule (score_misere): who ends up with the trick when every
