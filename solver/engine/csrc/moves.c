@@ -2,11 +2,14 @@
  *
  * Ordering matters more than anything else for a null-window search: the first move
  * tried at a node should usually be the one that proves the bound. Leads in normal
- * play: seat cashes sure winners (unless an opponent can ruff), then, holding trumps,
- * leads its short side suits first, low cards before high, suits an opponent ruffs
- * last; the coalition first tries the cheapest lead that surely keeps the trick
- * (to the partner's higher card or ruff, or above seat's best), then its own top
- * cards, suits seat is short in first. A follower tries the cards that leave the
+ * play: seat first knocks out the one card above its top group of a suit (its way to
+ * make a trick without a top card), then cashes sure winners (unless an opponent can
+ * ruff), then leads its long suits where the others hold no trump and, holding
+ * trumps, its short side suits, low cards before high, suits an opponent ruffs last;
+ * the coalition first tries the cheapest lead that surely keeps the trick (to the
+ * partner's higher card, above seat's best, or to the partner's ruff after those)
+ * or knocks out seat's cards above its own top group, then its own top cards, suits
+ * seat is short in first. A follower tries the cards that leave the
  * trick with its side, looking at whether the last player can still beat the card,
  * cheapest first (a second hand forcing the last player's higher card before that).
  * Misere has its own rule (score_misere): who ends up with the trick when every
@@ -118,6 +121,39 @@ static int16_t score_misere(const Position *p, int card)
     return (int16_t)((good ? 300 : 100) + r - trump_penalty);
 }
 
+/* Normal play, player `me` leading rank r of suit s: is the card in me's top group of
+ * the suit (me's highest card and those of its cards that no opponent's card separates
+ * from it), with a >= 1 opponents' cards above that group, at most `max_above`, and
+ * more than a of me's cards in it? Each lead of the group forces out at least one card
+ * above it (or wins at once), so after a of them me holds the top card of the suit:
+ * that is how a side without a top card makes one (an ordering hint only). The
+ * opponents of seat are both other hands, of a coalition player seat alone (the
+ * partner's cards between do not matter). */
+static int knocks_out_stopper(const Position *p, int s, int r, int max_above)
+{
+    int me = p->to_move;
+    unsigned own = (unsigned)(p->hand[me] >> (LANE * s)) & LANE_MASK;
+    uint64_t opp = 0;
+    for (int o = 0; o < NSEATS; o++)
+        if (p->side[o] != p->side[me]) opp |= p->hand[o];
+    unsigned theirs = (unsigned)(opp >> (LANE * s)) & LANE_MASK;
+    int top = 31 - __builtin_clz(own);
+    int above = popcount32(theirs >> (top + 1));
+    if (above < 1 || above > max_above) return 0;
+    unsigned below = theirs & ((1u << top) - 1);
+    int floor = below ? 31 - __builtin_clz(below) : -1; /* the group lies above this rank */
+    return r > floor && popcount32(own >> (floor + 1)) > above;
+}
+
+/* Does player x hold more cards of suit s than each other hand? */
+static int longest_in(const Position *p, int x, int s)
+{
+    int len = popcount64(p->hand[x] & suit_lane(s));
+    for (int o = 0; o < NSEATS; o++)
+        if (o != x && popcount64(p->hand[o] & suit_lane(s)) >= len) return 0;
+    return 1;
+}
+
 /* Ordering weight of a card (misere has score_misere). Outcomes that leave the trick
  * with the mover's side first, the cheapest card among them; bad outcomes last, with
  * the card one can best spare. */
@@ -141,6 +177,18 @@ static int16_t score_move(const Position *p, int card, int top_ours)
             int low = 100 - r;
             for (int o = 0; o < NSEATS; o++)
                 if (o != me && !(p->hand[o] & suit_lane(s))) low -= 10;
+            /* knocking out the one card above seat's top group first of all, before
+             * cashing (table nodes over seeds 0..3 -27%, declaration nodes seeds 0, 2
+             * -51%); in trumps only when seat is longest there, so that it keeps
+             * control (table nodes seeds 0..7 -1.5%, declaration nodes -1%); against
+             * two cards above it, not (table nodes +2%) */
+            if (knocks_out_stopper(p, s, r, 1) && (s != p->trump || longest_in(p, me, s))) low += 200;
+            /* then its long suits, where the others hold no trump: seat's last cards
+             * there win once the others' are gone (table nodes seeds 0..7 -1.3%,
+             * declaration nodes -0.6%) */
+            else if (longest_in(p, me, s) &&
+                     (p->trump == NOTRUMP || !((all_hands(p) & ~p->hand[me]) & suit_lane(p->trump))))
+                low += 10;
             if (p->trump != NOTRUMP && s != p->trump && (p->hand[me] & suit_lane(p->trump))) {
                 int len = popcount64(p->hand[me] & suit_lane(s));
                 return (int16_t)(low + 3 * (4 - (len < 4 ? len : 4)));
@@ -159,9 +207,19 @@ static int16_t score_move(const Position *p, int card, int top_ours)
         int seat_len = popcount64(p->hand[p->seat] & suit_lane(s));
         if (coalition_keeps(p, me, s, r)) {
             /* into seat's void (seat discards at will) after the others */
-            return (int16_t)((seat_len ? 200 : 165) - r - 6 * seat_len);
+            /* kept only by the partner's ruff after the others: the ruff spends a
+             * trump the coalition may need against seat's (table nodes seeds 0..7
+             * -0.6%, declaration nodes seeds 0, 2 -3%) */
+            int st = top_rank(p, p->seat, s);
+            int by_ruff = r < st && top_rank(p, 3 - me - p->seat, s) < st;
+            return (int16_t)((seat_len ? 200 : 165) - r - 6 * seat_len - 30 * by_ruff);
         }
-        return (int16_t)(100 - r - 2 * (s == p->trump) - 6 * seat_len);
+        /* a knock-out lead ranks with the leads that keep the trick (table nodes
+         * seeds 0..3 -10%, declaration nodes seeds 0, 2 -6%), whatever the number
+         * of seat's cards it knocks out (against only one: table nodes seeds 0..7
+         * +1.4%, declaration nodes +11%) */
+        int knock = knocks_out_stopper(p, s, r, 13) ? 100 : 0;
+        return (int16_t)(knock + 100 - r - 2 * (s == p->trump) - 6 * seat_len);
     }
     int wins = pos_beats(p, card, p->win_card);
     int win_seat = wins ? me : p->win_seat;
