@@ -387,3 +387,49 @@ int seat_winners_bound(const Position *p, uint64_t *rel)
     *rel = runs;
     return w;
 }
+
+/* Normal play, seat on lead at a trick boundary, some coalition trump live. Seat
+ * leads the top run of a side suit s (its cards above every other live card of s):
+ * a coalition player holding trumps and at least k cards of s must follow the
+ * first k of those leads, a player without trumps can never ruff, so with k_s the
+ * run length capped by the shortest s holding of a coalition player with trumps,
+ * seat wins k_s tricks in a row and keeps the lead. Those tricks take only cards of
+ * s from every hand holding s (a trumpless void hand discards; it can never win a
+ * trick anyway), so the other side suits' runs, caps and every trump are untouched,
+ * and seat goes on with the next suit: sum k_s tricks. Then the trumps are as they
+ * were, and settled_tricks (true for any play) gives seat seat_min more. So seat
+ * takes at least sum k_s + seat_min. Must-ruff changes nothing: only a void hand
+ * could be forced to trump, and the caps keep the trump holders following. Returns
+ * that count when it reaches `need` (>= 1), else 0; *rel receives the highest run
+ * cards used and the settled trumps relied on (the lengths are in the table key). */
+int seat_cash_bound(const Position *p, int need, int seat_min, uint64_t *rel)
+{
+    int seat = p->seat, t = p->trump;
+    *rel = 0;
+    if (p->misere || p->nplayed || p->leader != seat || t == NOTRUMP) return 0;
+    uint64_t live = all_hands(p);
+    int caps[NSUITS], total = seat_min;
+    for (int s = 0; s < NSUITS; s++) {
+        caps[s] = 0;
+        if (s == t) continue;
+        int k = popcount32(top_run(live, p->hand[seat], s));
+        for (int o = 0; o < NSEATS && k; o++) {
+            if (o == seat || !(p->hand[o] & suit_lane(t))) continue;
+            int len = popcount64(p->hand[o] & suit_lane(s));
+            if (len < k) k = len;
+        }
+        caps[s] = k;
+        total += k;
+    }
+    if (total < need) return 0;
+    /* rely on as few cards as the count needs: side runs first, then trumps */
+    int left = need;
+    for (int s = 0; s < NSUITS && left > 0; s++) {
+        if (!caps[s]) continue;
+        int k = caps[s] < left ? caps[s] : left;
+        *rel |= highest((uint64_t)top_run(live, p->hand[seat], s) << (LANE * s), k);
+        left -= k;
+    }
+    if (left > 0) *rel |= settled_cards(p, 1, left);
+    return total;
+}

@@ -38,4 +38,10 @@ int all_tricks_bound(const Position *p, int need, uint64_t *rel);
  * cash (a lower bound on its tricks), or 0; *rel receives the cards it relies on. */
 int seat_winners_bound(const Position *p, uint64_t *rel);
 
+/* Normal play, seat on lead, trumps in play: seat cashes the side-suit top cards
+ * that no coalition trump can ruff, then keeps its settled trumps (seat_min from
+ * settled_tricks). Returns that sure count when it reaches `need`, else 0; *rel
+ * receives the cards it relies on. */
+int seat_cash_bound(const Position *p, int need, int seat_min, uint64_t *rel);
+
 #endif
