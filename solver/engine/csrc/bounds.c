@@ -433,3 +433,53 @@ int seat_cash_bound(const Position *p, int need, int seat_min, uint64_t *rel)
     if (left > 0) *rel |= settled_cards(p, 1, left);
     return total;
 }
+
+/* The mirror image for the coalition, normal play, a coalition player L on lead with
+ * trumps in play: L leads the top run of each side suit s in turn. Seat, if it holds
+ * trumps, must follow the first len_s(seat) of those leads and cannot ruff them; L's
+ * partner P, if it holds trumps, must follow the first len_s(P) under must-ruff,
+ * and otherwise follows or discards a non-trump as long as it has one, so with the
+ * total cashed capped by P's non-trump cards it never spends a trump. So L wins
+ * sum k_s tricks in a row (k_s: the run capped as said) and keeps the lead, the
+ * trumps untouched (a trumpless seat only discards), and settled_tricks gives the
+ * coalition others_min more. Returns 1 when that reaches the tricks seat must be
+ * kept from (n - need + 1), else 0; *rel receives the run cards and trumps used. */
+int coalition_cash_bound(const Position *p, int need, int others_min, uint64_t *rel)
+{
+    int L = p->leader, seat = p->seat, t = p->trump, n = p->tricks_left;
+    *rel = 0;
+    if (p->misere || p->nplayed || p->side[L] || t == NOTRUMP) return 0;
+    int P = 0;
+    while (P == L || P == seat) P++;
+    uint64_t live = all_hands(p), tl = suit_lane(t);
+    int seat_trumps = (p->hand[seat] & tl) != 0, p_trumps = (p->hand[P] & tl) != 0;
+    int budget = p_trumps && !p->must_ruff ? popcount64(p->hand[P] & ~tl) : n;
+    int caps[NSUITS], total = 0;
+    for (int s = 0; s < NSUITS; s++) {
+        caps[s] = 0;
+        if (s == t) continue;
+        int k = popcount32(top_run(live, p->hand[L], s));
+        if (seat_trumps) {
+            int len = popcount64(p->hand[seat] & suit_lane(s));
+            if (len < k) k = len;
+        }
+        if (p_trumps && p->must_ruff) {
+            int len = popcount64(p->hand[P] & suit_lane(s));
+            if (len < k) k = len;
+        }
+        if (k > budget - total) k = budget - total;
+        caps[s] = k;
+        total += k;
+    }
+    int goal = n - need + 1;
+    if (total + others_min < goal) return 0;
+    int left = goal;
+    for (int s = 0; s < NSUITS && left > 0; s++) {
+        if (!caps[s]) continue;
+        int k = caps[s] < left ? caps[s] : left;
+        *rel |= highest((uint64_t)top_run(live, p->hand[L], s) << (LANE * s), k);
+        left -= k;
+    }
+    if (left > 0) *rel |= settled_cards(p, 0, left);
+    return 1;
+}

@@ -44,4 +44,10 @@ int seat_winners_bound(const Position *p, uint64_t *rel);
  * receives the cards it relies on. */
 int seat_cash_bound(const Position *p, int need, int seat_min, uint64_t *rel);
 
+/* Normal play, a coalition player on lead, trumps in play: it cashes its side-suit
+ * top cards that seat cannot ruff, then the coalition keeps its settled trumps
+ * (others_min). Returns 1 when seat then surely misses `need`, else 0; *rel
+ * receives the cards relied on. */
+int coalition_cash_bound(const Position *p, int need, int others_min, uint64_t *rel);
+
 #endif
