@@ -193,55 +193,73 @@ static int16_t score_move(const Position *p, int card, int top_ours)
     return (int16_t)((good ? 300 : 100) + cover - r - trump_penalty);
 }
 
+/* Lowest cards of the groups of equivalent cards in one suit lane: a card of `own`
+ * starts a group unless the nearest live card below it is also ours. `dead` (cards
+ * in no hand and not on the table) are skipped over: a run of dead cards directly
+ * above one of ours is found by adding its lowest bit to `dead`, the carry clearing
+ * the run. Branch-free, instead of walking the cards one by one. */
+static unsigned group_starts(unsigned own, unsigned live)
+{
+    unsigned dead = ~live & LANE_MASK;
+    unsigned t = (own << 1) & dead;                 /* dead runs starting above ours */
+    unsigned runs = ((dead + t) ^ dead) & dead;     /* ...and the whole of those runs */
+    return own & ~((own | runs) << 1);
+}
+
 int gen_moves(const Position *p, Move out[MAX_MOVES], int hint)
 {
     int n = 0;
-    int me = p->to_move;
     uint64_t legal = pos_legal(p);
     uint64_t hands_live = all_hands(p);
     uint64_t live_all = hands_live | p->table;
+    int8_t card[MAX_MOVES];
+    uint64_t group[MAX_MOVES];
     uint8_t holds_top[MAX_MOVES];
     for (int s = 0; s < NSUITS; s++) {
         unsigned own = (unsigned)(legal >> (LANE * s)) & LANE_MASK;
         if (!own) continue;
         unsigned live = (unsigned)(live_all >> (LANE * s)) & LANE_MASK;
-        /* our cards from low to high; a card joins the group below it when no
-         * other live card lies between them, and a group is represented by its
-         * lowest card */
-        unsigned others = live & ~own;
-        int prev = -1;
-        for (unsigned rest = own; rest; rest &= rest - 1) {
-            int r = __builtin_ctz(rest);
-            if (prev < 0 || (others & ((1u << r) - (2u << prev)))) { /* ranks prev+1..r-1 */
-                out[n].card = (int8_t)(LANE * s + r);
-                out[n].score = 0;
-                out[n].group = 0;
-                holds_top[n] = 0;
-                n++;
-            }
-            out[n - 1].group |= (uint64_t)1 << (LANE * s + r);
-            prev = r;
-        }
+        /* groups from low to high, each represented by its lowest card */
+        unsigned starts = group_starts(own, live);
+        do {
+            int r = __builtin_ctz(starts);
+            starts &= starts - 1;
+            unsigned below_next = starts ? (starts & -starts) - 1 : LANE_MASK;
+            card[n] = (int8_t)(LANE * s + r);
+            group[n] = (uint64_t)(own & below_next & ~((1u << r) - 1)) << (LANE * s);
+            holds_top[n] = 0;
+            n++;
+        } while (starts);
         /* does our top group hold the highest card of this suit still in the hands? */
         unsigned hl = (unsigned)(hands_live >> (LANE * s)) & LANE_MASK;
-        if (hl && (p->hand[me] >> (LANE * s + 31 - __builtin_clz(hl)) & 1)) holds_top[n - 1] = 1;
+        holds_top[n - 1] = (uint8_t)((own >> (31 - __builtin_clz(hl))) & 1);
     }
-    if (n == 1) return n; /* a forced move needs no ordering */
-    for (int i = 0; i < n; i++) out[i].score = score_move(p, out[i].card, holds_top[i]);
-    if (hint >= 0) {
-        uint64_t hb = (uint64_t)1 << hint;
-        for (int i = 0; i < n; i++)
-            if (out[i].group & hb) out[i].score = 1000;
+    if (n == 1) {
+        /* a forced move needs no ordering */
+        out[0].card = card[0];
+        out[0].group = group[0];
+        out[0].score = 0;
+        return n;
     }
-    /* insertion sort, best first (stable) */
-    for (int i = 1; i < n; i++) {
-        Move m = out[i];
+    /* sort packed keys, not structs: the score above five bits of (inverted) index,
+     * so that descending keys give best first, ties in generation order (stable) */
+    uint32_t key[MAX_MOVES];
+    uint64_t hb = hint >= 0 ? (uint64_t)1 << hint : 0;
+    for (int i = 0; i < n; i++) {
+        int sc = (group[i] & hb) ? 1000 : score_move(p, card[i], holds_top[i]);
+        uint32_t k = ((uint32_t)(sc + 32768) << 5) | (uint32_t)(31 - i);
         int j = i - 1;
-        while (j >= 0 && out[j].score < m.score) {
-            out[j + 1] = out[j];
+        while (j >= 0 && key[j] < k) {
+            key[j + 1] = key[j];
             j--;
         }
-        out[j + 1] = m;
+        key[j + 1] = k;
+    }
+    for (int i = 0; i < n; i++) {
+        int k = 31 - (int)(key[i] & 31);
+        out[i].card = card[k];
+        out[i].group = group[k];
+        out[i].score = (int16_t)((int)(key[i] >> 5) - 32768);
     }
     return n;
 }
