@@ -133,7 +133,7 @@ static inline void pos_play(Position *p, int card)
         p->nplayed = 0;
         p->table = 0;
     } else {
-        p->to_move = (int8_t)((seat + 1) % NSEATS);
+        p->to_move = (int8_t)(seat == NSEATS - 1 ? 0 : seat + 1);
     }
 }
 
