@@ -251,55 +251,70 @@ static int16_t score_move(const Position *p, int card, int top_ours)
     return (int16_t)((good ? 300 : 100) + cover - r - trump_penalty);
 }
 
+/* Lowest cards of the groups of equivalent cards, all four suit lanes at once: a
+ * card of `own` starts a group unless the nearest live card below it is also ours.
+ * `dead` cards (in no hand, not on the table) are skipped over: a run of dead cards
+ * directly above one of ours is found by adding its lowest bit to `dead`, the carry
+ * clearing the run (it stops at the unused bits above each lane, so lanes stay
+ * apart). Branch-free, instead of walking the cards one by one. */
+static uint64_t group_starts(uint64_t own, uint64_t live)
+{
+    const uint64_t lanes = UINT64_C(0x1FFF1FFF1FFF1FFF);
+    uint64_t dead = ~live & lanes;
+    uint64_t t = (own << 1) & dead;               /* dead runs starting above ours */
+    uint64_t runs = ((dead + t) ^ dead) & dead;   /* ...and the whole of those runs */
+    return own & ~((own | runs) << 1);
+}
+
+/* Hidden: the search calls this at every node, and a hidden symbol is called directly
+ * rather than through the shared library's PLT. */
+__attribute__((visibility("hidden")))
 int gen_moves(const Position *p, Move out[MAX_MOVES], int hint)
 {
     int n = 0;
-    int me = p->to_move;
     uint64_t legal = pos_legal(p);
     uint64_t hands_live = all_hands(p);
-    uint64_t live_all = hands_live | p->table;
+    int8_t card[MAX_MOVES];
+    uint64_t group[MAX_MOVES];
     uint8_t holds_top[MAX_MOVES];
-    for (int s = 0; s < NSUITS; s++) {
-        unsigned own = (unsigned)(legal >> (LANE * s)) & LANE_MASK;
-        if (!own) continue;
-        unsigned live = (unsigned)(live_all >> (LANE * s)) & LANE_MASK;
-        /* our cards from low to high; a card joins the group below it when no
-         * other live card lies between them, and a group is represented by its
-         * lowest card */
-        unsigned others = live & ~own;
-        int prev = -1;
-        for (unsigned rest = own; rest; rest &= rest - 1) {
-            int r = __builtin_ctz(rest);
-            if (prev < 0 || (others & ((1u << r) - (2u << prev)))) { /* ranks prev+1..r-1 */
-                out[n].card = (int8_t)(LANE * s + r);
-                out[n].score = 0;
-                out[n].group = 0;
-                holds_top[n] = 0;
-                n++;
-            }
-            out[n - 1].group |= (uint64_t)1 << (LANE * s + r);
-            prev = r;
-        }
-        /* does our top group hold the highest card of this suit still in the hands? */
-        unsigned hl = (unsigned)(hands_live >> (LANE * s)) & LANE_MASK;
-        if (hl && (p->hand[me] >> (LANE * s + 31 - __builtin_clz(hl)) & 1)) holds_top[n - 1] = 1;
+    /* groups from low to high, suit by suit, each represented by its lowest card */
+    uint64_t starts = group_starts(legal, hands_live | p->table);
+    do {
+        int b = __builtin_ctzll(starts);
+        starts &= starts - 1;
+        uint64_t lane = suit_lane(card_suit(b));
+        uint64_t from_b = ~(((uint64_t)1 << b) - 1);
+        uint64_t g = legal & lane & from_b & ((starts & -starts) - 1);
+        card[n] = (int8_t)b;
+        group[n] = g;
+        /* does it hold the highest card of its suit still in the hands? (only the
+         * top group can: every hand card above its lowest card is its own) */
+        holds_top[n] = !(hands_live & lane & from_b & ~g);
+        n++;
+    } while (starts);
+    if (n == 1) {
+        /* a forced move needs no ordering */
+        out[0].card = card[0];
+        out[0].group = group[0];
+        out[0].score = 0;
+        return n;
     }
-    if (n == 1) return n; /* a forced move needs no ordering */
-    for (int i = 0; i < n; i++) out[i].score = score_move(p, out[i].card, holds_top[i]);
-    if (hint >= 0) {
-        uint64_t hb = (uint64_t)1 << hint;
-        for (int i = 0; i < n; i++)
-            if (out[i].group & hb) out[i].score = 1000;
+    /* keys: the score above five bits of (inverted) index, all distinct, so that a
+     * higher key is a better move, ties in generation order (a stable sort). Each
+     * move's place is the number of higher keys: no data-dependent branches, which
+     * the insertion sort was full of. */
+    int32_t key[MAX_MOVES];
+    uint64_t hb = hint >= 0 ? (uint64_t)1 << hint : 0;
+    for (int i = 0; i < n; i++) {
+        int sc = (group[i] & hb) ? 1000 : score_move(p, card[i], holds_top[i]);
+        key[i] = ((sc + 32768) << 5) | (31 - i);
     }
-    /* insertion sort, best first (stable) */
-    for (int i = 1; i < n; i++) {
-        Move m = out[i];
-        int j = i - 1;
-        while (j >= 0 && out[j].score < m.score) {
-            out[j + 1] = out[j];
-            j--;
-        }
-        out[j + 1] = m;
+    for (int i = 0; i < n; i++) {
+        int place = 0;
+        for (int j = 0; j < n; j++) place += key[j] > key[i];
+        out[place].card = card[i];
+        out[place].group = group[i];
+        out[place].score = (int16_t)((key[i] >> 5) - 32768);
     }
     return n;
 }

@@ -58,17 +58,83 @@ static inline uint64_t all_hands(const Position *p)
 /* Set up a position at the start of a trick. */
 void pos_init(Position *p, const uint64_t hands[NSEATS], int trump, int leader,
               int seat, int misere, int must_ruff);
+
+/* The hot helpers below are defined here, inline, because the search calls them at
+ * every node from other files (a call through the shared library's PLT cost more
+ * than the work). */
+
 /* Does `card` beat the card `best` already winning the trick? */
-int pos_beats(const Position *p, int card, int best);
-/* Mask of the cards the player to move may play. */
-uint64_t pos_legal(const Position *p);
+static inline int pos_beats(const Position *p, int card, int best)
+{
+    /* without a branch: which way it goes is hard to predict during the search, and
+     * both answers are cheap (same suit: the higher bit index is the higher rank) */
+    int same = card_suit(card) == card_suit(best);
+    return (same & (card > best)) | (!same & (card_suit(card) == p->trump));
+}
+
 /* The cards seat x may play to a trick led in suit `led` (x not the leader). */
-uint64_t pos_legal_to(const Position *p, int x, int led);
+static inline uint64_t pos_legal_to(const Position *p, int x, int led)
+{
+    uint64_t h = p->hand[x];
+    uint64_t follow = h & suit_lane(led);
+    if (follow) return follow;
+    if (p->must_ruff && p->trump != NOTRUMP) {
+        uint64_t trumps = h & suit_lane(p->trump);
+        if (trumps) return trumps;
+    }
+    return h;
+}
+
+/* Mask of the cards the player to move may play. */
+static inline uint64_t pos_legal(const Position *p)
+{
+    if (p->nplayed == 0) return p->hand[p->to_move];
+    return pos_legal_to(p, p->to_move, p->led_suit);
+}
+
 /* Has x, playing to a trick led in `led` in which card w is winning, a legal card that
  * does not beat w? (A card beats w when it is of w's suit and higher, or a trump on a
  * non-trump w.) Misere play turns on this: nobody takes a trick it can stay out of. */
-int pos_can_stay_under(const Position *p, int x, int led, int w);
-/* Play `card` (must be legal) for the player to move; completes the trick when full. */
-void pos_play(Position *p, int card);
+static inline int pos_can_stay_under(const Position *p, int x, int led, int w)
+{
+    uint64_t l = pos_legal_to(p, x, led);
+    int ws = card_suit(w);
+    uint64_t under = l & suit_lane(ws) & (((uint64_t)1 << w) - 1);
+    uint64_t other = l & ~suit_lane(ws);
+    if (p->trump != NOTRUMP && ws != p->trump) other &= ~suit_lane(p->trump);
+    return (under | other) != 0;
+}
+
+/* Play `card` (must be legal) for the player to move; completes the trick when full.
+ * (Copy-make: the search plays on a copy, so nothing is undone.) */
+static inline void pos_play(Position *p, int card)
+{
+    uint64_t bit = (uint64_t)1 << card;
+    int seat = p->to_move;
+    p->hand[seat] &= ~bit;
+    if (p->nplayed == 0) {
+        p->led_suit = (int8_t)card_suit(card);
+        p->win_seat = (int8_t)seat;
+        p->win_card = (int8_t)card;
+        p->table = bit;
+    } else {
+        if (pos_beats(p, card, p->win_card)) {
+            p->win_seat = (int8_t)seat;
+            p->win_card = (int8_t)card;
+        }
+        p->table |= bit;
+    }
+    p->played[p->nplayed++] = (int8_t)card;
+    if (p->nplayed == NSEATS) {
+        p->counted += p->win_seat == p->seat;
+        p->tricks_left--;
+        p->leader = p->win_seat;
+        p->to_move = p->win_seat;
+        p->nplayed = 0;
+        p->table = 0;
+    } else {
+        p->to_move = (int8_t)(seat == NSEATS - 1 ? 0 : seat + 1);
+    }
+}
 
 #endif
