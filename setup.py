@@ -18,7 +18,7 @@ setup(
             "solver.engine._core",
             sources=sources,
             include_dirs=[str(CSRC)],
-            extra_compile_args=["-std=c11", "-O3", "-Wall", "-Wextra"],
+            extra_compile_args=["-std=c11", "-O3", "-Wall", "-Wextra", "-fvisibility=hidden"],
         )
     ]
 )
