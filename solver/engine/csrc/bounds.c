@@ -388,6 +388,23 @@ int seat_winners_bound(const Position *p, uint64_t *rel)
     return w;
 }
 
+/* The cards a cashing count of `count` tricks relies on, as few as it needs: the
+ * highest cards of `leader`'s capped side-suit runs first, then the settled trumps of
+ * the seat (for_seat) or of the coalition for what is still missing. */
+static uint64_t cash_cards(const Position *p, int leader, const int caps[NSUITS], int count,
+                           int for_seat)
+{
+    uint64_t live = all_hands(p), rel = 0;
+    for (int s = 0; s < NSUITS && count > 0; s++) {
+        if (!caps[s]) continue;
+        int k = caps[s] < count ? caps[s] : count;
+        rel |= highest((uint64_t)top_run(live, p->hand[leader], s) << (LANE * s), k);
+        count -= k;
+    }
+    if (count > 0) rel |= settled_cards(p, for_seat, count);
+    return rel;
+}
+
 /* Normal play, seat on lead at a trick boundary, some coalition trump live. Seat
  * leads the top run of a side suit s (its cards above every other live card of s):
  * a coalition player holding trumps and at least k cards of s must follow the
@@ -422,15 +439,7 @@ int seat_cash_bound(const Position *p, int need, int seat_min, uint64_t *rel)
         total += k;
     }
     if (total < need) return 0;
-    /* rely on as few cards as the count needs: side runs first, then trumps */
-    int left = need;
-    for (int s = 0; s < NSUITS && left > 0; s++) {
-        if (!caps[s]) continue;
-        int k = caps[s] < left ? caps[s] : left;
-        *rel |= highest((uint64_t)top_run(live, p->hand[seat], s) << (LANE * s), k);
-        left -= k;
-    }
-    if (left > 0) *rel |= settled_cards(p, 1, left);
+    *rel = cash_cards(p, seat, caps, need, 1);
     return total;
 }
 
@@ -473,13 +482,6 @@ int coalition_cash_bound(const Position *p, int need, int others_min, uint64_t *
     }
     int goal = n - need + 1;
     if (total + others_min < goal) return 0;
-    int left = goal;
-    for (int s = 0; s < NSUITS && left > 0; s++) {
-        if (!caps[s]) continue;
-        int k = caps[s] < left ? caps[s] : left;
-        *rel |= highest((uint64_t)top_run(live, p->hand[L], s) << (LANE * s), k);
-        left -= k;
-    }
-    if (left > 0) *rel |= settled_cards(p, 0, left);
+    *rel = cash_cards(p, L, caps, goal, 0);
     return 1;
 }
