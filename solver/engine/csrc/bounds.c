@@ -43,6 +43,21 @@ static unsigned top_run(uint64_t live, uint64_t hand, int s)
     return run;
 }
 
+/* How many of the k top cards of side suit s that leader L cashes in a row surely
+ * win: every hand that could ruff them (an opponent holding trumps, or with must-ruff
+ * L's partner holding trumps, who would take the lead away) follows suit only as
+ * long as its cards of s last. */
+static int ruff_safe_run(const Position *p, int L, int s, int k)
+{
+    for (int o = 0; o < NSEATS && k; o++) {
+        if (o == L || (p->side[o] == p->side[L] && !p->must_ruff)) continue;
+        if (!(p->hand[o] & suit_lane(p->trump))) continue;
+        int len = popcount64(p->hand[o] & suit_lane(s));
+        if (len < k) k = len;
+    }
+    return k;
+}
+
 static void cash_plan(const Position *p, int L, CashPlan *cp)
 {
     uint64_t live = all_hands(p);
@@ -63,14 +78,8 @@ static void cash_plan(const Position *p, int L, CashPlan *cp)
     if (popcount64(cp->runs[t]) >= opp_trumps) return;
     cp->all_suits = 0;
     for (int s = 0; s < NSUITS; s++) {
-        int k = popcount64(cp->runs[s]);
-        if (s == t || k == 0) continue;
-        for (int o = 0; o < NSEATS; o++) {
-            if (o == L || (p->side[o] == p->side[L] && !p->must_ruff)) continue;
-            if (!(p->hand[o] & suit_lane(t))) continue;
-            int len = popcount64(p->hand[o] & suit_lane(s));
-            if (len < k) k = len;
-        }
+        if (s == t) continue;
+        int k = ruff_safe_run(p, L, s, popcount64(cp->runs[s]));
         if (k > cp->side_len) {
             cp->side_len = k;
             cp->side = s;
@@ -405,6 +414,30 @@ static uint64_t cash_cards(const Position *p, int leader, const int caps[NSUITS]
     return rel;
 }
 
+/* Trump contracts: the tricks leader L wins in a row by cashing the top run of every
+ * side suit in turn, each capped by ruff_safe_run (caps[s], 0 for the trump suit).
+ * Cashing one suit takes only cards of that suit from the hands that hold it, so the
+ * other suits' runs and caps stand. A partner holding trumps without must-ruff follows
+ * or discards a non-trump as long as it has one, so the total is capped by its
+ * non-trump cards and it never spends a trump (L's side keeps its settled trumps). */
+static int side_cash(const Position *p, int L, int caps[NSUITS])
+{
+    uint64_t live = all_hands(p), tl = suit_lane(p->trump);
+    int budget = p->tricks_left, total = 0;
+    for (int P = 0; P < NSEATS; P++)
+        if (P != L && p->side[P] == p->side[L] && (p->hand[P] & tl) && !p->must_ruff)
+            budget = popcount64(p->hand[P] & ~tl);
+    for (int s = 0; s < NSUITS; s++) {
+        caps[s] = 0;
+        if (s == p->trump) continue;
+        int k = ruff_safe_run(p, L, s, popcount32(top_run(live, p->hand[L], s)));
+        if (k > budget - total) k = budget - total;
+        caps[s] = k;
+        total += k;
+    }
+    return total;
+}
+
 /* Normal play, seat on lead at a trick boundary, some coalition trump live. Seat
  * leads the top run of a side suit s (its cards above every other live card of s):
  * a coalition player holding trumps and at least k cards of s must follow the
@@ -421,23 +454,11 @@ static uint64_t cash_cards(const Position *p, int leader, const int caps[NSUITS]
  * cards used and the settled trumps relied on (the lengths are in the table key). */
 int seat_cash_bound(const Position *p, int need, int seat_min, uint64_t *rel)
 {
-    int seat = p->seat, t = p->trump;
+    int seat = p->seat;
     *rel = 0;
-    if (p->misere || p->nplayed || p->leader != seat || t == NOTRUMP) return 0;
-    uint64_t live = all_hands(p);
-    int caps[NSUITS], total = seat_min;
-    for (int s = 0; s < NSUITS; s++) {
-        caps[s] = 0;
-        if (s == t) continue;
-        int k = popcount32(top_run(live, p->hand[seat], s));
-        for (int o = 0; o < NSEATS && k; o++) {
-            if (o == seat || !(p->hand[o] & suit_lane(t))) continue;
-            int len = popcount64(p->hand[o] & suit_lane(s));
-            if (len < k) k = len;
-        }
-        caps[s] = k;
-        total += k;
-    }
+    if (p->misere || p->nplayed || p->leader != seat || p->trump == NOTRUMP) return 0;
+    int caps[NSUITS];
+    int total = side_cash(p, seat, caps) + seat_min;
     if (total < need) return 0;
     *rel = cash_cards(p, seat, caps, need, 1);
     return total;
@@ -455,33 +476,12 @@ int seat_cash_bound(const Position *p, int need, int seat_min, uint64_t *rel)
  * kept from (n - need + 1), else 0; *rel receives the run cards and trumps used. */
 int coalition_cash_bound(const Position *p, int need, int others_min, uint64_t *rel)
 {
-    int L = p->leader, seat = p->seat, t = p->trump, n = p->tricks_left;
+    int L = p->leader, n = p->tricks_left;
     *rel = 0;
-    if (p->misere || p->nplayed || p->side[L] || t == NOTRUMP) return 0;
-    int P = 0;
-    while (P == L || P == seat) P++;
-    uint64_t live = all_hands(p), tl = suit_lane(t);
-    int seat_trumps = (p->hand[seat] & tl) != 0, p_trumps = (p->hand[P] & tl) != 0;
-    int budget = p_trumps && !p->must_ruff ? popcount64(p->hand[P] & ~tl) : n;
-    int caps[NSUITS], total = 0;
-    for (int s = 0; s < NSUITS; s++) {
-        caps[s] = 0;
-        if (s == t) continue;
-        int k = popcount32(top_run(live, p->hand[L], s));
-        if (seat_trumps) {
-            int len = popcount64(p->hand[seat] & suit_lane(s));
-            if (len < k) k = len;
-        }
-        if (p_trumps && p->must_ruff) {
-            int len = popcount64(p->hand[P] & suit_lane(s));
-            if (len < k) k = len;
-        }
-        if (k > budget - total) k = budget - total;
-        caps[s] = k;
-        total += k;
-    }
+    if (p->misere || p->nplayed || p->side[L] || p->trump == NOTRUMP) return 0;
+    int caps[NSUITS];
     int goal = n - need + 1;
-    if (total + others_min < goal) return 0;
+    if (side_cash(p, L, caps) + others_min < goal) return 0;
     *rel = cash_cards(p, L, caps, goal, 0);
     return 1;
 }
