@@ -269,52 +269,47 @@ static uint64_t group_starts(uint64_t own, uint64_t live)
 /* Hidden: the search calls this at every node, and a hidden symbol is called directly
  * rather than through the shared library's PLT. */
 __attribute__((visibility("hidden")))
-int gen_moves(const Position *p, Move out[MAX_MOVES], int hint)
+int gen_moves_unordered(const Position *p, Move out[MAX_MOVES], int hint)
 {
     int n = 0;
     uint64_t legal = pos_legal(p);
     uint64_t hands_live = all_hands(p);
-    int8_t card[MAX_MOVES];
-    uint64_t group[MAX_MOVES];
-    uint8_t holds_top[MAX_MOVES];
-    /* groups from low to high, suit by suit, each represented by its lowest card */
+    /* groups from low to high, suit by suit, each represented by its lowest card. A
+     * group runs up to the next start: no mask of its suit is needed, since every
+     * suit holding legal cards has a start of its own (its lowest legal card) */
     uint64_t starts = group_starts(legal, hands_live | p->table);
     do {
         int b = __builtin_ctzll(starts);
         starts &= starts - 1;
-        uint64_t lane = suit_lane(card_suit(b));
-        uint64_t from_b = ~(((uint64_t)1 << b) - 1);
-        uint64_t g = legal & lane & from_b & ((starts & -starts) - 1);
-        card[n] = (int8_t)b;
-        group[n] = g;
-        /* does it hold the highest card of its suit still in the hands? (only the
-         * top group can: every hand card above its lowest card is its own) */
-        holds_top[n] = !(hands_live & lane & from_b & ~g);
+        out[n].card = (int8_t)b;
+        out[n].group = legal & ~(((uint64_t)1 << b) - 1) & ((starts & -starts) - 1);
         n++;
     } while (starts);
     if (n == 1) {
         /* a forced move needs no ordering */
-        out[0].card = card[0];
-        out[0].group = group[0];
-        out[0].score = 0;
+        out[0].key = 0;
         return n;
     }
     /* keys: the score above five bits of (inverted) index, all distinct, so that a
-     * higher key is a better move, ties in generation order (a stable sort). Each
-     * move's place is the number of higher keys: no data-dependent branches, which
-     * the insertion sort was full of. */
-    int32_t key[MAX_MOVES];
+     * higher key is a better move, ties in generation order */
     uint64_t hb = hint >= 0 ? (uint64_t)1 << hint : 0;
     for (int i = 0; i < n; i++) {
-        int sc = (group[i] & hb) ? 1000 : score_move(p, card[i], holds_top[i]);
-        key[i] = ((sc + 32768) << 5) | (31 - i);
+        int b = out[i].card;
+        uint64_t g = out[i].group;
+        /* leads only: does the group hold the highest card of its suit still in the
+         * hands? (only the top group can: every hand card above its lowest card is
+         * its own) */
+        int top = p->nplayed == 0 &&
+                  !(hands_live & suit_lane(card_suit(b)) & ~(((uint64_t)1 << b) - 1) & ~g);
+        int sc = (g & hb) ? 1000 : score_move(p, b, top);
+        out[i].key = ((sc + 32768) << 5) | (31 - i);
     }
-    for (int i = 0; i < n; i++) {
-        int place = 0;
-        for (int j = 0; j < n; j++) place += key[j] > key[i];
-        out[place].card = card[i];
-        out[place].group = group[i];
-        out[place].score = (int16_t)((key[i] >> 5) - 32768);
-    }
+    return n;
+}
+
+int gen_moves(const Position *p, Move out[MAX_MOVES], int hint)
+{
+    int n = gen_moves_unordered(p, out, hint);
+    for (int i = 0; i + 1 < n; i++) move_pick(out, i, n);
     return n;
 }

@@ -147,13 +147,14 @@ static int ab(Engine *e, const Position *p, int target, uint64_t *rel)
     }
 
     Move moves[MAX_MOVES];
-    int n = gen_moves(p, moves, hint);
+    int n = gen_moves_unordered(p, moves, hint);
     int maximiser = p->side[p->to_move];
     int result = !maximiser;
     uint64_t rel_all = 0;
     int cut = 0, best = -1;
     int small_below[NSUITS] = {0, 0, 0, 0};
     for (int i = 0; i < n; i++) {
+        move_pick(moves, i, n); /* best first, sorted only as far as searched */
         int card = moves[i].card, s = card_suit(card);
         if (63 - __builtin_clzll(moves[i].group) < small_below[s]) continue;
         Position c = *p;
