@@ -245,42 +245,41 @@ static inline uint64_t lane_counts(uint64_t x)
     return (x + (x >> 8)) & UINT64_C(0x00FF00FF00FF00FF);
 }
 
-/* A hand's four suit lengths, 4 bits each (the lengths key's 16 bits for a seat). */
+/* A hand's four suit lengths, 4 bits each (the lengths key's 16 bits for a seat):
+ * one multiply gathers the four lane counts (each < 16, so the partial products
+ * below bit 36 never carry into the four nibbles read). */
 static inline uint64_t hand_lengths(uint64_t hand)
 {
-    uint64_t n = lane_counts(hand);
-    return (n & 0xF) | ((n >> 12) & 0xF0) | ((n >> 24) & 0xF00) | ((n >> 36) & 0xF000);
+    return ((lane_counts(hand) * UINT64_C(0x1001001001)) >> 36) & 0xFFFF;
 }
 
 void tt_pos(const Position *p, uint64_t ctx_bits, TTPos *out)
 {
+    /* everything in locals, written out once at the end: through `out` the compiler
+     * must assume stores may change *p and reload */
+    const uint64_t h0 = p->hand[0], h1 = p->hand[1], h2 = p->hand[2];
+    const uint64_t live = h0 | h1 | h2;
+    const uint64_t l0 = hand_lengths(h0), l1 = hand_lengths(h1), l2 = hand_lengths(h2);
+    /* the live cards of each suit, 4 bits a suit: the hands' lengths summed (a suit
+     * has 13 cards, so no nibble carries) */
+    const uint64_t lens = l0 + l1 + l2;
     /* bit 63 keeps every key nonzero (0 marks an empty group slot) */
-    uint64_t lkey = ctx_bits | ((uint64_t)p->leader << 48) | (UINT64_C(1) << 63);
+    const uint64_t lkey = ctx_bits | ((uint64_t)p->leader << 48) | (UINT64_C(1) << 63) | l0 |
+                          (l1 << 16) | (l2 << 32);
     /* owner code bit planes: bit 0 and bit 1 of seat+1 for every live card */
-    uint64_t b0 = 0, b1 = 0, live = 0;
-    for (int h = 0; h < NSEATS; h++) {
-        if ((h + 1) & 1) b0 |= p->hand[h];
-        if ((h + 1) & 2) b1 |= p->hand[h];
-        live |= p->hand[h];
-        lkey |= hand_lengths(p->hand[h]) << (16 * h);
-    }
     uint32_t c[NSUITS];
 #if SM_TT_BMI2
-    if (use_bmi2) suit_codes_bmi2(live, b0, b1, c);
+    if (use_bmi2) suit_codes_bmi2(live, h0 | h2, h1 | h2, c);
     else
 #endif
-        suit_codes(live, b0, b1, c);
-    uint64_t counts = lane_counts(live);
-    out->code[0] = out->code[1] = 0;
-    for (int s = 0; s < NSUITS; s++) {
-        int len = (int)((counts >> (LANE * s)) & 15);
-        uint64_t cs = (uint64_t)c[s] << (32 - 2 * len); /* left-align in 32 bits */
-        out->code[s >> 1] |= cs << (s & 1 ? 0 : 32);
-    }
+        suit_codes(live, h0 | h2, h1 | h2, c);
+    uint32_t half[NSUITS]; /* each suit's codes left-aligned in 32 bits */
+    for (int s = 0; s < NSUITS; s++)
+        half[s] = (uint32_t)((uint64_t)c[s] << (32 - 2 * ((lens >> (4 * s)) & 15)));
     /* the split suits: the longest (the first of equals); the lengths fix them.
      * Sorted by a branch-free network on (length, lower suit first). */
     unsigned ord[NSUITS];
-    for (int s = 0; s < NSUITS; s++) ord[s] = (unsigned)((counts >> (LANE * s)) & 15) << 2 | (3u - s);
+    for (int s = 0; s < NSUITS; s++) ord[s] = (unsigned)((lens >> (4 * s)) & 15) << 2 | (3u - s);
 #define SM_CX(a, b)                                                   \
     do {                                                              \
         unsigned hi = ord[a] > ord[b] ? ord[a] : ord[b];              \
@@ -297,9 +296,8 @@ void tt_pos(const Position *p, uint64_t ctx_bits, TTPos *out)
     const int *depths = p->tricks_left >= TT_SPLIT_DEEP ? depths_deep
                         : p->tricks_left >= TT_SPLIT_MID ? depths_mid : depths_low;
     uint32_t skey = 0;
-    out->nsplit = 0;
-    out->fresh = 0;
-    for (int s = 0; s < NSUITS; s++) out->sigskip[s] = 0;
+    unsigned skip[NSUITS] = {0, 0, 0, 0};
+    int nsplit = 0;
     for (int j = 0; j < NSUITS && depths[j]; j++) {
         int len = (int)(ord[j] >> 2);
         if (!len) break; /* fewer nonempty suits than splits */
@@ -307,13 +305,24 @@ void tt_pos(const Position *p, uint64_t ctx_bits, TTPos *out)
         int d = depths[j] < len ? depths[j] : len;
         out->split[j] = x;
         out->depth[j] = d;
-        out->nsplit = j + 1;
-        out->sigskip[x] = (uint8_t)(2 * d);
-        skey |= ((suit_half(out->code, x) >> 24) & (0xFF00u >> (2 * d)) & 0xFFu) << (8 * j);
+        nsplit = j + 1;
+        skip[x] = 2u * (unsigned)d;
+        skey |= ((half[x] >> 24) & (0xFF00u >> (2 * d)) & 0xFFu) << (8 * j);
     }
+    /* the signature: four codes of each suit below those the group key fixes (as
+     * sig_of) */
+    uint32_t sig = 0;
+    for (int s = 0; s < NSUITS; s++) {
+        sig |= ((half[s] >> (24 - skip[s])) & 0xFFu) << (8 * s);
+        out->sigskip[s] = (uint8_t)skip[s];
+    }
+    out->code[0] = (uint64_t)half[0] << 32 | half[1];
+    out->code[1] = (uint64_t)half[2] << 32 | half[3];
+    out->nsplit = nsplit;
+    out->fresh = 0;
     out->lkey = lkey;
     out->skey = skey;
-    out->sig = sig_of(out->code, out->sigskip);
+    out->sig = sig;
     out->bucket = hash_group(lkey, skey);
 }
 
