@@ -12,12 +12,12 @@ typedef struct {
     int8_t card;     /* representative: the lowest card of its equivalence group */
 } Move;
 
-/* Fill `out` with one move per group of equivalent legal cards, in generation order
- * (suit by suit, low to high), each with its ordering key; the group holding `hint`
- * (a card, or -1) gets the highest key. Cards of one hand and suit are equivalent
- * when no card of another hand and no card on the table lies between them. Returns
- * the number of moves. The search takes them best first with move_pick, so a node
- * cut off by its first move never sorts the rest. */
+/* Fill `out` with one move per group of equivalent legal cards, each with its
+ * ordering key, the best first, the others in no particular order; the group holding
+ * `hint` (a card, or -1) gets the highest key. Cards of one hand and suit are
+ * equivalent when no card of another hand and no card on the table lies between them.
+ * Returns the number of moves. The search takes the others best first with move_pick,
+ * so a node cut off by its first move never sorts the rest. */
 int gen_moves_unordered(const Position *p, Move out[MAX_MOVES], int hint);
 
 /* The same, sorted best first. */

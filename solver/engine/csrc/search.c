@@ -154,7 +154,7 @@ static int ab(Engine *e, const Position *p, int target, uint64_t *rel)
     int cut = 0, best = -1;
     int small_below[NSUITS] = {0, 0, 0, 0};
     for (int i = 0; i < n; i++) {
-        move_pick(moves, i, n); /* best first, sorted only as far as searched */
+        if (i) move_pick(moves, i, n); /* best first, sorted only as far as searched */
         int card = moves[i].card, s = card_suit(card);
         if (63 - __builtin_clzll(moves[i].group) < small_below[s]) continue;
         Position c = *p;
