@@ -641,11 +641,10 @@ static void store_in_group(TT *tt, uint64_t gkey, uint32_t skey, uint32_t sv, co
  * hold the cards it ignores gets a copy. `slot` counts the cards of the suit
  * filled in so far, `left` what each seat still holds of it. */
 static void store_split(TT *tt, const TTPos *tp, uint32_t skey, int j, int slot, int left[NSEATS],
-                        const TTKey *key, int lb, int ub, int hint)
+                        const TTKey *key, uint32_t sv, int lb, int ub, int hint)
 {
     if (j == tp->nsplit) {
-        store_in_group(tt, tp->lkey, skey, sig_of(key->v, tp->sigskip), key, lb, ub, hint,
-                       tp->fresh && skey == tp->skey);
+        store_in_group(tt, tp->lkey, skey, sv, key, lb, ub, hint, tp->fresh && skey == tp->skey);
         return;
     }
     int x = tp->split[j], d = tp->depth[j];
@@ -654,7 +653,7 @@ static void store_split(TT *tt, const TTPos *tp, uint32_t skey, int j, int slot,
         uint32_t kept = suit_half(key->v, x) >> 24;
         uint32_t want = 0xFF00u >> (2 * d) & 0xFFu;
         if (!(~(kept | kept >> 1) & 0x55u & want)) { /* no empty (ignored) slot */
-            store_split(tt, tp, skey, j + 1, 0, left, key, lb, ub, hint); /* keeps them all */
+            store_split(tt, tp, skey, j + 1, 0, left, key, sv, lb, ub, hint); /* keeps them all */
             return;
         }
         for (int h = 0; h < NSEATS; h++) left[h] = suit_length(tp->lkey, h, x);
@@ -668,14 +667,14 @@ static void store_split(TT *tt, const TTPos *tp, uint32_t skey, int j, int slot,
     }
     if (slot == d) {
         int next[NSEATS];
-        store_split(tt, tp, skey, j + 1, 0, next, key, lb, ub, hint);
+        store_split(tt, tp, skey, j + 1, 0, next, key, sv, lb, ub, hint);
         return;
     }
     for (int h = 0; h < NSEATS; h++) {
         if (!left[h]) continue;
         left[h]--;
         store_split(tt, tp, skey | (uint32_t)(h + 1) << (8 * j + 6 - 2 * slot), j, slot + 1, left,
-                    key, lb, ub, hint);
+                    key, sv, lb, ub, hint);
         left[h]++;
     }
 }
@@ -700,5 +699,7 @@ void tt_store(TT *tt, const TTPos *tp, const Position *p, uint64_t rel, int lb, 
     TTKey key = {{tp->code[0] & mask[0], tp->code[1] & mask[1]}};
     int hint = hint_code(p, best);
     int left[NSEATS];
-    store_split(tt, tp, tp->skey, 0, 0, left, &key, lb, ub, hint);
+    /* one signature for every group the entry goes to: the groups of a position
+     * skip the same top cards */
+    store_split(tt, tp, tp->skey, 0, 0, left, &key, sig_of(key.v, tp->sigskip), lb, ub, hint);
 }
