@@ -200,6 +200,11 @@ static int16_t score_lead(const Position *p, int card, int top_ours)
     return (int16_t)(knock + 100 - r - 2 * (s == p->trump) - 6 * seat_len);
 }
 
+/* The ordering key of the move with weight sc made i-th: the weight above five bits
+ * of (inverted) index, all distinct, so that a higher key is a better move, ties in
+ * generation order. */
+static inline int32_t move_key(int sc, int i) { return ((sc + 32768) << 5) | (31 - i); }
+
 /* Highest card of a non-empty mask, as a one-bit mask. */
 static uint64_t high_bit(uint64_t m) { return (uint64_t)1 << (63 - __builtin_clzll(m)); }
 
@@ -210,7 +215,7 @@ static uint64_t high_bit(uint64_t m) { return (uint64_t)1 << (63 - __builtin_clz
  * than asking, card by card, who wins and whether the last player can beat it).
  * Weights: 300 (good) or 100, minus the rank, minus 20 for a trump discarded to no
  * avail, plus the covers below. */
-static void follower_keys(const Position *p, Move *out, int n, uint64_t hb)
+static void follower_keys(const Position *p, Move *out, int n)
 {
     int me = p->to_move, led = p->led_suit, wc = p->win_card;
     uint64_t trumps_lane = p->trump != NOTRUMP ? suit_lane(p->trump) : 0;
@@ -257,8 +262,7 @@ static void follower_keys(const Position *p, Move *out, int n, uint64_t hb)
         int b = out[i].card, r = card_rank(b);
         int sc = 100 + 200 * (int)(good >> b & 1) - r - 20 * (int)(penalty >> b & 1) +
                  50 * (int)(cover >> b & 1) + 2 * r * (int)(cover_by_rank >> b & 1);
-        if (out[i].group & hb) sc = 1000;
-        out[i].key = ((sc + 32768) << 5) | (31 - i);
+        out[i].key = move_key(sc, i);
     }
 }
 
@@ -301,29 +305,23 @@ int gen_moves_unordered(const Position *p, Move out[MAX_MOVES], int hint)
         out[0].key = 0;
         return n;
     }
-    /* keys: the score above five bits of (inverted) index, all distinct, so that a
-     * higher key is a better move, ties in generation order */
-    uint64_t hb = hint >= 0 ? (uint64_t)1 << hint : 0;
-    if (p->misere || p->nplayed == 0) {
+    if (p->misere) {
+        for (int i = 0; i < n; i++) out[i].key = move_key(score_misere(p, out[i].card), i);
+    } else if (p->nplayed == 0) {
         for (int i = 0; i < n; i++) {
             int b = out[i].card;
-            uint64_t g = out[i].group;
-            int sc = 1000;
-            if (!(g & hb)) {
-                if (p->misere) {
-                    sc = score_misere(p, b);
-                } else {
-                    /* does the group hold the highest card of its suit still in the
-                     * hands? (only the top group can: every hand card above its
-                     * lowest card is its own) */
-                    int top = !(hands_live & suit_lane(card_suit(b)) & ~(((uint64_t)1 << b) - 1) & ~g);
-                    sc = score_lead(p, b, top);
-                }
-            }
-            out[i].key = ((sc + 32768) << 5) | (31 - i);
+            /* does the group hold the highest card of its suit still in the hands?
+             * (only the top group can: every hand card above its lowest card is its
+             * own) */
+            int top = !(hands_live & suit_lane(card_suit(b)) & ~(((uint64_t)1 << b) - 1) & ~out[i].group);
+            out[i].key = move_key(score_lead(p, b, top), i);
         }
     } else {
-        follower_keys(p, out, n, hb);
+        follower_keys(p, out, n);
+    }
+    if (hint >= 0) {
+        for (int i = 0; i < n; i++)
+            if (out[i].group >> hint & 1) out[i].key = move_key(1000, i);
     }
     /* the best move first: most nodes are cut off by it, and the search then picks
      * the others only when it needs them */
