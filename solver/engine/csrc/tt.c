@@ -211,8 +211,8 @@ static void suit_codes(uint64_t live, uint64_t b0, uint64_t b1, uint32_t c[NSUIT
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(SM_TT_PORTABLE)
 #define SM_TT_BMI2 1
 #include <immintrin.h>
-__attribute__((target("bmi2"))) static void suit_codes_bmi2(uint64_t live, uint64_t b0,
-                                                             uint64_t b1, uint32_t c[NSUITS])
+__attribute__((target("bmi2"))) static inline void suit_codes_bmi2(uint64_t live, uint64_t b0,
+                                                                   uint64_t b1, uint32_t c[NSUITS])
 {
     for (int s = 0; s < NSUITS; s++) {
         unsigned l = (unsigned)(live >> (LANE * s)) & 0xFFFFu;
@@ -253,7 +253,12 @@ static inline uint64_t hand_lengths(uint64_t hand)
     return ((lane_counts(hand) * UINT64_C(0x1001001001)) >> 36) & 0xFFFF;
 }
 
-void tt_pos(const Position *p, uint64_t ctx_bits, TTPos *out)
+/* The body of tt_pos, made twice: with BMI2 (pext/pdep inline, and its shifts by a
+ * variable count, of which tt_pos has many, take one instruction instead of three)
+ * and without. */
+static inline __attribute__((always_inline)) void tt_pos_impl(const Position *p,
+                                                              uint64_t ctx_bits, TTPos *out,
+                                                              int bmi2)
 {
     /* everything in locals, written out once at the end: through `out` the compiler
      * must assume stores may change *p and reload */
@@ -269,7 +274,7 @@ void tt_pos(const Position *p, uint64_t ctx_bits, TTPos *out)
     /* owner code bit planes: bit 0 and bit 1 of seat+1 for every live card */
     uint32_t c[NSUITS];
 #if SM_TT_BMI2
-    if (use_bmi2) suit_codes_bmi2(live, h0 | h2, h1 | h2, c);
+    if (bmi2) suit_codes_bmi2(live, h0 | h2, h1 | h2, c);
     else
 #endif
         suit_codes(live, h0 | h2, h1 | h2, c);
@@ -324,6 +329,31 @@ void tt_pos(const Position *p, uint64_t ctx_bits, TTPos *out)
     out->skey = skey;
     out->sig = sig;
     out->bucket = hash_group(lkey, skey);
+    (void)bmi2;
+}
+
+#if SM_TT_BMI2
+__attribute__((target("bmi2"))) static void tt_pos_bmi2(const Position *p, uint64_t ctx_bits,
+                                                        TTPos *out)
+{
+    tt_pos_impl(p, ctx_bits, out, 1);
+}
+#endif
+
+static void tt_pos_plain(const Position *p, uint64_t ctx_bits, TTPos *out)
+{
+    tt_pos_impl(p, ctx_bits, out, 0);
+}
+
+void tt_pos(const Position *p, uint64_t ctx_bits, TTPos *out)
+{
+#if SM_TT_BMI2
+    if (use_bmi2) {
+        tt_pos_bmi2(p, ctx_bits, out);
+        return;
+    }
+#endif
+    tt_pos_plain(p, ctx_bits, out);
 }
 
 /* The group slot of (lkey, skey), or of the empty slot where it would go. Never
