@@ -289,15 +289,17 @@ int gen_moves_unordered(const Position *p, Move out[MAX_MOVES], int hint)
     int n = 0;
     uint64_t legal = pos_legal(p);
     uint64_t hands_live = all_hands(p);
-    /* groups from low to high, suit by suit, each represented by its lowest card. A
-     * group runs up to the next start: no mask of its suit is needed, since every
-     * suit holding legal cards has a start of its own (its lowest legal card) */
-    uint64_t starts = group_starts(legal, hands_live | p->table);
+    /* groups from low to high, suit by suit, each represented by its lowest card: a
+     * group is the legal cards left below the next start (every suit holding legal
+     * cards has a start of its own, its lowest legal card, so no suit mask is
+     * needed) */
+    uint64_t starts = group_starts(legal, hands_live | p->table), rest = legal;
     do {
-        int b = __builtin_ctzll(starts);
+        out[n].card = (int8_t)__builtin_ctzll(starts);
         starts &= starts - 1;
-        out[n].card = (int8_t)b;
-        out[n].group = legal & ~(((uint64_t)1 << b) - 1) & ((starts & -starts) - 1);
+        uint64_t g = rest & ((starts & -starts) - 1); /* all the rest after the last start */
+        rest ^= g;
+        out[n].group = g;
         n++;
     } while (starts);
     if (n == 1) {
