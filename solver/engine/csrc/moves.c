@@ -215,7 +215,7 @@ static uint64_t high_bit(uint64_t m) { return (uint64_t)1 << (63 - __builtin_clz
  * than asking, card by card, who wins and whether the last player can beat it).
  * Weights: 300 (good) or 100, minus the rank, minus 20 for a trump discarded to no
  * avail, plus the covers below. */
-static void follower_keys(const Position *p, Move *out, int n)
+static void follower_keys(const Position *p, uint64_t legal, Move *out, int n)
 {
     int me = p->to_move, led = p->led_suit, wc = p->win_card;
     uint64_t trumps_lane = p->trump != NOTRUMP ? suit_lane(p->trump) : 0;
@@ -258,6 +258,13 @@ static void follower_keys(const Position *p, Move *out, int n)
         good = good_under ? ~UINT64_C(0) : beats;
     }
     uint64_t penalty = trumps_lane & ~led_lane & ~good;
+    if (!((penalty | cover) & legal)) { /* the common case: only good and bad cards */
+        for (int i = 0; i < n; i++) {
+            int b = out[i].card;
+            out[i].key = move_key(100 + 200 * (int)(good >> b & 1) - card_rank(b), i);
+        }
+        return;
+    }
     for (int i = 0; i < n; i++) {
         int b = out[i].card, r = card_rank(b);
         int sc = 100 + 200 * (int)(good >> b & 1) - r - 20 * (int)(penalty >> b & 1) +
@@ -319,7 +326,7 @@ int gen_moves_unordered(const Position *p, Move out[MAX_MOVES], int hint)
             out[i].key = move_key(score_lead(p, b, top), i);
         }
     } else {
-        follower_keys(p, out, n);
+        follower_keys(p, legal, out, n);
     }
     if (hint >= 0) {
         for (int i = 0; i < n; i++)
