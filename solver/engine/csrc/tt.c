@@ -236,23 +236,6 @@ __attribute__((constructor)) static void detect_bmi2(void)
 /* Length of seat h in suit s, from a group key. */
 static inline int suit_length(uint64_t key, int h, int s) { return (int)((key >> (16 * h + 4 * s)) & 15); }
 
-/* Bits set in each 16-bit lane (each count in its lane's low byte). */
-static inline uint64_t lane_counts(uint64_t x)
-{
-    x = x - ((x >> 1) & UINT64_C(0x5555555555555555));
-    x = (x & UINT64_C(0x3333333333333333)) + ((x >> 2) & UINT64_C(0x3333333333333333));
-    x = (x + (x >> 4)) & UINT64_C(0x0F0F0F0F0F0F0F0F);
-    return (x + (x >> 8)) & UINT64_C(0x00FF00FF00FF00FF);
-}
-
-/* A hand's four suit lengths, 4 bits each (the lengths key's 16 bits for a seat):
- * one multiply gathers the four lane counts (each < 16, so the partial products
- * below bit 36 never carry into the four nibbles read). */
-static inline uint64_t hand_lengths(uint64_t hand)
-{
-    return ((lane_counts(hand) * UINT64_C(0x1001001001)) >> 36) & 0xFFFF;
-}
-
 /* The body of tt_pos, made twice: with BMI2 (pext/pdep inline, and its shifts by a
  * variable count, of which tt_pos has many, take one instruction instead of three)
  * and without. */
@@ -264,13 +247,11 @@ static inline __attribute__((always_inline)) void tt_pos_impl(const Position *p,
      * must assume stores may change *p and reload */
     const uint64_t h0 = p->hand[0], h1 = p->hand[1], h2 = p->hand[2];
     const uint64_t live = h0 | h1 | h2;
-    const uint64_t l0 = hand_lengths(h0), l1 = hand_lengths(h1), l2 = hand_lengths(h2);
     /* the live cards of each suit, 4 bits a suit: the hands' lengths summed (a suit
      * has 13 cards, so no nibble carries) */
-    const uint64_t lens = l0 + l1 + l2;
+    const uint64_t lens = (p->lengths + (p->lengths >> 16) + (p->lengths >> 32)) & 0xFFFF;
     /* bit 63 keeps every key nonzero (0 marks an empty group slot) */
-    const uint64_t lkey = ctx_bits | ((uint64_t)p->leader << 48) | (UINT64_C(1) << 63) | l0 |
-                          (l1 << 16) | (l2 << 32);
+    const uint64_t lkey = ctx_bits | ((uint64_t)p->leader << 48) | (UINT64_C(1) << 63) | p->lengths;
     /* owner code bit planes: bit 0 and bit 1 of seat+1 for every live card */
     uint32_t c[NSUITS];
 #if SM_TT_BMI2
