@@ -321,7 +321,9 @@ __attribute__((target("bmi2"))) static void tt_pos_bmi2(const Position *p, uint6
 }
 #endif
 
-static void tt_pos_plain(const Position *p, uint64_t ctx_bits, TTPos *out)
+/* not inlined into tt_pos: its register saves would be paid by the BMI2 calls too */
+__attribute__((noinline)) static void tt_pos_plain(const Position *p, uint64_t ctx_bits,
+                                                   TTPos *out)
 {
     tt_pos_impl(p, ctx_bits, out, 0);
 }
