@@ -17,25 +17,6 @@
  * transposition table goes first. The classes were chosen by node counts. */
 #include "moves.h"
 
-/* Could seat x, still to play to this trick, beat the card `best`? */
-static int can_beat(const Position *p, int x, int best)
-{
-    uint64_t h = p->hand[x];
-    int led = p->led_suit;
-    uint64_t follow = h & suit_lane(led);
-    if (follow) {
-        if (card_suit(best) != led) return 0;
-        unsigned lane = (unsigned)(follow >> (LANE * led)) & LANE_MASK;
-        return (lane >> (card_rank(best) + 1)) != 0;
-    }
-    if (p->trump == NOTRUMP) return 0;
-    uint64_t trumps = h & suit_lane(p->trump);
-    if (!trumps) return 0;
-    if (card_suit(best) != p->trump) return 1;
-    unsigned lane = (unsigned)(trumps >> (LANE * p->trump)) & LANE_MASK;
-    return (lane >> (card_rank(best) + 1)) != 0;
-}
-
 /* Is seat o void in suit s while holding a trump (so it could ruff a lead of s)? */
 static int can_ruff(const Position *p, int o, int s)
 {
@@ -154,101 +135,142 @@ static int longest_in(const Position *p, int x, int s)
     return 1;
 }
 
-/* Ordering weight of a card (misere has score_misere). Outcomes that leave the trick
- * with the mover's side first, the cheapest card among them; bad outcomes last, with
- * the card one can best spare. */
-static int16_t score_move(const Position *p, int card, int top_ours)
+/* Ordering weight of a lead in normal play (followers: follower_keys; misere:
+ * score_misere). */
+static int16_t score_lead(const Position *p, int card, int top_ours)
 {
-    if (p->misere) return score_misere(p, card);
     int me = p->to_move;
     int r = card_rank(card);
     int s = card_suit(card);
-    if (p->nplayed == 0) {
-        int ruffable = 0;
-        for (int o = 0; o < NSEATS; o++)
-            if (p->side[o] != p->side[me]) ruffable |= can_ruff(p, o, s);
-        if (p->side[me]) {
-            /* seat: cash winners; then, holding trumps, its short side suits first
-             * (voids make ruffs); suits an opponent ruffs last, a top card there
-             * before low ones */
-            if (top_ours) return (int16_t)(ruffable ? 70 + r : 250 + r);
-            if (ruffable) return (int16_t)(60 - r);
-            /* a low lead into a void lets that opponent discard (or ruff) at will */
-            int low = 100 - r;
-            for (int o = 0; o < NSEATS; o++)
-                if (o != me && !(p->hand[o] & suit_lane(s))) low -= 10;
-            /* knocking out the one card above seat's top group first of all, before
-             * cashing (table nodes over seeds 0..3 -27%, declaration nodes seeds 0, 2
-             * -51%); in trumps only when seat is longest there, so that it keeps
-             * control (table nodes seeds 0..7 -1.5%, declaration nodes -1%); against
-             * two cards above it, not (table nodes +2%) */
-            if (knocks_out_stopper(p, s, r, 1) && (s != p->trump || longest_in(p, me, s))) low += 200;
-            /* then its long suits, where the others hold no trump: seat's last cards
-             * there win once the others' are gone (table nodes seeds 0..7 -1.3%,
-             * declaration nodes -0.6%) */
-            else if (longest_in(p, me, s) &&
-                     (p->trump == NOTRUMP || !((all_hands(p) & ~p->hand[me]) & suit_lane(p->trump))))
-                low += 10;
-            if (p->trump != NOTRUMP && s != p->trump && (p->hand[me] & suit_lane(p->trump))) {
-                int len = popcount64(p->hand[me] & suit_lane(s));
-                return (int16_t)(low + 3 * (4 - (len < 4 ? len : 4)));
-            }
-            return (int16_t)(low - 2 * (s == p->trump));
-        }
-        /* coalition: the cheapest lead that surely keeps the trick (to the partner's
-         * higher card or ruff, or over seat's best) beats cashing a top card, which
-         * spends a winner; measured on the bench deals. Among the leads that keep
-         * the trick, and among the plain ones, the suits seat is short in come first:
-         * they strip seat's short suits and leave its long ones, where its length
-         * would make tricks, untouched (6 per card of seat's: about a third fewer
-         * declaration-optimiser nodes, seeds 0..4) */
-        if (top_ours) return (int16_t)(ruffable ? 70 + r : 150 + r);
+    int ruffable = 0;
+    for (int o = 0; o < NSEATS; o++)
+        if (p->side[o] != p->side[me]) ruffable |= can_ruff(p, o, s);
+    if (p->side[me]) {
+        /* seat: cash winners; then, holding trumps, its short side suits first
+         * (voids make ruffs); suits an opponent ruffs last, a top card there
+         * before low ones */
+        if (top_ours) return (int16_t)(ruffable ? 70 + r : 250 + r);
         if (ruffable) return (int16_t)(60 - r);
-        int seat_len = popcount64(p->hand[p->seat] & suit_lane(s));
-        if (coalition_keeps(p, me, s, r)) {
-            /* into seat's void (seat discards at will) after the others */
-            /* kept only by the partner's ruff after the others: the ruff spends a
-             * trump the coalition may need against seat's (table nodes seeds 0..7
-             * -0.6%, declaration nodes seeds 0, 2 -3%) */
-            int st = top_rank(p, p->seat, s);
-            int by_ruff = r < st && top_rank(p, 3 - me - p->seat, s) < st;
-            return (int16_t)((seat_len ? 200 : 165) - r - 6 * seat_len - 30 * by_ruff);
+        /* a low lead into a void lets that opponent discard (or ruff) at will */
+        int low = 100 - r;
+        for (int o = 0; o < NSEATS; o++)
+            if (o != me && !(p->hand[o] & suit_lane(s))) low -= 10;
+        /* knocking out the one card above seat's top group first of all, before
+         * cashing (table nodes over seeds 0..3 -27%, declaration nodes seeds 0, 2
+         * -51%); in trumps only when seat is longest there, so that it keeps
+         * control (table nodes seeds 0..7 -1.5%, declaration nodes -1%); against
+         * two cards above it, not (table nodes +2%) */
+        if (knocks_out_stopper(p, s, r, 1) && (s != p->trump || longest_in(p, me, s))) low += 200;
+        /* then its long suits, where the others hold no trump: seat's last cards
+         * there win once the others' are gone (table nodes seeds 0..7 -1.3%,
+         * declaration nodes -0.6%) */
+        else if (longest_in(p, me, s) &&
+                 (p->trump == NOTRUMP || !((all_hands(p) & ~p->hand[me]) & suit_lane(p->trump))))
+            low += 10;
+        if (p->trump != NOTRUMP && s != p->trump && (p->hand[me] & suit_lane(p->trump))) {
+            int len = popcount64(p->hand[me] & suit_lane(s));
+            return (int16_t)(low + 3 * (4 - (len < 4 ? len : 4)));
         }
-        /* a knock-out lead ranks with the leads that keep the trick (table nodes
-         * seeds 0..3 -10%, declaration nodes seeds 0, 2 -6%), whatever the number
-         * of seat's cards it knocks out (against only one: table nodes seeds 0..7
-         * +1.4%, declaration nodes +11%) */
-        int knock = knocks_out_stopper(p, s, r, 13) ? 100 : 0;
-        return (int16_t)(knock + 100 - r - 2 * (s == p->trump) - 6 * seat_len);
+        return (int16_t)(low - 2 * (s == p->trump));
     }
-    int wins = pos_beats(p, card, p->win_card);
-    int win_seat = wins ? me : p->win_seat;
-    int win_card = wins ? card : p->win_card;
-    int good = p->side[win_seat] == p->side[me];
+    /* coalition: the cheapest lead that surely keeps the trick (to the partner's
+     * higher card or ruff, or over seat's best) beats cashing a top card, which
+     * spends a winner; measured on the bench deals. Among the leads that keep
+     * the trick, and among the plain ones, the suits seat is short in come first:
+     * they strip seat's short suits and leave its long ones, where its length
+     * would make tricks, untouched (6 per card of seat's: about a third fewer
+     * declaration-optimiser nodes, seeds 0..4) */
+    if (top_ours) return (int16_t)(ruffable ? 70 + r : 150 + r);
+    if (ruffable) return (int16_t)(60 - r);
+    int seat_len = popcount64(p->hand[p->seat] & suit_lane(s));
+    if (coalition_keeps(p, me, s, r)) {
+        /* into seat's void (seat discards at will) after the others */
+        /* kept only by the partner's ruff after the others: the ruff spends a
+         * trump the coalition may need against seat's (table nodes seeds 0..7
+         * -0.6%, declaration nodes seeds 0, 2 -3%) */
+        int st = top_rank(p, p->seat, s);
+        int by_ruff = r < st && top_rank(p, 3 - me - p->seat, s) < st;
+        return (int16_t)((seat_len ? 200 : 165) - r - 6 * seat_len - 30 * by_ruff);
+    }
+    /* a knock-out lead ranks with the leads that keep the trick (table nodes
+     * seeds 0..3 -10%, declaration nodes seeds 0, 2 -6%), whatever the number
+     * of seat's cards it knocks out (against only one: table nodes seeds 0..7
+     * +1.4%, declaration nodes +11%) */
+    int knock = knocks_out_stopper(p, s, r, 13) ? 100 : 0;
+    return (int16_t)(knock + 100 - r - 2 * (s == p->trump) - 6 * seat_len);
+}
+
+/* The ordering key of the move with weight sc made i-th: the weight above five bits
+ * of (inverted) index, all distinct, so that a higher key is a better move, ties in
+ * generation order. */
+static inline int32_t move_key(int sc, int i) { return ((sc + 32768) << 5) | (31 - i); }
+
+/* Highest card of a non-empty mask, as a one-bit mask. */
+static uint64_t high_bit(uint64_t m) { return (uint64_t)1 << (63 - __builtin_clzll(m)); }
+
+/* Keys of a follower's moves (second or last hand) in normal play. Outcomes that leave
+ * the trick with the mover's side first, the cheapest card among them; bad outcomes
+ * last, with the card one can best spare. A card's outcome depends only on whether
+ * it beats the winning card, so the classes are card masks made once a node (rather
+ * than asking, card by card, who wins and whether the last player can beat it).
+ * Weights: 300 (good) or 100, minus the rank, minus 20 for a trump discarded to no
+ * avail, plus the covers below. */
+static void follower_keys(const Position *p, uint64_t legal, Move *out, int n)
+{
+    int me = p->to_move, led = p->led_suit, wc = p->win_card;
+    uint64_t trumps_lane = p->trump != NOTRUMP ? suit_lane(p->trump) : 0;
+    uint64_t led_lane = suit_lane(led);
+    /* the cards that beat the winning card */
+    uint64_t beats = (suit_lane(card_suit(wc)) & ~((UINT64_C(2) << wc) - 1)) |
+                     (card_suit(wc) != p->trump ? trumps_lane : 0);
+    /* a card that does not beat it leaves the trick where it is */
+    int good_under = p->side[p->win_seat] == p->side[me];
+    uint64_t good, cover = 0, cover_by_rank = 0;
     if (p->nplayed == 1) {
-        int x = (me + 1) % NSEATS;  /* the last player to this trick */
-        if (can_beat(p, x, win_card) && p->side[win_seat] != p->side[x]) good = !good;
+        /* the last player x, and the cards it could beat: those of the led suit below
+         * its best one; void, holding trumps: any other suit's, trumps below its best */
+        int x = me == NSEATS - 1 ? 0 : me + 1;
+        uint64_t follow = p->hand[x] & led_lane, trumps = p->hand[x] & trumps_lane;
+        uint64_t beatable = follow   ? led_lane & (high_bit(follow) - 1)
+                            : trumps ? ~trumps_lane | (trumps_lane & (high_bit(trumps) - 1))
+                                     : 0;
+        if (p->side[p->win_seat] != p->side[x] && (beatable >> wc & 1)) good_under = !good_under;
+        good = (p->side[me] != p->side[x] ? beats & ~beatable : beats) | (good_under ? ~beats : 0);
+        if (p->leader == p->seat) {
+            /* coalition second hand covering seat's lead: before the duck when the
+             * partner (last) is void or could beat seat's card only with the suit's
+             * top card, which is a trick anyway (declaration optimiser nodes -1.8% on
+             * seeds 0..4, -3% on 5..8; covering whenever the partner holds no card
+             * between seat's and this one saves more there but costs 3% on bench
+             * tables) */
+            uint64_t above = follow & ~((UINT64_C(2) << wc) - 1);
+            uint64_t live = all_hands(p) & led_lane;
+            if (live && (!follow || above == high_bit(live))) cover = beats & led_lane;
+        }
+        /* second hand: beating the led card where the last player can beat it again
+         * forces that player to spend a higher card; try it before the duck, seat its
+         * cheapest such card, the coalition its highest (declaration optimiser nodes
+         * -12% on seeds 0..4, -15% on 5..8, bench table nodes -29%) */
+        uint64_t force = beats & ~good & led_lane;
+        cover |= force;
+        if (!p->side[me]) cover_by_rank = force;
+    } else {
+        good = good_under ? ~UINT64_C(0) : beats;
     }
-    int trump_penalty = (s == p->trump && s != p->led_suit && !good) ? 20 : 0;
-    int cover = 0;
-    if (wins && p->nplayed == 1 && p->leader == p->seat && s == p->led_suit) {
-        /* coalition second hand covering seat's lead: before the duck when the partner
-         * (last) is void or could beat seat's card only with the suit's top card, which
-         * is a trick anyway (declaration optimiser nodes -1.8% on seeds 0..4, -3% on
-         * 5..8; covering whenever the partner holds no card between seat's and this
-         * one saves more there but costs 3% on bench tables) */
-        int lr = card_rank(p->win_card);
-        unsigned lane = (unsigned)(p->hand[(me + 1) % NSEATS] >> (LANE * s)) & LANE_MASK;
-        unsigned live = (unsigned)(all_hands(p) >> (LANE * s)) & LANE_MASK;
-        if (!lane || (lane >> (lr + 1)) << (lr + 1) == 1u << (31 - __builtin_clz(live))) cover = 50;
+    uint64_t penalty = trumps_lane & ~led_lane & ~good;
+    if (!((penalty | cover) & legal)) { /* the common case: only good and bad cards */
+        for (int i = 0; i < n; i++) {
+            int b = out[i].card;
+            out[i].key = move_key(100 + 200 * (int)(good >> b & 1) - card_rank(b), i);
+        }
+        return;
     }
-    /* normal play, second hand: beating the led card where the last player can beat
-     * it again forces that player to spend a higher card; try it before the duck,
-     * seat its cheapest such card, the coalition its highest (declaration optimiser
-     * nodes -12% on seeds 0..4, -15% on 5..8, bench table nodes -29%) */
-    if (wins && !good && p->nplayed == 1 && s == p->led_suit)
-        cover = p->side[me] ? 50 : 50 + 2 * r;
-    return (int16_t)((good ? 300 : 100) + cover - r - trump_penalty);
+    for (int i = 0; i < n; i++) {
+        int b = out[i].card, r = card_rank(b);
+        int sc = 100 + 200 * (int)(good >> b & 1) - r - 20 * (int)(penalty >> b & 1) +
+                 50 * (int)(cover >> b & 1) + 2 * r * (int)(cover_by_rank >> b & 1);
+        out[i].key = move_key(sc, i);
+    }
 }
 
 /* Lowest cards of the groups of equivalent cards, all four suit lanes at once: a
@@ -269,52 +291,56 @@ static uint64_t group_starts(uint64_t own, uint64_t live)
 /* Hidden: the search calls this at every node, and a hidden symbol is called directly
  * rather than through the shared library's PLT. */
 __attribute__((visibility("hidden")))
-int gen_moves(const Position *p, Move out[MAX_MOVES], int hint)
+int gen_moves_unordered(const Position *p, Move out[MAX_MOVES], int hint)
 {
     int n = 0;
     uint64_t legal = pos_legal(p);
     uint64_t hands_live = all_hands(p);
-    int8_t card[MAX_MOVES];
-    uint64_t group[MAX_MOVES];
-    uint8_t holds_top[MAX_MOVES];
-    /* groups from low to high, suit by suit, each represented by its lowest card */
-    uint64_t starts = group_starts(legal, hands_live | p->table);
+    /* groups from low to high, suit by suit, each represented by its lowest card: a
+     * group is the legal cards left below the next start (every suit holding legal
+     * cards has a start of its own, its lowest legal card, so no suit mask is
+     * needed) */
+    uint64_t starts = group_starts(legal, hands_live | p->table), rest = legal;
     do {
-        int b = __builtin_ctzll(starts);
+        out[n].card = (int8_t)__builtin_ctzll(starts);
         starts &= starts - 1;
-        uint64_t lane = suit_lane(card_suit(b));
-        uint64_t from_b = ~(((uint64_t)1 << b) - 1);
-        uint64_t g = legal & lane & from_b & ((starts & -starts) - 1);
-        card[n] = (int8_t)b;
-        group[n] = g;
-        /* does it hold the highest card of its suit still in the hands? (only the
-         * top group can: every hand card above its lowest card is its own) */
-        holds_top[n] = !(hands_live & lane & from_b & ~g);
+        uint64_t g = rest & ((starts & -starts) - 1); /* all the rest after the last start */
+        rest ^= g;
+        out[n].group = g;
         n++;
     } while (starts);
     if (n == 1) {
         /* a forced move needs no ordering */
-        out[0].card = card[0];
-        out[0].group = group[0];
-        out[0].score = 0;
+        out[0].key = 0;
         return n;
     }
-    /* keys: the score above five bits of (inverted) index, all distinct, so that a
-     * higher key is a better move, ties in generation order (a stable sort). Each
-     * move's place is the number of higher keys: no data-dependent branches, which
-     * the insertion sort was full of. */
-    int32_t key[MAX_MOVES];
-    uint64_t hb = hint >= 0 ? (uint64_t)1 << hint : 0;
-    for (int i = 0; i < n; i++) {
-        int sc = (group[i] & hb) ? 1000 : score_move(p, card[i], holds_top[i]);
-        key[i] = ((sc + 32768) << 5) | (31 - i);
+    if (p->misere) {
+        for (int i = 0; i < n; i++) out[i].key = move_key(score_misere(p, out[i].card), i);
+    } else if (p->nplayed == 0) {
+        for (int i = 0; i < n; i++) {
+            int b = out[i].card;
+            /* does the group hold the highest card of its suit still in the hands?
+             * (only the top group can: every hand card above its lowest card is its
+             * own) */
+            int top = !(hands_live & suit_lane(card_suit(b)) & ~(((uint64_t)1 << b) - 1) & ~out[i].group);
+            out[i].key = move_key(score_lead(p, b, top), i);
+        }
+    } else {
+        follower_keys(p, legal, out, n);
     }
-    for (int i = 0; i < n; i++) {
-        int place = 0;
-        for (int j = 0; j < n; j++) place += key[j] > key[i];
-        out[place].card = card[i];
-        out[place].group = group[i];
-        out[place].score = (int16_t)((key[i] >> 5) - 32768);
+    if (hint >= 0) {
+        for (int i = 0; i < n; i++)
+            if (out[i].group >> hint & 1) out[i].key = move_key(1000, i);
     }
+    /* the best move first: most nodes are cut off by it, and the search then picks
+     * the others only when it needs them */
+    move_pick(out, 0, n);
+    return n;
+}
+
+int gen_moves(const Position *p, Move out[MAX_MOVES], int hint)
+{
+    int n = gen_moves_unordered(p, out, hint);
+    for (int i = 1; i + 1 < n; i++) move_pick(out, i, n);
     return n;
 }

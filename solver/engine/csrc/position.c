@@ -10,6 +10,10 @@ void pos_init(Position *p, const uint64_t hands[NSEATS], int trump, int leader,
         p->side[s] = (int8_t)((s == seat) != (misere != 0));
         p->played[s] = -1;
     }
+    p->lengths = 0;
+    for (int s = 0; s < NSEATS; s++)
+        for (int x = 0; x < NSUITS; x++)
+            p->lengths |= (uint64_t)popcount64(hands[s] & suit_lane(x)) << (LANE * s + 4 * x);
     n = popcount64(hands[leader]);
     p->seat = (int8_t)seat;
     p->misere = (int8_t)(misere != 0);

@@ -18,6 +18,9 @@
 typedef struct {
     uint64_t hand[NSEATS];
     uint64_t table;          /* cards played to the current trick */
+    uint64_t lengths;        /* every hand's length in every suit, 4 bits a suit, 16
+                              * a seat (kept up as cards are played: the table keys on
+                              * them, and counting them afresh cost more) */
     int8_t side[NSEATS];     /* 1 for the seats of the maximising side */
     int8_t seat;             /* the seat whose tricks are counted */
     int8_t misere;           /* the maximiser is the coalition wanting seat to win */
@@ -117,6 +120,7 @@ static inline void pos_play(Position *p, int card)
     uint64_t bit = (uint64_t)1 << card;
     int seat = p->to_move;
     p->hand[seat] &= ~bit;
+    p->lengths -= (uint64_t)1 << (LANE * seat + 4 * card_suit(card));
     if (p->nplayed == 0) {
         p->led_suit = (int8_t)card_suit(card);
         p->win_seat = (int8_t)seat;

@@ -39,14 +39,10 @@ void engine_set_context(Engine *e, int trump, int seat, int misere, int must_ruf
  * winner took it without outranking a card of its own suit. */
 static uint64_t trick_rank_card(const Position *p, int card)
 {
-    int cards[NSEATS];
-    for (int i = 0; i < NSEATS - 1; i++) cards[i] = p->played[i];
-    cards[NSEATS - 1] = card;
-    int w = p->win_card;
-    if (pos_beats(p, card, w)) w = card;
-    for (int i = 0; i < NSEATS; i++)
-        if (cards[i] != w && card_suit(cards[i]) == card_suit(w)) return (uint64_t)1 << w;
-    return 0;
+    int w = pos_beats(p, card, p->win_card) ? card : p->win_card;
+    uint64_t bw = (uint64_t)1 << w;
+    /* the trick's other cards of w's suit (the table holds the cards played before) */
+    return ((p->table | (uint64_t)1 << card) & suit_lane(card_suit(w)) & ~bw) ? bw : 0;
 }
 
 /* In a node where every move was searched, results of group representatives stand
@@ -86,10 +82,12 @@ static int rank_free_limit(uint64_t rc, int card, int limit)
 static int ab(Engine *e, const Position *p, int target, uint64_t *rel)
 {
     *rel = 0;
-    if ((++e->nodes & (SM_POLL_INTERVAL - 1)) == 0 && e->poll && !e->aborted) {
-        if (e->poll(e->poll_arg)) e->aborted = 1;
+    /* no node starts once the search is aborted (every caller of ab returns at
+     * once), so only a poll can abort it here */
+    if ((++e->nodes & (SM_POLL_INTERVAL - 1)) == 0 && e->poll && e->poll(e->poll_arg)) {
+        e->aborted = 1;
+        return 0;
     }
-    if (e->aborted) return 0;
     int need = target - p->counted;
     if (need <= 0) return 1;
     if (need > p->tricks_left) return 0;
@@ -147,13 +145,14 @@ static int ab(Engine *e, const Position *p, int target, uint64_t *rel)
     }
 
     Move moves[MAX_MOVES];
-    int n = gen_moves(p, moves, hint);
+    int n = gen_moves_unordered(p, moves, hint);
     int maximiser = p->side[p->to_move];
     int result = !maximiser;
     uint64_t rel_all = 0;
     int cut = 0, best = -1;
     int small_below[NSUITS] = {0, 0, 0, 0};
     for (int i = 0; i < n; i++) {
+        if (i) move_pick(moves, i, n); /* best first, sorted only as far as searched */
         int card = moves[i].card, s = card_suit(card);
         if (63 - __builtin_clzll(moves[i].group) < small_below[s]) continue;
         Position c = *p;
@@ -161,7 +160,11 @@ static int ab(Engine *e, const Position *p, int target, uint64_t *rel)
         pos_play(&c, card);
         int r = ab(e, &c, target, &rc);
         if (e->aborted) return 0;
-        if (c.nplayed == 0) rc |= trick_rank_card(p, card);
+        if (c.nplayed == 0) {
+            /* the trick's other cards of the winning card's suit */
+            uint64_t bw = (uint64_t)1 << c.win_card;
+            if ((p->table | (uint64_t)1 << card) & suit_lane(card_suit(c.win_card)) & ~bw) rc |= bw;
+        }
         if (r == maximiser) {
             result = r;
             rel_all = rc;

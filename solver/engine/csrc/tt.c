@@ -211,8 +211,8 @@ static void suit_codes(uint64_t live, uint64_t b0, uint64_t b1, uint32_t c[NSUIT
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(SM_TT_PORTABLE)
 #define SM_TT_BMI2 1
 #include <immintrin.h>
-__attribute__((target("bmi2"))) static void suit_codes_bmi2(uint64_t live, uint64_t b0,
-                                                             uint64_t b1, uint32_t c[NSUITS])
+__attribute__((target("bmi2"))) static inline void suit_codes_bmi2(uint64_t live, uint64_t b0,
+                                                                   uint64_t b1, uint32_t c[NSUITS])
 {
     for (int s = 0; s < NSUITS; s++) {
         unsigned l = (unsigned)(live >> (LANE * s)) & 0xFFFFu;
@@ -236,51 +236,36 @@ __attribute__((constructor)) static void detect_bmi2(void)
 /* Length of seat h in suit s, from a group key. */
 static inline int suit_length(uint64_t key, int h, int s) { return (int)((key >> (16 * h + 4 * s)) & 15); }
 
-/* Bits set in each 16-bit lane (each count in its lane's low byte). */
-static inline uint64_t lane_counts(uint64_t x)
+/* The body of tt_pos, made twice: with BMI2 (pext/pdep inline, and its shifts by a
+ * variable count, of which tt_pos has many, take one instruction instead of three)
+ * and without. */
+static inline __attribute__((always_inline)) void tt_pos_impl(const Position *p,
+                                                              uint64_t ctx_bits, TTPos *out,
+                                                              int bmi2)
 {
-    x = x - ((x >> 1) & UINT64_C(0x5555555555555555));
-    x = (x & UINT64_C(0x3333333333333333)) + ((x >> 2) & UINT64_C(0x3333333333333333));
-    x = (x + (x >> 4)) & UINT64_C(0x0F0F0F0F0F0F0F0F);
-    return (x + (x >> 8)) & UINT64_C(0x00FF00FF00FF00FF);
-}
-
-/* A hand's four suit lengths, 4 bits each (the lengths key's 16 bits for a seat). */
-static inline uint64_t hand_lengths(uint64_t hand)
-{
-    uint64_t n = lane_counts(hand);
-    return (n & 0xF) | ((n >> 12) & 0xF0) | ((n >> 24) & 0xF00) | ((n >> 36) & 0xF000);
-}
-
-void tt_pos(const Position *p, uint64_t ctx_bits, TTPos *out)
-{
+    /* everything in locals, written out once at the end: through `out` the compiler
+     * must assume stores may change *p and reload */
+    const uint64_t h0 = p->hand[0], h1 = p->hand[1], h2 = p->hand[2];
+    const uint64_t live = h0 | h1 | h2;
+    /* the live cards of each suit, 4 bits a suit: the hands' lengths summed (a suit
+     * has 13 cards, so no nibble carries) */
+    const uint64_t lens = (p->lengths + (p->lengths >> 16) + (p->lengths >> 32)) & 0xFFFF;
     /* bit 63 keeps every key nonzero (0 marks an empty group slot) */
-    uint64_t lkey = ctx_bits | ((uint64_t)p->leader << 48) | (UINT64_C(1) << 63);
+    const uint64_t lkey = ctx_bits | ((uint64_t)p->leader << 48) | (UINT64_C(1) << 63) | p->lengths;
     /* owner code bit planes: bit 0 and bit 1 of seat+1 for every live card */
-    uint64_t b0 = 0, b1 = 0, live = 0;
-    for (int h = 0; h < NSEATS; h++) {
-        if ((h + 1) & 1) b0 |= p->hand[h];
-        if ((h + 1) & 2) b1 |= p->hand[h];
-        live |= p->hand[h];
-        lkey |= hand_lengths(p->hand[h]) << (16 * h);
-    }
     uint32_t c[NSUITS];
 #if SM_TT_BMI2
-    if (use_bmi2) suit_codes_bmi2(live, b0, b1, c);
+    if (bmi2) suit_codes_bmi2(live, h0 | h2, h1 | h2, c);
     else
 #endif
-        suit_codes(live, b0, b1, c);
-    uint64_t counts = lane_counts(live);
-    out->code[0] = out->code[1] = 0;
-    for (int s = 0; s < NSUITS; s++) {
-        int len = (int)((counts >> (LANE * s)) & 15);
-        uint64_t cs = (uint64_t)c[s] << (32 - 2 * len); /* left-align in 32 bits */
-        out->code[s >> 1] |= cs << (s & 1 ? 0 : 32);
-    }
+        suit_codes(live, h0 | h2, h1 | h2, c);
+    uint32_t half[NSUITS]; /* each suit's codes left-aligned in 32 bits */
+    for (int s = 0; s < NSUITS; s++)
+        half[s] = (uint32_t)((uint64_t)c[s] << (32 - 2 * ((lens >> (4 * s)) & 15)));
     /* the split suits: the longest (the first of equals); the lengths fix them.
      * Sorted by a branch-free network on (length, lower suit first). */
     unsigned ord[NSUITS];
-    for (int s = 0; s < NSUITS; s++) ord[s] = (unsigned)((counts >> (LANE * s)) & 15) << 2 | (3u - s);
+    for (int s = 0; s < NSUITS; s++) ord[s] = (unsigned)((lens >> (4 * s)) & 15) << 2 | (3u - s);
 #define SM_CX(a, b)                                                   \
     do {                                                              \
         unsigned hi = ord[a] > ord[b] ? ord[a] : ord[b];              \
@@ -297,9 +282,8 @@ void tt_pos(const Position *p, uint64_t ctx_bits, TTPos *out)
     const int *depths = p->tricks_left >= TT_SPLIT_DEEP ? depths_deep
                         : p->tricks_left >= TT_SPLIT_MID ? depths_mid : depths_low;
     uint32_t skey = 0;
-    out->nsplit = 0;
-    out->fresh = 0;
-    for (int s = 0; s < NSUITS; s++) out->sigskip[s] = 0;
+    unsigned skip[NSUITS] = {0, 0, 0, 0};
+    int nsplit = 0;
     for (int j = 0; j < NSUITS && depths[j]; j++) {
         int len = (int)(ord[j] >> 2);
         if (!len) break; /* fewer nonempty suits than splits */
@@ -307,14 +291,52 @@ void tt_pos(const Position *p, uint64_t ctx_bits, TTPos *out)
         int d = depths[j] < len ? depths[j] : len;
         out->split[j] = x;
         out->depth[j] = d;
-        out->nsplit = j + 1;
-        out->sigskip[x] = (uint8_t)(2 * d);
-        skey |= ((suit_half(out->code, x) >> 24) & (0xFF00u >> (2 * d)) & 0xFFu) << (8 * j);
+        nsplit = j + 1;
+        skip[x] = 2u * (unsigned)d;
+        skey |= ((half[x] >> 24) & (0xFF00u >> (2 * d)) & 0xFFu) << (8 * j);
     }
+    /* the signature: four codes of each suit below those the group key fixes (as
+     * sig_of) */
+    uint32_t sig = 0;
+    for (int s = 0; s < NSUITS; s++) {
+        sig |= ((half[s] >> (24 - skip[s])) & 0xFFu) << (8 * s);
+        out->sigskip[s] = (uint8_t)skip[s];
+    }
+    out->code[0] = (uint64_t)half[0] << 32 | half[1];
+    out->code[1] = (uint64_t)half[2] << 32 | half[3];
+    out->nsplit = nsplit;
+    out->fresh = 0;
     out->lkey = lkey;
     out->skey = skey;
-    out->sig = sig_of(out->code, out->sigskip);
+    out->sig = sig;
     out->bucket = hash_group(lkey, skey);
+    (void)bmi2;
+}
+
+#if SM_TT_BMI2
+__attribute__((target("bmi2"))) static void tt_pos_bmi2(const Position *p, uint64_t ctx_bits,
+                                                        TTPos *out)
+{
+    tt_pos_impl(p, ctx_bits, out, 1);
+}
+#endif
+
+/* not inlined into tt_pos: its register saves would be paid by the BMI2 calls too */
+__attribute__((noinline)) static void tt_pos_plain(const Position *p, uint64_t ctx_bits,
+                                                   TTPos *out)
+{
+    tt_pos_impl(p, ctx_bits, out, 0);
+}
+
+void tt_pos(const Position *p, uint64_t ctx_bits, TTPos *out)
+{
+#if SM_TT_BMI2
+    if (use_bmi2) {
+        tt_pos_bmi2(p, ctx_bits, out);
+        return;
+    }
+#endif
+    tt_pos_plain(p, ctx_bits, out);
 }
 
 /* The group slot of (lkey, skey), or of the empty slot where it would go. Never
@@ -632,11 +654,10 @@ static void store_in_group(TT *tt, uint64_t gkey, uint32_t skey, uint32_t sv, co
  * hold the cards it ignores gets a copy. `slot` counts the cards of the suit
  * filled in so far, `left` what each seat still holds of it. */
 static void store_split(TT *tt, const TTPos *tp, uint32_t skey, int j, int slot, int left[NSEATS],
-                        const TTKey *key, int lb, int ub, int hint)
+                        const TTKey *key, uint32_t sv, int lb, int ub, int hint)
 {
     if (j == tp->nsplit) {
-        store_in_group(tt, tp->lkey, skey, sig_of(key->v, tp->sigskip), key, lb, ub, hint,
-                       tp->fresh && skey == tp->skey);
+        store_in_group(tt, tp->lkey, skey, sv, key, lb, ub, hint, tp->fresh && skey == tp->skey);
         return;
     }
     int x = tp->split[j], d = tp->depth[j];
@@ -645,7 +666,7 @@ static void store_split(TT *tt, const TTPos *tp, uint32_t skey, int j, int slot,
         uint32_t kept = suit_half(key->v, x) >> 24;
         uint32_t want = 0xFF00u >> (2 * d) & 0xFFu;
         if (!(~(kept | kept >> 1) & 0x55u & want)) { /* no empty (ignored) slot */
-            store_split(tt, tp, skey, j + 1, 0, left, key, lb, ub, hint); /* keeps them all */
+            store_split(tt, tp, skey, j + 1, 0, left, key, sv, lb, ub, hint); /* keeps them all */
             return;
         }
         for (int h = 0; h < NSEATS; h++) left[h] = suit_length(tp->lkey, h, x);
@@ -659,14 +680,14 @@ static void store_split(TT *tt, const TTPos *tp, uint32_t skey, int j, int slot,
     }
     if (slot == d) {
         int next[NSEATS];
-        store_split(tt, tp, skey, j + 1, 0, next, key, lb, ub, hint);
+        store_split(tt, tp, skey, j + 1, 0, next, key, sv, lb, ub, hint);
         return;
     }
     for (int h = 0; h < NSEATS; h++) {
         if (!left[h]) continue;
         left[h]--;
         store_split(tt, tp, skey | (uint32_t)(h + 1) << (8 * j + 6 - 2 * slot), j, slot + 1, left,
-                    key, lb, ub, hint);
+                    key, sv, lb, ub, hint);
         left[h]++;
     }
 }
@@ -691,5 +712,7 @@ void tt_store(TT *tt, const TTPos *tp, const Position *p, uint64_t rel, int lb, 
     TTKey key = {{tp->code[0] & mask[0], tp->code[1] & mask[1]}};
     int hint = hint_code(p, best);
     int left[NSEATS];
-    store_split(tt, tp, tp->skey, 0, 0, left, &key, lb, ub, hint);
+    /* one signature for every group the entry goes to: the groups of a position
+     * skip the same top cards */
+    store_split(tt, tp, tp->skey, 0, 0, left, &key, sig_of(key.v, tp->sigskip), lb, ub, hint);
 }
