@@ -236,6 +236,87 @@ void settled_tricks(const Position *p, int *seat_min, int *others_min)
 /* Highest card (as a mask) of a non-empty set of cards of one suit. */
 static uint64_t high_card(uint64_t cards) { return (uint64_t)1 << (63 - __builtin_clzll(cards)); }
 
+/* Seat needs one trick (normal play): the coalition must win every trick, so after
+ * the first it leads every one. For a suit s where seat holds a1 > a2 > ... > am: a
+ * coalition hand can win a trick led in s without a higher card of s only by ruffing
+ * it, void in s and holding a trump, and each such ruff takes a trump of the ruffer
+ * and a card of s from its partner (who led it), so there are at most
+ * r = min(Z's trumps, Y's length) + min(Y's trumps, Z's length) of them (0 in no
+ * trump; the trump suit itself is never reserved: were seat to stop it, settled
+ * trumps would already count a trick). Let j be the least index with j + r < m such
+ * that at most j coalition cards of s lie above a(j+r+1). Seat plays its highest card
+ * of s whenever s is led: each coalition win in such a trick is a ruff or takes a
+ * coalition card above the card seat played, so when seat plays a(j+r+1) after
+ * rho <= r ruffs and j + r - rho such wins, no card above it is left (j + r - rho <= j
+ * forces rho = r) and no ruff either: the coalition wins at most j + r tricks led in s
+ * while seat holds its top j + r + 1 cards there. Reserve those cards in each suit of
+ * a set G and call R their number; a lead of a suit outside G takes one card of that
+ * suit from every coalition hand holding it, so there are at most L = sum over the
+ * suits outside G of max(Y's length, Z's length) such leads. If L <= n - R seat has
+ * an unreserved card for each of them (it follows, ruffs or discards with one; its
+ * trumps are never reserved), so the coalition wins at most L + R - |G| < n tricks
+ * when G is not empty. Seat on lead first leads an unreserved card (there is one when
+ * L + R <= n - 1); the coalition's cards that trick only shorten L and the cards above
+ * seat's, and then it leads the n - 1 tricks left. Each suit costs min(max length,
+ * j + r + 1) when it can join G; at least one must. *rel: the card a(j+r+1) of each
+ * suit of G (its owners from the top down are in the key; the rest is lengths). */
+static int stopper_bound(const Position *p, uint64_t *rel)
+{
+    int seat = p->seat, n = p->tricks_left - (p->leader == seat);
+    int y = (seat + 1) % NSEATS, z = (seat + 2) % NSEATS;
+    int t = p->trump;
+    int ty = 0, tz = 0;
+    if (t != NOTRUMP) {
+        ty = popcount64(p->hand[y] & suit_lane(t));
+        tz = popcount64(p->hand[z] & suit_lane(t));
+    }
+    int cost = 0, extra = LANE, gsuits = 0, forced = -1;
+    uint64_t marks[NSUITS] = {0, 0, 0, 0};
+    for (int s = 0; s < NSUITS; s++) {
+        int ly = popcount64(p->hand[y] & suit_lane(s)), lz = popcount64(p->hand[z] & suit_lane(s));
+        int l = ly > lz ? ly : lz;
+        unsigned mine = (unsigned)(p->hand[seat] >> (LANE * s)) & LANE_MASK;
+        unsigned theirs = (unsigned)((p->hand[y] | p->hand[z]) >> (LANE * s)) & LANE_MASK;
+        int r = 0;
+        if (s != t && t != NOTRUMP) {
+            r = (tz < ly ? tz : ly) + (ty < lz ? ty : lz);
+            for (int i = 0; i < r && mine; i++) mine ^= 1u << (31 - __builtin_clz(mine));
+        }
+        int j = -1;
+        for (int i = 0; mine && s != t; i++) {
+            int b = 31 - __builtin_clz(mine);
+            if (popcount32(theirs >> (b + 1)) <= i) {
+                j = i;
+                marks[s] = (uint64_t)1 << (LANE * s + b);
+                break;
+            }
+            mine ^= 1u << b;
+        }
+        if (j >= 0) j += r;
+        if (j >= 0 && j + 1 <= l) {
+            cost += j + 1;
+            gsuits |= 1 << s;
+        } else {
+            cost += l;
+            if (j >= 0 && j + 1 - l < extra) {
+                extra = j + 1 - l;
+                forced = s;
+            }
+        }
+        if (cost > n) return -1;
+    }
+    if (!gsuits) {
+        if (forced < 0) return -1;
+        cost += extra;
+        gsuits = 1 << forced;
+    }
+    if (cost > n) return -1;
+    *rel = 0;
+    for (int s = 0; s < NSUITS; s++)
+        if (gsuits >> s & 1) *rel |= marks[s];
+    return 1;
+}
+
 /* Seat needs every trick (normal play). If seat is on lead it leads every trick, so
  * each of its cards is a lead that must win. Take a suit s where seat holds a card d
  * but a coalition player Y holds the top card c. Y keeps c until seat leads d: Y
@@ -269,6 +350,9 @@ static uint64_t high_card(uint64_t cards) { return (uint64_t)1 << (63 - __builti
  * a suit of M with no ruff open, that suit would move to H, h grow by 1 and L
  * shrink by at least 1.
  *
+ * When this says nothing, and when seat (needing one) is on lead, stopper_bound
+ * counts finer: seat's lower cards that the coalition cannot all beat.
+ *
  * Misere, the coalition needs seat to take every trick and seat is on lead: a card d
  * of seat below every card of suit s in a coalition hand that holds s loses the
  * trick (that player must follow above it), so seat escapes. */
@@ -294,7 +378,9 @@ int all_tricks_bound(const Position *p, int need, uint64_t *rel)
                     return 0;
                 }
             }
-        } else if (need == 1 && p->leader != seat) {
+        } else if (need == 1 && p->leader == seat) {
+            return stopper_bound(p, rel);
+        } else if (need == 1) {
             uint64_t coalition = live & ~mine;
             int y = (seat + 1) % NSEATS, z = (seat + 2) % NSEATS;
             uint64_t tl = p->trump != NOTRUMP ? suit_lane(p->trump) : 0;
@@ -309,7 +395,7 @@ int all_tricks_bound(const Position *p, int need, uint64_t *rel)
                      ((p->hand[z] & suit_lane(s)) && !(p->hand[y] & suit_lane(s)) && (p->hand[y] & tl)));
                 if (ruffed) tops |= top;
                 if (top & mine) {
-                    if (ruffed) return -1;
+                    if (ruffed) return stopper_bound(p, rel);
                     h++;
                     tops |= top;
                 } else {
@@ -322,6 +408,7 @@ int all_tricks_bound(const Position *p, int need, uint64_t *rel)
                 *rel = tops;
                 return 1;
             }
+            return stopper_bound(p, rel);
         }
         return -1;
     }
