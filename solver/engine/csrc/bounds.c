@@ -243,7 +243,11 @@ static uint64_t high_card(uint64_t cards) { return (uint64_t)1 << (63 - __builti
  * and a card of s from its partner (who led it), so there are at most
  * r = min(Z's trumps, Y's length) + min(Y's trumps, Z's length) of them (0 in no
  * trump; the trump suit itself is never reserved: were seat to stop it, settled
- * trumps would already count a trick). Let j be the least index with j + r < m such
+ * trumps would already count a trick). With the coalition on lead (it then leads
+ * every trick) a hand at least as long as its partner in every suit never ruffs: a
+ * lead takes a card of the suit from each hand holding it and the other hand may
+ * only discard, so the order of lengths stands and that hand is never void in a
+ * suit led; its trumps count 0 in r. Let j be the least index with j + r < m such
  * that at most j coalition cards of s lie above a(j+r+1). Seat plays its highest card
  * of s whenever s is led: each coalition win in such a trick is a ruff or takes a
  * coalition card above the card seat played, so when seat plays a(j+r+1) after
@@ -269,6 +273,16 @@ static int stopper_bound(const Position *p, uint64_t *rel)
     if (t != NOTRUMP) {
         ty = popcount64(p->hand[y] & suit_lane(t));
         tz = popcount64(p->hand[z] & suit_lane(t));
+        if (p->leader != seat) {
+            int y_short = 0, z_short = 0;
+            for (int s = 0; s < NSUITS; s++) {
+                int d = popcount64(p->hand[y] & suit_lane(s)) - popcount64(p->hand[z] & suit_lane(s));
+                y_short |= d < 0;
+                z_short |= d > 0;
+            }
+            if (!y_short) ty = 0;
+            if (!z_short) tz = 0;
+        }
     }
     int cost = 0, extra = LANE, gsuits = 0, forced = -1;
     uint64_t marks[NSUITS] = {0, 0, 0, 0};
