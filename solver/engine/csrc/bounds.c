@@ -253,7 +253,14 @@ static uint64_t high_card(uint64_t cards) { return (uint64_t)1 << (63 - __builti
  * coalition card above the card seat played, so when seat plays a(j+r+1) after
  * rho <= r ruffs and j + r - rho such wins, no card above it is left (j + r - rho <= j
  * forces rho = r) and no ruff either: the coalition wins at most j + r tricks led in s
- * while seat holds its top j + r + 1 cards there. Reserve those cards in each suit of
+ * while seat holds its top j + r + 1 cards there. With no ruff possible (r = 0) seat
+ * may do better: keep a1 and play low until a1 can win, when Y (seat's left, who
+ * plays after seat when Z leads) holds no card of s above a1, or Z holds no card of
+ * s (then only Y leads s and seat plays last). A lead of Z below a1 then loses to a1;
+ * a trick led by Y is won by a1 unless a coalition card above a1 is in it; so each
+ * coalition win in s takes one of the k coalition cards above a1, and seat, holding
+ * a1 and k other cards of s, wins the (k + 1)-th lead at the latest: j = k serves
+ * too, with a1 as the card relied on. Reserve those cards in each suit of
  * a set G and call R their number; a lead of a suit outside G takes one card of that
  * suit from every coalition hand holding it, so there are at most L = sum over the
  * suits outside G of max(Y's length, Z's length) such leads. If L <= n - R seat has
@@ -305,6 +312,16 @@ static int stopper_bound(const Position *p, uint64_t *rel)
                 break;
             }
             mine ^= 1u << b;
+        }
+        unsigned held = (unsigned)(p->hand[seat] >> (LANE * s)) & LANE_MASK;
+        if (!r && s != t && held && ly + lz) {
+            int top = 31 - __builtin_clz(held);
+            int k = popcount32(theirs >> (top + 1));
+            unsigned y_above = ((unsigned)(p->hand[y] >> (LANE * s)) & LANE_MASK) >> (top + 1);
+            if ((lz == 0 || !y_above) && k < popcount32(held) && (j < 0 || k < j)) {
+                j = k;
+                marks[s] = (uint64_t)1 << (LANE * s + top);
+            }
         }
         if (j >= 0) j += r;
         if (j >= 0 && j + 1 <= l) {
