@@ -268,9 +268,11 @@ static uint64_t high_card(uint64_t cards) { return (uint64_t)1 << (63 - __builti
  * trumps are never reserved), so the coalition wins at most L + R - |G| < n tricks
  * when G is not empty. Seat on lead first leads an unreserved card (there is one when
  * L + R <= n - 1); the coalition's cards that trick only shorten L and the cards above
- * seat's, and then it leads the n - 1 tricks left. Each suit costs min(max length,
- * j + r + 1) when it can join G; at least one must. *rel: the card a(j+r+1) of each
- * suit of G (its owners from the top down are in the key; the rest is lengths). */
+ * seat's, and then it leads the n - 1 tricks left. A suit moved into G changes the
+ * cost L + R by its reserve less its max length; G takes the suits that save most,
+ * as few as pass the test (at least one). *rel: the card relied on in each suit of
+ * G, a(j+r+1) or a1 (its owners from the top down are in the key; the rest is
+ * lengths). */
 static int stopper_bound(const Position *p, uint64_t *rel)
 {
     int seat = p->seat, n = p->tricks_left - (p->leader == seat);
@@ -291,7 +293,7 @@ static int stopper_bound(const Position *p, uint64_t *rel)
             if (!z_short) tz = 0;
         }
     }
-    int cost = 0, extra = LANE, gsuits = 0, forced = -1;
+    int cost = 0, delta[NSUITS];
     uint64_t marks[NSUITS] = {0, 0, 0, 0};
     for (int s = 0; s < NSUITS; s++) {
         int ly = popcount64(p->hand[y] & suit_lane(s)), lz = popcount64(p->hand[z] & suit_lane(s));
@@ -318,34 +320,28 @@ static int stopper_bound(const Position *p, uint64_t *rel)
             int top = 31 - __builtin_clz(held);
             int k = popcount32(theirs >> (top + 1));
             unsigned y_above = ((unsigned)(p->hand[y] >> (LANE * s)) & LANE_MASK) >> (top + 1);
-            if ((lz == 0 || !y_above) && k < popcount32(held) && (j < 0 || k < j)) {
+            if ((lz == 0 || !y_above) && k < popcount32(held) && (j < 0 || k <= j)) {
                 j = k;
                 marks[s] = (uint64_t)1 << (LANE * s + top);
             }
         }
-        if (j >= 0) j += r;
-        if (j >= 0 && j + 1 <= l) {
-            cost += j + 1;
-            gsuits |= 1 << s;
-        } else {
-            cost += l;
-            if (j >= 0 && j + 1 - l < extra) {
-                extra = j + 1 - l;
-                forced = s;
-            }
-        }
-        if (cost > n) return -1;
+        cost += l;
+        delta[s] = j >= 0 ? j + r + 1 - l : LANE;
     }
-    if (!gsuits) {
-        if (forced < 0) return -1;
-        cost += extra;
-        gsuits = 1 << forced;
-    }
-    if (cost > n) return -1;
+    /* G: the suits that save most, as few as pass the test (fewer cards relied on) */
+    uint64_t used = 0;
     *rel = 0;
-    for (int s = 0; s < NSUITS; s++)
-        if (gsuits >> s & 1) *rel |= marks[s];
-    return 1;
+    for (int size = 0; size < NSUITS; size++) {
+        int best = -1;
+        for (int s = 0; s < NSUITS; s++)
+            if (!(used >> s & 1) && (best < 0 || delta[s] < delta[best])) best = s;
+        if (delta[best] >= LANE || (size && delta[best] >= 0)) return -1;
+        used |= 1u << best;
+        cost += delta[best];
+        *rel |= marks[best];
+        if (cost <= n) return 1;
+    }
+    return -1;
 }
 
 /* Seat needs every trick (normal play). If seat is on lead it leads every trick, so
