@@ -260,7 +260,9 @@ static uint64_t high_card(uint64_t cards) { return (uint64_t)1 << (63 - __builti
  * a trick led by Y is won by a1 unless a coalition card above a1 is in it; so each
  * coalition win in s takes one of the k coalition cards above a1, and seat, holding
  * a1 and k other cards of s, wins the (k + 1)-th lead at the latest: j = k serves
- * too, with a1 as the card relied on. Reserve those cards in each suit of
+ * too, with a1 as the card relied on. When Y does hold a card above a1, seat plays
+ * low to a lead of Z below a1 too, and such a win takes one of Z's cards below a1:
+ * k counts those as well (Z's length less its cards above a1). Reserve those cards in each suit of
  * a set G and call R their number; a lead of a suit outside G takes one card of that
  * suit from every coalition hand holding it, so there are at most L = sum over the
  * suits outside G of max(Y's length, Z's length) such leads. If L <= n - R seat has
@@ -318,9 +320,11 @@ static int stopper_bound(const Position *p, uint64_t *rel)
         unsigned held = (unsigned)(p->hand[seat] >> (LANE * s)) & LANE_MASK;
         if (!r && s != t && held && ly + lz) {
             int top = 31 - __builtin_clz(held);
-            int k = popcount32(theirs >> (top + 1));
             unsigned y_above = ((unsigned)(p->hand[y] >> (LANE * s)) & LANE_MASK) >> (top + 1);
-            if ((lz == 0 || !y_above) && k < popcount32(held) && (j < 0 || k <= j)) {
+            unsigned z_above = ((unsigned)(p->hand[z] >> (LANE * s)) & LANE_MASK) >> (top + 1);
+            int k = popcount32(y_above | z_above);
+            if (lz && y_above) k += lz - popcount32(z_above); /* Z's leads below a1 */
+            if (k < popcount32(held) && (j < 0 || k <= j)) {
                 j = k;
                 marks[s] = (uint64_t)1 << (LANE * s + top);
             }
