@@ -253,17 +253,18 @@ static uint64_t high_card(uint64_t cards) { return (uint64_t)1 << (63 - __builti
  * coalition card above the card seat played, so when seat plays a(j+r+1) after
  * rho <= r ruffs and j + r - rho such wins, no card above it is left (j + r - rho <= j
  * forces rho = r) and no ruff either: the coalition wins at most j + r tricks led in s
- * while seat holds its top j + r + 1 cards there. With no ruff possible (r = 0) seat
- * may do better: keep a1 and play low until a1 can win, when Y (seat's left, who
- * plays after seat when Z leads) holds no card of s above a1, or Z holds no card of
- * s (then only Y leads s and seat plays last). A lead of Z below a1 then loses to a1;
- * a trick led by Y is won by a1 unless a coalition card above a1 is in it; so each
- * coalition win in s takes one of the k coalition cards above a1, and seat, holding
- * a1 and k other cards of s, wins the (k + 1)-th lead at the latest: j = k serves
- * too, with a1 as the card relied on. When Y does hold a card above a1, seat plays
- * low to a lead of Z below a1 too, and such a win takes one of Z's cards below a1:
- * k counts those as well (Z's length less its cards above a1). Reserve those cards in each suit of
- * a set G and call R their number; a lead of a suit outside G takes one card of that
+ * while seat holds its top j + r + 1 cards there. Seat may do better keeping a1 and
+ * playing low until a1 can win. A trick Y leads (seat plays last) is won by a1
+ * unless a coalition card above a1 is in it or Z ruffed it (at most min(Z's trumps,
+ * Y's length) times). A lead of Z above a1 takes such a card; one below a1 loses to
+ * a1 when Y (playing after seat) holds no card of s above a1 and cannot ruff (no
+ * trump counted for it in r), else seat plays low and the loss takes one of Z's
+ * cards below a1. So with k the coalition cards above a1, plus Z's ruffs, plus in
+ * the second case Z's cards below a1, every coalition win in s takes one of k, and
+ * seat holding a1 and k other cards of s wins the (k + 1)-th lead at the latest:
+ * k + 1 cards serve as the reserve, a1 the card relied on. Reserve those cards in
+ * each suit of a set G and call R their number; a lead of a suit outside G takes one
+ * card of that
  * suit from every coalition hand holding it, so there are at most L = sum over the
  * suits outside G of max(Y's length, Z's length) such leads. If L <= n - R seat has
  * an unreserved card for each of them (it follows, ruffs or discards with one; its
@@ -307,30 +308,31 @@ static int stopper_bound(const Position *p, uint64_t *rel)
             r = (tz < ly ? tz : ly) + (ty < lz ? ty : lz);
             for (int i = 0; i < r && mine; i++) mine ^= 1u << (31 - __builtin_clz(mine));
         }
-        int j = -1;
+        int reserve = LANE; /* cards of s seat keeps for the leads of s (LANE: none) */
         for (int i = 0; mine && s != t; i++) {
             int b = 31 - __builtin_clz(mine);
             if (popcount32(theirs >> (b + 1)) <= i) {
-                j = i;
+                reserve = i + r + 1;
                 marks[s] = (uint64_t)1 << (LANE * s + b);
                 break;
             }
             mine ^= 1u << b;
         }
         unsigned held = (unsigned)(p->hand[seat] >> (LANE * s)) & LANE_MASK;
-        if (!r && s != t && held && ly + lz) {
+        if (s != t && held && ly + lz) {
             int top = 31 - __builtin_clz(held);
             unsigned y_above = ((unsigned)(p->hand[y] >> (LANE * s)) & LANE_MASK) >> (top + 1);
             unsigned z_above = ((unsigned)(p->hand[z] >> (LANE * s)) & LANE_MASK) >> (top + 1);
             int k = popcount32(y_above | z_above);
-            if (lz && y_above) k += lz - popcount32(z_above); /* Z's leads below a1 */
-            if (k < popcount32(held) && (j < 0 || k <= j)) {
-                j = k;
+            if (lz && (y_above || ty)) k += lz - popcount32(z_above); /* Z's leads below a1 */
+            k += tz < ly ? tz : ly; /* Z's ruffs of Y's leads */
+            if (k < popcount32(held) && k + 1 <= reserve) {
+                reserve = k + 1;
                 marks[s] = (uint64_t)1 << (LANE * s + top);
             }
         }
         cost += l;
-        delta[s] = j >= 0 ? j + r + 1 - l : LANE;
+        delta[s] = reserve < LANE ? reserve - l : LANE;
     }
     /* G: the suits that save most, as few as pass the test (fewer cards relied on) */
     uint64_t used = 0;
