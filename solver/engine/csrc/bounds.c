@@ -247,7 +247,9 @@ static uint64_t high_card(uint64_t cards) { return (uint64_t)1 << (63 - __builti
  * every trick) a hand at least as long as its partner in every suit never ruffs: a
  * lead takes a card of the suit from each hand holding it and the other hand may
  * only discard, so the order of lengths stands and that hand is never void in a
- * suit led; its trumps count 0 in r. Let j be the least index with j + r < m such
+ * suit led; its trumps count 0 in r. Seat on lead keeps that when it has an
+ * unreserved card of a suit both coalition hands hold to lead first (both follow,
+ * and the coalition leads the rest). Let j be the least index with j + r < m such
  * that at most j coalition cards of s lie above a(j+r+1). Seat plays its highest card
  * of s whenever s is led: each coalition win in such a trick is a ruff or takes a
  * coalition card above the card seat played, so when seat plays a(j+r+1) after
@@ -276,26 +278,12 @@ static uint64_t high_card(uint64_t cards) { return (uint64_t)1 << (63 - __builti
  * as few as pass the test (at least one). *rel: the card relied on in each suit of
  * G, a(j+r+1) or a1 (its owners from the top down are in the key; the rest is
  * lengths). */
-static int stopper_bound(const Position *p, uint64_t *rel)
+static int stopper_with(const Position *p, int ty, int tz, int reserves[NSUITS], unsigned *g,
+                        uint64_t *rel)
 {
     int seat = p->seat, n = p->tricks_left - (p->leader == seat);
     int y = (seat + 1) % NSEATS, z = (seat + 2) % NSEATS;
     int t = p->trump;
-    int ty = 0, tz = 0;
-    if (t != NOTRUMP) {
-        ty = popcount64(p->hand[y] & suit_lane(t));
-        tz = popcount64(p->hand[z] & suit_lane(t));
-        if (p->leader != seat) {
-            int y_short = 0, z_short = 0;
-            for (int s = 0; s < NSUITS; s++) {
-                int d = popcount64(p->hand[y] & suit_lane(s)) - popcount64(p->hand[z] & suit_lane(s));
-                y_short |= d < 0;
-                z_short |= d > 0;
-            }
-            if (!y_short) ty = 0;
-            if (!z_short) tz = 0;
-        }
-    }
     int cost = 0, delta[NSUITS];
     uint64_t marks[NSUITS] = {0, 0, 0, 0};
     for (int s = 0; s < NSUITS; s++) {
@@ -332,10 +320,11 @@ static int stopper_bound(const Position *p, uint64_t *rel)
             }
         }
         cost += l;
+        reserves[s] = reserve;
         delta[s] = reserve < LANE ? reserve - l : LANE;
     }
     /* G: the suits that save most, as few as pass the test (fewer cards relied on) */
-    uint64_t used = 0;
+    unsigned used = 0;
     *rel = 0;
     for (int size = 0; size < NSUITS; size++) {
         int best = -1;
@@ -345,9 +334,40 @@ static int stopper_bound(const Position *p, uint64_t *rel)
         used |= 1u << best;
         cost += delta[best];
         *rel |= marks[best];
-        if (cost <= n) return 1;
+        if (cost <= n) {
+            *g = used;
+            return 1;
+        }
     }
     return -1;
+}
+
+static int stopper_bound(const Position *p, uint64_t *rel)
+{
+    int seat = p->seat, y = (seat + 1) % NSEATS, z = (seat + 2) % NSEATS, t = p->trump;
+    int ty = 0, tz = 0, reserves[NSUITS];
+    unsigned g;
+    if (t != NOTRUMP) {
+        ty = popcount64(p->hand[y] & suit_lane(t));
+        tz = popcount64(p->hand[z] & suit_lane(t));
+        int y_short = 0, z_short = 0, both = 0;
+        for (int s = 0; s < NSUITS; s++) {
+            int ly = popcount64(p->hand[y] & suit_lane(s)), lz = popcount64(p->hand[z] & suit_lane(s));
+            y_short |= ly < lz;
+            z_short |= ly > lz;
+            both |= (ly && lz) << s;
+        }
+        if ((ty && !y_short) || (tz && !z_short)) {
+            int r = stopper_with(p, y_short ? ty : 0, z_short ? tz : 0, reserves, &g, rel);
+            if (r > 0 && p->leader != seat) return r;
+            /* seat on lead: a lead of a suit both coalition hands hold keeps their order */
+            for (int s = 0; s < NSUITS && r > 0; s++) {
+                int held = popcount64(p->hand[seat] & suit_lane(s));
+                if ((both >> s & 1) && held > (g >> s & 1 ? reserves[s] : 0)) return r;
+            }
+        }
+    }
+    return stopper_with(p, ty, tz, reserves, &g, rel);
 }
 
 /* Seat needs every trick (normal play). If seat is on lead it leads every trick, so
