@@ -236,6 +236,140 @@ void settled_tricks(const Position *p, int *seat_min, int *others_min)
 /* Highest card (as a mask) of a non-empty set of cards of one suit. */
 static uint64_t high_card(uint64_t cards) { return (uint64_t)1 << (63 - __builtin_clzll(cards)); }
 
+/* Seat needs one trick (normal play): the coalition must win every trick, so after
+ * the first it leads every one. For a suit s where seat holds a1 > a2 > ... > am: a
+ * coalition hand can win a trick led in s without a higher card of s only by ruffing
+ * it, void in s and holding a trump, and each such ruff takes a trump of the ruffer
+ * and a card of s from its partner (who led it), so there are at most
+ * r = min(Z's trumps, Y's length) + min(Y's trumps, Z's length) of them (0 in no
+ * trump; the trump suit itself is never reserved: were seat to stop it, settled
+ * trumps would already count a trick). With the coalition on lead (it then leads
+ * every trick) a hand at least as long as its partner in every suit never ruffs: a
+ * lead takes a card of the suit from each hand holding it and the other hand may
+ * only discard, so the order of lengths stands and that hand is never void in a
+ * suit led; its trumps count 0 in r. Seat on lead keeps that when it has an
+ * unreserved card of a suit both coalition hands hold to lead first (both follow,
+ * and the coalition leads the rest). Let j be the least index with j + r < m such
+ * that at most j coalition cards of s lie above a(j+r+1). Seat plays its highest card
+ * of s whenever s is led: each coalition win in such a trick is a ruff or takes a
+ * coalition card above the card seat played, so when seat plays a(j+r+1) after
+ * rho <= r ruffs and j + r - rho such wins, no card above it is left (j + r - rho <= j
+ * forces rho = r) and no ruff either: the coalition wins at most j + r tricks led in s
+ * while seat holds its top j + r + 1 cards there. Seat may do better keeping a1 and
+ * playing low until a1 can win. A trick Y leads (seat plays last) is won by a1
+ * unless a coalition card above a1 is in it or Z ruffed it (at most min(Z's trumps,
+ * Y's length) times). A lead of Z above a1 takes such a card; one below a1 loses to
+ * a1 when Y (playing after seat) holds no card of s above a1 and cannot ruff (no
+ * trump counted for it in r), else seat plays low and the loss takes one of Z's
+ * cards below a1. So with k the coalition cards above a1, plus Z's ruffs, plus in
+ * the second case Z's cards below a1, every coalition win in s takes one of k, and
+ * seat holding a1 and k other cards of s wins the (k + 1)-th lead at the latest:
+ * k + 1 cards serve as the reserve, a1 the card relied on. Reserve those cards in
+ * each suit of a set G and call R their number; a lead of a suit outside G takes one
+ * card of that
+ * suit from every coalition hand holding it, so there are at most L = sum over the
+ * suits outside G of max(Y's length, Z's length) such leads. If L <= n - R seat has
+ * an unreserved card for each of them (it follows, ruffs or discards with one; its
+ * trumps are never reserved), so the coalition wins at most L + R - |G| < n tricks
+ * when G is not empty. Seat on lead first leads an unreserved card (there is one when
+ * L + R <= n - 1); the coalition's cards that trick only shorten L and the cards above
+ * seat's, and then it leads the n - 1 tricks left. A suit moved into G changes the
+ * cost L + R by its reserve less its max length; G takes the suits that save most,
+ * as few as pass the test (at least one). *rel: the card relied on in each suit of
+ * G, a(j+r+1) or a1 (its owners from the top down are in the key; the rest is
+ * lengths). */
+static int stopper_with(const Position *p, int ty, int tz, int reserves[NSUITS], unsigned *g,
+                        uint64_t *rel)
+{
+    int seat = p->seat, n = p->tricks_left - (p->leader == seat);
+    int y = (seat + 1) % NSEATS, z = (seat + 2) % NSEATS;
+    int t = p->trump;
+    int cost = 0, delta[NSUITS];
+    uint64_t marks[NSUITS] = {0, 0, 0, 0};
+    for (int s = 0; s < NSUITS; s++) {
+        int ly = popcount64(p->hand[y] & suit_lane(s)), lz = popcount64(p->hand[z] & suit_lane(s));
+        int l = ly > lz ? ly : lz;
+        unsigned mine = (unsigned)(p->hand[seat] >> (LANE * s)) & LANE_MASK;
+        unsigned theirs = (unsigned)((p->hand[y] | p->hand[z]) >> (LANE * s)) & LANE_MASK;
+        int r = 0;
+        if (s != t && t != NOTRUMP) {
+            r = (tz < ly ? tz : ly) + (ty < lz ? ty : lz);
+            for (int i = 0; i < r && mine; i++) mine ^= 1u << (31 - __builtin_clz(mine));
+        }
+        int reserve = LANE; /* cards of s seat keeps for the leads of s (LANE: none) */
+        for (int i = 0; mine && s != t; i++) {
+            int b = 31 - __builtin_clz(mine);
+            if (popcount32(theirs >> (b + 1)) <= i) {
+                reserve = i + r + 1;
+                marks[s] = (uint64_t)1 << (LANE * s + b);
+                break;
+            }
+            mine ^= 1u << b;
+        }
+        unsigned held = (unsigned)(p->hand[seat] >> (LANE * s)) & LANE_MASK;
+        if (s != t && held && ly + lz) {
+            int top = 31 - __builtin_clz(held);
+            unsigned y_above = ((unsigned)(p->hand[y] >> (LANE * s)) & LANE_MASK) >> (top + 1);
+            unsigned z_above = ((unsigned)(p->hand[z] >> (LANE * s)) & LANE_MASK) >> (top + 1);
+            int k = popcount32(y_above | z_above);
+            if (lz && (y_above || ty)) k += lz - popcount32(z_above); /* Z's leads below a1 */
+            k += tz < ly ? tz : ly; /* Z's ruffs of Y's leads */
+            if (k < popcount32(held) && k + 1 <= reserve) {
+                reserve = k + 1;
+                marks[s] = (uint64_t)1 << (LANE * s + top);
+            }
+        }
+        cost += l;
+        reserves[s] = reserve;
+        delta[s] = reserve < LANE ? reserve - l : LANE;
+    }
+    /* G: the suits that save most, as few as pass the test (fewer cards relied on) */
+    unsigned used = 0;
+    *rel = 0;
+    for (int size = 0; size < NSUITS; size++) {
+        int best = -1;
+        for (int s = 0; s < NSUITS; s++)
+            if (!(used >> s & 1) && (best < 0 || delta[s] < delta[best])) best = s;
+        if (delta[best] >= LANE || (size && delta[best] >= 0)) return -1;
+        used |= 1u << best;
+        cost += delta[best];
+        *rel |= marks[best];
+        if (cost <= n) {
+            *g = used;
+            return 1;
+        }
+    }
+    return -1;
+}
+
+static int stopper_bound(const Position *p, uint64_t *rel)
+{
+    int seat = p->seat, y = (seat + 1) % NSEATS, z = (seat + 2) % NSEATS, t = p->trump;
+    int ty = 0, tz = 0, reserves[NSUITS];
+    unsigned g;
+    if (t != NOTRUMP) {
+        ty = popcount64(p->hand[y] & suit_lane(t));
+        tz = popcount64(p->hand[z] & suit_lane(t));
+        int y_short = 0, z_short = 0, both = 0;
+        for (int s = 0; s < NSUITS; s++) {
+            int ly = popcount64(p->hand[y] & suit_lane(s)), lz = popcount64(p->hand[z] & suit_lane(s));
+            y_short |= ly < lz;
+            z_short |= ly > lz;
+            both |= (ly && lz) << s;
+        }
+        if ((ty && !y_short) || (tz && !z_short)) {
+            int r = stopper_with(p, y_short ? ty : 0, z_short ? tz : 0, reserves, &g, rel);
+            if (r > 0 && p->leader != seat) return r;
+            /* seat on lead: a lead of a suit both coalition hands hold keeps their order */
+            for (int s = 0; s < NSUITS && r > 0; s++) {
+                int held = popcount64(p->hand[seat] & suit_lane(s));
+                if ((both >> s & 1) && held > (g >> s & 1 ? reserves[s] : 0)) return r;
+            }
+        }
+    }
+    return stopper_with(p, ty, tz, reserves, &g, rel);
+}
+
 /* Seat needs every trick (normal play). If seat is on lead it leads every trick, so
  * each of its cards is a lead that must win. Take a suit s where seat holds a card d
  * but a coalition player Y holds the top card c. Y keeps c until seat leads d: Y
@@ -269,6 +403,9 @@ static uint64_t high_card(uint64_t cards) { return (uint64_t)1 << (63 - __builti
  * a suit of M with no ruff open, that suit would move to H, h grow by 1 and L
  * shrink by at least 1.
  *
+ * When this says nothing, and when seat (needing one) is on lead, stopper_bound
+ * counts finer: seat's lower cards that the coalition cannot all beat.
+ *
  * Misere, the coalition needs seat to take every trick and seat is on lead: a card d
  * of seat below every card of suit s in a coalition hand that holds s loses the
  * trick (that player must follow above it), so seat escapes. */
@@ -294,7 +431,9 @@ int all_tricks_bound(const Position *p, int need, uint64_t *rel)
                     return 0;
                 }
             }
-        } else if (need == 1 && p->leader != seat) {
+        } else if (need == 1 && p->leader == seat) {
+            return stopper_bound(p, rel);
+        } else if (need == 1) {
             uint64_t coalition = live & ~mine;
             int y = (seat + 1) % NSEATS, z = (seat + 2) % NSEATS;
             uint64_t tl = p->trump != NOTRUMP ? suit_lane(p->trump) : 0;
@@ -309,7 +448,7 @@ int all_tricks_bound(const Position *p, int need, uint64_t *rel)
                      ((p->hand[z] & suit_lane(s)) && !(p->hand[y] & suit_lane(s)) && (p->hand[y] & tl)));
                 if (ruffed) tops |= top;
                 if (top & mine) {
-                    if (ruffed) return -1;
+                    if (ruffed) return stopper_bound(p, rel);
                     h++;
                     tops |= top;
                 } else {
@@ -322,6 +461,7 @@ int all_tricks_bound(const Position *p, int need, uint64_t *rel)
                 *rel = tops;
                 return 1;
             }
+            return stopper_bound(p, rel);
         }
         return -1;
     }
