@@ -240,43 +240,41 @@ static uint64_t high_card(uint64_t cards) { return (uint64_t)1 << (63 - __builti
  * the first it leads every one. For a suit s where seat holds a1 > a2 > ... > am: a
  * coalition hand can win a trick led in s without a higher card of s only by ruffing
  * it, void in s and holding a trump, and each such ruff takes a trump of the ruffer
- * and a card of s from its partner (who led it), so there are at most
- * r = min(Z's trumps, Y's length) + min(Y's trumps, Z's length) of them (0 in no
- * trump; the trump suit itself is never reserved: were seat to stop it, settled
- * trumps would already count a trick). With the coalition on lead (it then leads
- * every trick) a hand at least as long as its partner in every suit never ruffs: a
- * lead takes a card of the suit from each hand holding it and the other hand may
- * only discard, so the order of lengths stands and that hand is never void in a
- * suit led; its trumps count 0 in r. Seat on lead keeps that when it has an
- * unreserved card of a suit both coalition hands hold to lead first (both follow,
- * and the coalition leads the rest). Let j be the least index with j + r < m such
- * that at most j coalition cards of s lie above a(j+r+1). Seat plays its highest card
- * of s whenever s is led: each coalition win in such a trick is a ruff or takes a
- * coalition card above the card seat played, so when seat plays a(j+r+1) after
- * rho <= r ruffs and j + r - rho such wins, no card above it is left (j + r - rho <= j
- * forces rho = r) and no ruff either: the coalition wins at most j + r tricks led in s
- * while seat holds its top j + r + 1 cards there. Seat may do better keeping a1 and
- * playing low until a1 can win. A trick Y leads (seat plays last) is won by a1
- * unless a coalition card above a1 is in it or Z ruffed it (at most min(Z's trumps,
- * Y's length) times). A lead of Z above a1 takes such a card; one below a1 loses to
- * a1 when Y (playing after seat) holds no card of s above a1 and cannot ruff (no
- * trump counted for it in r), else seat plays low and the loss takes one of Z's
- * cards below a1. So with k the coalition cards above a1, plus Z's ruffs, plus in
- * the second case Z's cards below a1, every coalition win in s takes one of k, and
- * seat holding a1 and k other cards of s wins the (k + 1)-th lead at the latest:
- * k + 1 cards serve as the reserve, a1 the card relied on. Reserve those cards in
- * each suit of a set G and call R their number; a lead of a suit outside G takes one
- * card of that
- * suit from every coalition hand holding it, so there are at most L = sum over the
- * suits outside G of max(Y's length, Z's length) such leads. If L <= n - R seat has
- * an unreserved card for each of them (it follows, ruffs or discards with one; its
+ * and a card of s from its partner (who led it), so there are at most r = min(Z's
+ * trumps, Y's length) + min(Y's trumps, Z's length) of them (0 in no trump; the trump
+ * suit itself is never reserved: were seat to stop it, settled trumps would already
+ * count a trick). With the coalition on lead (it then leads every trick) a hand at
+ * least as long as its partner in every suit never ruffs: a lead takes a card of the
+ * suit from each hand holding it and the other hand may only discard, so the order of
+ * lengths stands and that hand is never void in a suit led; its trumps count 0 in r.
+ * Seat on lead keeps that when it has an unreserved card of a suit both coalition
+ * hands hold to lead first (both follow, and the coalition leads the rest). Let j be
+ * the least index with j + r < m such that at most j coalition cards of s lie above
+ * a(j+r+1). Seat plays its highest card of s whenever s is led: each coalition win in
+ * such a trick is a ruff or takes a coalition card above the card seat played, so when
+ * seat plays a(j+r+1) after rho <= r ruffs and j + r - rho such wins, no card above it
+ * is left (j + r - rho <= j forces rho = r) and no ruff either: the coalition wins at
+ * most j + r tricks led in s while seat holds its top j + r + 1 cards there. Seat may
+ * do better keeping a1 and playing low until a1 can win. A trick Y leads (seat plays
+ * last) is won by a1 unless a coalition card above a1 is in it or Z ruffed it (at most
+ * min(Z's trumps, Y's length) times). A lead of Z above a1 takes such a card; one
+ * below a1 loses to a1 when Y (playing after seat) holds no card of s above a1 and
+ * cannot ruff (no trump counted for it in r), else seat plays low and the loss takes
+ * one of Z's cards below a1. So with k the coalition cards above a1, plus Z's ruffs,
+ * plus in the second case Z's cards below a1, every coalition win in s takes one of k,
+ * and seat holding a1 and k other cards of s wins the (k + 1)-th lead at the latest:
+ * k+1 cards serve as the reserve, a1 the card relied on. Reserve those cards in each
+ * suit of a set G and call R their number; a lead of a suit outside G takes one card
+ * of that suit from every coalition hand holding it, so there are at most L = sum over
+ * the suits outside G of max(Y's length, Z's length) such leads. If L <= n - R seat
+ * has an unreserved card for each of them (it follows, ruffs or discards with one; its
  * trumps are never reserved), so the coalition wins at most L + R - |G| < n tricks
  * when G is not empty. Seat on lead first leads an unreserved card (there is one when
  * L + R <= n - 1); the coalition's cards that trick only shorten L and the cards above
  * seat's, and then it leads the n - 1 tricks left. A suit moved into G changes the
- * cost L + R by its reserve less its max length; G takes the suits that save most,
- * as few as pass the test (at least one). *rel: the card relied on in each suit of
- * G, a(j+r+1) or a1 (its owners from the top down are in the key; the rest is
+ * cost L + R by its reserve less its max length; G takes the suits that save most, as
+ * few as pass the test (at least one). *rel: the card relied on in each suit of G,
+ * a(j+r+1) or a1 (its owners from the top down are in the key; the rest is
  * lengths). */
 static int stopper_with(const Position *p, int ty, int tz, int reserves[NSUITS], unsigned *g,
                         uint64_t *rel)
@@ -389,18 +387,20 @@ static int stopper_bound(const Position *p, uint64_t *rel)
  * ruffed by the partner: a lead of a suit whose top card seat holds gives seat the
  * trick (seat follows with that card) unless the leader's partner is void there and
  * holds a trump. Let H be the h suits where seat holds the top card and the coalition
- * holds cards, none of them open to such a ruff (else no bound), and M the suits whose
- * top card the coalition holds (trumps included). A trick led in a suit of M takes
- * one card of it from each coalition hand holding it (a void partner may ruff, which
- * takes nothing of the suit), so M's suit s can be led at most max(Y's length, Z's
- * length) times; call the sum over M L. Seat keeps its h top cards while it has
- * others (it follows a suit of M with a card of that suit and discards or ruffs with
- * others first; its trumps are not among the top cards, or settled_tricks would
- * count a trick), so for the first n - h + 1 tricks it holds them all, the suits of
- * H stay seat's and M can only shrink: the coalition needs L >= n - h + 1. The
- * lengths (in the table key) fix who could ruff; of the top cards only H's owners
- * matter, and those of the suits open to a ruff: were seat to hold the top card of
- * a suit of M with no ruff open, that suit would move to H, h grow by 1 and L
+ * holds cards, none of them open to such a ruff ever (else no bound): no coalition
+ * hand holds a trump while its partner holds cards of the suit. (A void can appear
+ * later, by discards, so the test is on what the hands hold: trumps and cards of the
+ * suit only go.) M are the suits whose top card the coalition holds (trumps included).
+ * A trick led in a suit of M takes one card of it from each coalition hand holding it
+ * (a void partner may ruff, which takes nothing of the suit), so M's suit s can be led
+ * at most max(Y's length, Z's length) times; call the sum over M L. Seat keeps its h
+ * top cards while it has others (it follows a suit of M with a card of that suit and
+ * discards or ruffs with others first; its trumps are not among the top cards, or
+ * settled_tricks would count a trick), so for the first n - h + 1 tricks it holds them
+ * all, the suits of H stay seat's and M can only shrink: the coalition needs L >=
+ * n-h+1. The lengths (in the table key) fix who could ruff; of the top cards only H's
+ * owners matter, and those of the suits open to a ruff: were seat to hold the top card
+ * of a suit of M with no ruff open, that suit would move to H, h grow by 1 and L
  * shrink by at least 1.
  *
  * When this says nothing, and when seat (needing one) is on lead, stopper_bound
@@ -444,8 +444,8 @@ int all_tricks_bound(const Position *p, int need, uint64_t *rel)
                 if (!theirs) continue;
                 uint64_t top = high_card(live & suit_lane(s));
                 int ruffed = s != p->trump &&
-                    (((p->hand[y] & suit_lane(s)) && !(p->hand[z] & suit_lane(s)) && (p->hand[z] & tl)) ||
-                     ((p->hand[z] & suit_lane(s)) && !(p->hand[y] & suit_lane(s)) && (p->hand[y] & tl)));
+                    (((p->hand[y] & suit_lane(s)) && (p->hand[z] & tl)) ||
+                     ((p->hand[z] & suit_lane(s)) && (p->hand[y] & tl)));
                 if (ruffed) tops |= top;
                 if (top & mine) {
                     if (ruffed) return stopper_bound(p, rel);
