@@ -35,14 +35,19 @@ void engine_set_context(Engine *e, int trump, int seat, int misere, int must_ruf
     e->ctx_bits = tt_context_bits(trump, seat, e->misere, e->must_ruff);
 }
 
-/* The card whose rank decided the trick that `card` completes, or 0 when the
- * winner took it without outranking a card of its own suit. */
+/* The card whose rank decided a complete trick (its cards `trick`, won by card `w`),
+ * or 0 when the winner took it without outranking a card of its own suit. */
+static uint64_t rank_decider(uint64_t trick, int w)
+{
+    uint64_t bw = (uint64_t)1 << w;
+    return (trick & suit_lane(card_suit(w)) & ~bw) ? bw : 0;
+}
+
+/* The same for the trick that `card` completes (the table holds the cards before it). */
 static uint64_t trick_rank_card(const Position *p, int card)
 {
     int w = pos_beats(p, card, p->win_card) ? card : p->win_card;
-    uint64_t bw = (uint64_t)1 << w;
-    /* the trick's other cards of w's suit (the table holds the cards played before) */
-    return ((p->table | (uint64_t)1 << card) & suit_lane(card_suit(w)) & ~bw) ? bw : 0;
+    return rank_decider(p->table | (uint64_t)1 << card, w);
 }
 
 /* In a node where every move was searched, results of group representatives stand
@@ -160,11 +165,7 @@ static int ab(Engine *e, const Position *p, int target, uint64_t *rel)
         pos_play(&c, card);
         int r = ab(e, &c, target, &rc);
         if (e->aborted) return 0;
-        if (c.nplayed == 0) {
-            /* the trick's other cards of the winning card's suit */
-            uint64_t bw = (uint64_t)1 << c.win_card;
-            if ((p->table | (uint64_t)1 << card) & suit_lane(card_suit(c.win_card)) & ~bw) rc |= bw;
-        }
+        if (c.nplayed == 0) rc |= rank_decider(p->table | (uint64_t)1 << card, c.win_card);
         if (r == maximiser) {
             result = r;
             rel_all = rc;
