@@ -382,26 +382,18 @@ static int stopper_bound(const Position *p, uint64_t *rel)
  * s and the leader can lead another suit that seat holds: seat must follow it and
  * keeps its card of s. Either way the coalition takes a trick.
  *
- * The coalition needs every trick (normal play, seat needs one) and leads now, so it
- * leads every trick and each lead must be in a suit whose top card it holds, or be
- * ruffed by the partner: a lead of a suit whose top card seat holds gives seat the
- * trick (seat follows with that card) unless the leader's partner is void there and
- * holds a trump. Let H be the h suits where seat holds the top card and the coalition
- * holds cards, none of them open to such a ruff ever (else no bound): no coalition
- * hand holds a trump while its partner holds cards of the suit. (A void can appear
- * later, by discards, so the test is on what the hands hold: trumps and cards of the
- * suit only go.) M are the suits whose top card the coalition holds (trumps included).
- * A trick led in a suit of M takes one card of it from each coalition hand holding it
- * (a void partner may ruff, which takes nothing of the suit), so M's suit s can be led
- * at most max(Y's length, Z's length) times; call the sum over M L. Seat keeps its h
- * top cards while it has others (it follows a suit of M with a card of that suit and
- * discards or ruffs with others first; its trumps are not among the top cards, or
- * settled_tricks would count a trick), so for the first n - h + 1 tricks it holds them
- * all, the suits of H stay seat's and M can only shrink: the coalition needs L >=
- * n-h+1. The lengths (in the table key) fix who could ruff; of the top cards only H's
- * owners matter, and those of the suits open to a ruff: were seat to hold the top card
- * of a suit of M with no ruff open, that suit would move to H, h grow by 1 and L
- * shrink by at least 1.
+ * The coalition needs every trick (normal play, seat needs one), leads now and holds
+ * no trump, so it leads every trick and each lead must be in a suit whose top card
+ * it holds: a lead of a suit whose top card seat holds gives seat the trick. Let H
+ * be the h suits where seat holds the top card and the coalition holds cards, M the
+ * suits whose top card the coalition holds. A trick led in a suit of M takes one card
+ * of it from each coalition hand holding it, so M's suit s can be led at most
+ * max(Y's length, Z's length) times; call the sum over M L. Seat keeps its h top
+ * cards while it has others (it follows a suit of M with a card of that suit and
+ * discards others first), so for the first n - h + 1 tricks it holds them all, the
+ * suits of H stay seat's and M can only shrink: the coalition needs L >= n - h + 1.
+ * Only the owners of H's top cards matter: were seat to hold the top card of a suit
+ * of M too, that suit would move to H, h grow by 1 and L shrink by at least 1.
  *
  * When this says nothing, and when seat (needing one) is on lead, stopper_bound
  * counts finer: seat's lower cards that the coalition cannot all beat.
@@ -435,24 +427,18 @@ int all_tricks_bound(const Position *p, int need, uint64_t *rel)
             return stopper_bound(p, rel);
         } else if (need == 1) {
             uint64_t coalition = live & ~mine;
-            int y = (seat + 1) % NSEATS, z = (seat + 2) % NSEATS;
-            uint64_t tl = p->trump != NOTRUMP ? suit_lane(p->trump) : 0;
+            if (p->trump != NOTRUMP && (coalition & suit_lane(p->trump))) return stopper_bound(p, rel);
             int h = 0, leads = 0;
             uint64_t tops = 0;
             for (int s = 0; s < NSUITS; s++) {
                 uint64_t theirs = coalition & suit_lane(s);
                 if (!theirs) continue;
                 uint64_t top = high_card(live & suit_lane(s));
-                int ruffed = s != p->trump &&
-                    (((p->hand[y] & suit_lane(s)) && (p->hand[z] & tl)) ||
-                     ((p->hand[z] & suit_lane(s)) && (p->hand[y] & tl)));
-                if (ruffed) tops |= top;
                 if (top & mine) {
-                    if (ruffed) return stopper_bound(p, rel);
                     h++;
                     tops |= top;
                 } else {
-                    int a = popcount64(theirs & p->hand[y]);
+                    int a = popcount64(theirs & p->hand[(seat + 1) % NSEATS]);
                     int b = popcount64(theirs) - a;
                     leads += a > b ? a : b;
                 }
