@@ -282,7 +282,7 @@ static inline __attribute__((always_inline)) void tt_pos_impl(const Position *p,
     const int *depths = p->tricks_left >= TT_SPLIT_DEEP ? depths_deep
                         : p->tricks_left >= TT_SPLIT_MID ? depths_mid : depths_low;
     uint32_t skey = 0;
-    unsigned skip[NSUITS] = {0, 0, 0, 0};
+    uint8_t skip[NSUITS] = {0, 0, 0, 0};
     int nsplit = 0;
     for (int j = 0; j < NSUITS && depths[j]; j++) {
         int len = (int)(ord[j] >> 2);
@@ -292,23 +292,18 @@ static inline __attribute__((always_inline)) void tt_pos_impl(const Position *p,
         out->split[j] = x;
         out->depth[j] = d;
         nsplit = j + 1;
-        skip[x] = 2u * (unsigned)d;
+        skip[x] = (uint8_t)(2 * d);
         skey |= ((half[x] >> 24) & (0xFF00u >> (2 * d)) & 0xFFu) << (8 * j);
     }
-    /* the signature: four codes of each suit below those the group key fixes (as
-     * sig_of) */
-    uint32_t sig = 0;
-    for (int s = 0; s < NSUITS; s++) {
-        sig |= ((half[s] >> (24 - skip[s])) & 0xFFu) << (8 * s);
-        out->sigskip[s] = (uint8_t)skip[s];
-    }
-    out->code[0] = (uint64_t)half[0] << 32 | half[1];
-    out->code[1] = (uint64_t)half[2] << 32 | half[3];
+    const uint64_t code[2] = {(uint64_t)half[0] << 32 | half[1], (uint64_t)half[2] << 32 | half[3]};
+    for (int s = 0; s < NSUITS; s++) out->sigskip[s] = skip[s];
+    out->code[0] = code[0];
+    out->code[1] = code[1];
+    out->sig = sig_of(code, skip);
     out->nsplit = nsplit;
     out->fresh = 0;
     out->lkey = lkey;
     out->skey = skey;
-    out->sig = sig;
     out->bucket = hash_group(lkey, skey);
     (void)bmi2;
 }
