@@ -382,18 +382,32 @@ static int stopper_bound(const Position *p, uint64_t *rel)
  * s and the leader can lead another suit that seat holds: seat must follow it and
  * keeps its card of s. Either way the coalition takes a trick.
  *
- * The coalition needs every trick (normal play, seat needs one), leads now and holds
- * no trump, so it leads every trick and each lead must be in a suit whose top card
- * it holds: a lead of a suit whose top card seat holds gives seat the trick. Let H
- * be the h suits where seat holds the top card and the coalition holds cards, M the
- * suits whose top card the coalition holds. A trick led in a suit of M takes one card
- * of it from each coalition hand holding it, so M's suit s can be led at most
- * max(Y's length, Z's length) times; call the sum over M L. Seat keeps its h top
- * cards while it has others (it follows a suit of M with a card of that suit and
- * discards others first), so for the first n - h + 1 tricks it holds them all, the
- * suits of H stay seat's and M can only shrink: the coalition needs L >= n - h + 1.
- * Only the owners of H's top cards matter: were seat to hold the top card of a suit
- * of M too, that suit would move to H, h grow by 1 and L shrink by at least 1.
+ * The coalition needs every trick (normal play, seat needs one) and leads now, so it
+ * leads every trick. Call a non-trump suit s *ruffable* when a coalition hand X could
+ * ever ruff its partner P's lead of s: X holds a trump, P holds s, and X could become
+ * void in s by discards, i.e. X's length in s is at most D = sum over the suits u
+ * other than s and the trump of max(0, P's length in u - X's length in u). (Before
+ * any trick led in s, X's cards of s leave only as discards, each on a lead of a suit
+ * u that X is void in, so led by P; not on a trump lead, as X still holds a trump. X
+ * plays its u cards on u leads (lX_u - d_u of them, d_u: those it discards) before
+ * its first void u lead, and P, who still holds u then, plays one on each of those
+ * and on every void lead: X meets at most max(0, lP_u - lX_u) + d_u void u leads. Its
+ * discards of suits u other than s use up the d_u, so at most D are left for s.)
+ * Let H be the h suits where seat holds the top card, the coalition holds cards and
+ * that are not ruffable; every other suit the coalition holds is "M". A trick led
+ * in a suit of M takes one card of it from each coalition hand holding it, so M's
+ * suit s can be led at most max(Y's length, Z's length) times; call the sum over M
+ * L. Seat keeps its h top cards while it has others (it follows a suit of M with a
+ * card of that suit, discards or ruffs with others first; a top trump of seat would
+ * be a settled trick), so if the coalition wins the first n - h + 1 tricks seat holds
+ * them all through those tricks. The first of them led in a suit s of H is won by
+ * seat's top card unless the leader's partner X ruffs it, void in s: X held s at the
+ * start (else s, P holding it and X a trump, would be ruffable), no trick was led in
+ * s before, so X discarded all its cards of s, which s not being ruffable rules out.
+ * So those n - h + 1 tricks are all led in M: the coalition needs L >= n - h + 1.
+ * Who could ruff depends only on the lengths (in the table key); of the top cards only
+ * H's owners matter: were seat to hold the top card of a suit of M that is not
+ * ruffable, that suit would move to H, h grow by 1 and L shrink by at least 1.
  *
  * When this says nothing, and when seat (needing one) is on lead, stopper_bound
  * counts finer: seat's lower cards that the coalition cannot all beat.
@@ -426,21 +440,30 @@ int all_tricks_bound(const Position *p, int need, uint64_t *rel)
         } else if (need == 1 && p->leader == seat) {
             return stopper_bound(p, rel);
         } else if (need == 1) {
-            uint64_t coalition = live & ~mine;
-            if (p->trump != NOTRUMP && (coalition & suit_lane(p->trump))) return stopper_bound(p, rel);
+            int y = (seat + 1) % NSEATS, z = (seat + 2) % NSEATS, t = p->trump;
+            int ly[NSUITS], lz[NSUITS], spare_y = 0, spare_z = 0;
+            for (int s = 0; s < NSUITS; s++) {
+                ly[s] = popcount64(p->hand[y] & suit_lane(s));
+                lz[s] = popcount64(p->hand[z] & suit_lane(s));
+                if (s == t) continue;
+                if (lz[s] > ly[s]) spare_y += lz[s] - ly[s];
+                else spare_z += ly[s] - lz[s];
+            }
+            int ty = t != NOTRUMP ? ly[t] : 0, tz = t != NOTRUMP ? lz[t] : 0;
             int h = 0, leads = 0;
             uint64_t tops = 0;
             for (int s = 0; s < NSUITS; s++) {
-                uint64_t theirs = coalition & suit_lane(s);
-                if (!theirs) continue;
+                if (!ly[s] && !lz[s]) continue;
                 uint64_t top = high_card(live & suit_lane(s));
-                if (top & mine) {
+                /* can Y (Z) ever ruff the partner's lead of s: discards left after s */
+                int ruff = s != t &&
+                    ((ty && lz[s] && ly[s] <= spare_y - (lz[s] > ly[s] ? lz[s] - ly[s] : 0)) ||
+                     (tz && ly[s] && lz[s] <= spare_z - (ly[s] > lz[s] ? ly[s] - lz[s] : 0)));
+                if ((top & mine) && !ruff) {
                     h++;
                     tops |= top;
                 } else {
-                    int a = popcount64(theirs & p->hand[(seat + 1) % NSEATS]);
-                    int b = popcount64(theirs) - a;
-                    leads += a > b ? a : b;
+                    leads += ly[s] > lz[s] ? ly[s] : lz[s];
                 }
             }
             if (h && leads <= n - h) {
