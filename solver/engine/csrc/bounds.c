@@ -519,42 +519,65 @@ uint64_t settled_cards(const Position *p, int for_seat, int count)
     return (uint64_t)all << (LANE * t); /* not reached: keep every trump */
 }
 
-/* Normal play, the coalition on lead and holding no trump (or no trump suit). Call
- * seat's winners its cards above every other live card of their suit (its top run
- * of each suit; all its trumps here), W of them, A the suits holding them and
- * X = n - W seat's other cards. A lead of a suit of A gives seat the trick (it plays
- * its top card, nobody can ruff); the coalition keeps the lead only by leading
- * outside A, and one lead of suit s takes a card of s from each coalition hand
- * holding s, so it keeps the lead for at most sum over s outside A of
- * max(Y's length, Z's length) tricks in a row. If that is at most X, seat spends a
- * non-winner on each of them (it follows outside A with a non-winner, or discards
- * one), so it still holds every winner when it first wins a trick (with a winner, or
- * cheaper); from then on it leads, and each winner wins when cashed. So seat takes
- * at least W. Returns W, or 0 when this says nothing; *rel receives the winners
- * (seat owning the top cards of A's suits is all the count relies on: more such
- * cards only raise W and lower the coalition's leads). */
+/* Normal play, the coalition on lead. Call seat's winners its cards above every other
+ * live card of their suit (its top run of each suit). When a coalition hand X holds
+ * trumps, a winner of a side suit s counts only as long as X surely still follows s:
+ * before seat first wins a trick the coalition leads every trick, and X's cards of s
+ * leave only as discards (a lead of s while X holds s would give seat the trick), at
+ * most D = sum over the suits u other than s and the trump of max(0, P's length in u -
+ * X's length in u) of them (P: X's partner; see all_tricks_bound for the count: each
+ * void lead of u X meets is P's, after X's u cards, on each of which P played one);
+ * afterwards seat leads only suits X still holds. So with c_s = min(run of s, X's length
+ * in s - D) for each such X (the trump run uncapped: nothing beats it), seat keeps
+ * the top c_s cards of each suit where c_s > 0 as winners: W of them, A their suits,
+ * and n - W other cards. A lead of a suit of A gives seat the trick (its top card,
+ * which X cannot ruff: it still holds the suit); the coalition keeps the lead only by
+ * leading outside A, and one lead of suit s takes a card of s from each coalition hand
+ * holding s, so it keeps the lead for at most sum over s outside A of max(Y's length,
+ * Z's length) tricks in a row. If that is at most n - W, seat spends a non-winner on each
+ * of them (it follows outside A with a non-winner, discards or ruffs with one), so it
+ * still holds every winner when it first wins a trick (with a winner, or cheaper);
+ * from then on it leads, and each winner wins when cashed: its suit's c_s leads are
+ * all followed. So seat takes at least W. Returns W, or 0 when this says nothing;
+ * *rel receives the winners kept (the rest is lengths, in the table key: the same
+ * winners and counts serve any position where seat owns those cards). */
 int seat_winners_bound(const Position *p, uint64_t *rel)
 {
-    int seat = p->seat;
+    int seat = p->seat, t = p->trump;
     *rel = 0;
     if (p->misere || p->nplayed || p->side[p->leader]) return 0;
     uint64_t live = all_hands(p);
-    if (p->trump != NOTRUMP && (live & ~p->hand[seat] & suit_lane(p->trump))) return 0;
     int y = (seat + 1) % NSEATS, z = (seat + 2) % NSEATS;
+    int ly[NSUITS], lz[NSUITS], spare_y = 0, spare_z = 0;
+    for (int s = 0; s < NSUITS; s++) {
+        ly[s] = popcount64(p->hand[y] & suit_lane(s));
+        lz[s] = popcount64(p->hand[z] & suit_lane(s));
+        if (s == t) continue;
+        if (lz[s] > ly[s]) spare_y += lz[s] - ly[s];
+        else spare_z += ly[s] - lz[s];
+    }
+    int ty = t != NOTRUMP ? ly[t] : 0, tz = t != NOTRUMP ? lz[t] : 0;
     int w = 0, leads = 0;
-    uint64_t runs = 0;
+    uint64_t kept = 0;
     for (int s = 0; s < NSUITS; s++) {
         unsigned run = top_run(live, p->hand[seat], s);
-        if (run) {
-            w += popcount32(run);
-            runs |= (uint64_t)run << (LANE * s);
+        int c = popcount32(run);
+        if (c && s != t) {
+            /* the leads of s each coalition hand holding trumps surely follows */
+            if (ty && ly[s] - spare_y + (lz[s] > ly[s] ? lz[s] - ly[s] : 0) < c)
+                c = ly[s] - spare_y + (lz[s] > ly[s] ? lz[s] - ly[s] : 0);
+            if (tz && lz[s] - spare_z + (ly[s] > lz[s] ? ly[s] - lz[s] : 0) < c)
+                c = lz[s] - spare_z + (ly[s] > lz[s] ? ly[s] - lz[s] : 0);
+        }
+        if (c > 0) {
+            w += c;
+            kept |= highest((uint64_t)run << (LANE * s), c);
         } else {
-            int ly = popcount64(p->hand[y] & suit_lane(s)), lz = popcount64(p->hand[z] & suit_lane(s));
-            leads += ly > lz ? ly : lz;
+            leads += ly[s] > lz[s] ? ly[s] : lz[s];
         }
     }
     if (!w || leads > p->tricks_left - w) return 0;
-    *rel = runs;
+    *rel = kept;
     return w;
 }
 
