@@ -529,19 +529,21 @@ uint64_t settled_cards(const Position *p, int for_seat, int count)
  * void lead of u X meets is P's, after X's u cards, on each of which P played one);
  * afterwards seat leads only suits X still holds. So with c_s = min(run of s, X's length
  * in s - D) for each such X (the trump run uncapped: nothing beats it), seat keeps
- * the top c_s cards of each suit where c_s > 0 as winners: W of them, A their suits,
- * and n - W other cards. A lead of a suit of A gives seat the trick (its top card,
- * which X cannot ruff: it still holds the suit); the coalition keeps the lead only by
- * leading outside A, and one lead of suit s takes a card of s from each coalition hand
- * holding s, so it keeps the lead for at most sum over s outside A of max(Y's length,
- * Z's length) tricks in a row. If that is at most n - W, seat spends a non-winner on each
- * of them (it follows outside A with a non-winner, discards or ruffs with one), so it
- * still holds every winner when it first wins a trick (with a winner, or cheaper);
- * from then on it leads, and each winner wins when cashed: its suit's c_s leads are
- * all followed. So seat takes at least W. Returns W, or 0 when this says nothing;
- * *rel receives the winners kept (the rest is lengths, in the table key: the same
- * winners and counts serve any position where seat owns those cards). */
-int seat_winners_bound(const Position *p, uint64_t *rel)
+ * the top k_s cards, 1 <= k_s <= c_s, of each suit where c_s > 0 (A, a suits) as
+ * winners: W of them, and n - W other cards. A lead of a suit of A gives seat the
+ * trick (its top card, which X cannot ruff: it still holds the suit); the coalition
+ * keeps the lead only by leading outside A, and one lead of suit s takes a card of s
+ * from each coalition hand holding s, so it keeps the lead for at most sum over s
+ * outside A of max(Y's length, Z's length) tricks in a row. If that is at most n - W,
+ * seat spends a non-winner on each of them (it follows outside A with a non-winner,
+ * discards or ruffs with one), so it still holds every winner when it first wins a
+ * trick (with a winner, or cheaper); from then on it leads, and each winner wins when
+ * cashed: the k_s leads of its suit are all followed. So seat takes at least W, and W can be anything from a to
+ * min(sum of c_s, n - the coalition's leads). Returns such a W >= need (keeping as few
+ * winners as that takes), or 0 when there is none; *rel receives the winners kept
+ * (the rest is lengths, in the table key: the same winners and counts serve any
+ * position where seat owns those cards). */
+int seat_winners_bound(const Position *p, int need, uint64_t *rel)
 {
     int seat = p->seat, t = p->trump;
     *rel = 0;
@@ -557,8 +559,8 @@ int seat_winners_bound(const Position *p, uint64_t *rel)
         else spare_z += ly[s] - lz[s];
     }
     int ty = t != NOTRUMP ? ly[t] : 0, tz = t != NOTRUMP ? lz[t] : 0;
-    int w = 0, leads = 0;
-    uint64_t kept = 0;
+    int w = 0, a = 0, leads = 0, caps[NSUITS];
+    uint64_t runs[NSUITS];
     for (int s = 0; s < NSUITS; s++) {
         unsigned run = top_run(live, p->hand[seat], s);
         int c = popcount32(run);
@@ -569,16 +571,31 @@ int seat_winners_bound(const Position *p, uint64_t *rel)
             if (tz && lz[s] - spare_z + (ly[s] > lz[s] ? ly[s] - lz[s] : 0) < c)
                 c = lz[s] - spare_z + (ly[s] > lz[s] ? ly[s] - lz[s] : 0);
         }
+        caps[s] = c > 0 ? c : 0;
+        runs[s] = (uint64_t)run << (LANE * s);
         if (c > 0) {
             w += c;
-            kept |= highest((uint64_t)run << (LANE * s), c);
+            a++;
         } else {
             leads += ly[s] > lz[s] ? ly[s] : lz[s];
         }
     }
-    if (!w || leads > p->tricks_left - w) return 0;
-    *rel = kept;
-    return w;
+    /* keep one winner of each suit of A, and more up to `need` as the spares allow */
+    int room = p->tricks_left - leads;
+    if (!a || a > room) return 0;
+    if (w > room) w = room;
+    if (w < need) return 0;
+    int extra = need - a;
+    for (int s = 0; s < NSUITS; s++) {
+        if (!caps[s]) continue;
+        int k = 1;
+        if (extra > 0) {
+            k += caps[s] - 1 < extra ? caps[s] - 1 : extra;
+            extra -= k - 1;
+        }
+        *rel |= highest(runs[s], k);
+    }
+    return need > a ? need : a;
 }
 
 /* The cards a cashing count of `count` tricks relies on, as few as it needs: the

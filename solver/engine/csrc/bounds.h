@@ -35,9 +35,10 @@ uint64_t settled_cards(const Position *p, int for_seat, int count);
 int all_tricks_bound(const Position *p, int need, uint64_t *rel);
 
 /* Normal play, the coalition on lead: seat's top cards it is sure to cash, those of
- * side suits only as often as every coalition hand holding trumps must still follow
- * (a lower bound on its tricks), or 0; *rel receives the cards it relies on. */
-int seat_winners_bound(const Position *p, uint64_t *rel);
+ * side suits only as often as every coalition hand holding trumps must still follow.
+ * Returns a lower bound on seat's tricks of at least `need`, or 0 when it cannot show
+ * `need`; *rel receives the cards it relies on. */
+int seat_winners_bound(const Position *p, int need, uint64_t *rel);
 
 /* Normal play, seat on lead, trumps in play: seat cashes the side-suit top cards
  * that no coalition trump can ruff, then keeps its settled trumps (seat_min from
