@@ -527,23 +527,27 @@ uint64_t settled_cards(const Position *p, int for_seat, int count)
  * most D = sum over the suits u other than s and the trump of max(0, P's length in u -
  * X's length in u) of them (P: X's partner; see all_tricks_bound for the count: each
  * void lead of u X meets is P's, after X's u cards, on each of which P played one);
- * afterwards seat leads only suits X still holds. So with c_s = min(run of s, X's length
- * in s - D) for each such X (the trump run uncapped: nothing beats it), seat keeps
- * the top k_s cards, 1 <= k_s <= c_s, of each suit where c_s > 0 (A, a suits) as
- * winners: W of them, and n - W other cards. A lead of a suit of A gives seat the
- * trick (its top card, which X cannot ruff: it still holds the suit); the coalition
- * keeps the lead only by leading outside A, and one lead of suit s takes a card of s
- * from each coalition hand holding s, so it keeps the lead for at most sum over s
- * outside A of max(Y's length, Z's length) tricks in a row. If that is at most n - W,
- * seat spends a non-winner on each of them (it follows outside A with a non-winner,
- * discards or ruffs with one), so it still holds every winner when it first wins a
- * trick (with a winner, or cheaper); from then on it leads, and each winner wins when
- * cashed: the k_s leads of its suit are all followed. So seat takes at least W, and W can be anything from a to
- * min(sum of c_s, n - the coalition's leads). Returns such a W >= need (keeping as few
- * winners as that takes), or 0 when there is none; *rel receives the winners kept
- * (the rest is lengths, in the table key: the same winners and counts serve any
- * position where seat owns those cards). */
-int seat_winners_bound(const Position *p, int need, uint64_t *rel)
+ * afterwards seat leads only suits X still holds. With c_s = min(run of s, X's length
+ * in s - D) for each such X, seat keeps the top k_s cards, 1 <= k_s <= c_s, of each
+ * side suit where c_s > 0, and its top trump if it holds it (A: those suits, a of
+ * them; K: the cards kept) and has n - K other cards. A lead of a suit of A gives seat
+ * the trick (its top card, which X cannot ruff: it still holds the suit); the
+ * coalition keeps the lead only by leading outside A, and one lead of suit s takes a
+ * card of s from each coalition hand holding s, so it keeps the lead for at most sum
+ * over s outside A of max(Y's length, Z's length) tricks in a row. If that is at most
+ * n - K, seat spends a non-kept card on each of them (it follows outside A with one,
+ * discards or ruffs with one), so it still holds every kept card when it first wins a
+ * trick (with a kept card, or cheaper); from then on it leads, and each kept card
+ * wins when cashed: the k_s leads of a side suit are all followed. So seat's side-suit
+ * cards win at least sum k_s tricks; its trumps win at least seat_min others (from
+ * settled_tricks, true for any play; a trick seat wins is won by the card it played),
+ * and at least one when it keeps the top trump. sum k_s can be anything from a (less
+ * the top trump) to min(sum of c_s, n - leads - the top trump). Returns a count >= need
+ * so made (as few side winners and settled trumps as it takes), or 0 when there is
+ * none; *rel receives the cards kept and the settled trumps relied on (the rest is
+ * lengths, in the table key: the same choice serves any position where seat owns
+ * those cards). */
+int seat_winners_bound(const Position *p, int need, int seat_min, uint64_t *rel)
 {
     int seat = p->seat, t = p->trump;
     *rel = 0;
@@ -559,43 +563,45 @@ int seat_winners_bound(const Position *p, int need, uint64_t *rel)
         else spare_z += ly[s] - lz[s];
     }
     int ty = t != NOTRUMP ? ly[t] : 0, tz = t != NOTRUMP ? lz[t] : 0;
-    int w = 0, a = 0, leads = 0, caps[NSUITS];
+    int side = 0, a = 0, leads = 0, caps[NSUITS];
     uint64_t runs[NSUITS];
     for (int s = 0; s < NSUITS; s++) {
         unsigned run = top_run(live, p->hand[seat], s);
         int c = popcount32(run);
-        if (c && s != t) {
+        if (s == t) {
+            c = c > 0; /* the top trump keeps trump leads seat's; settled trumps count */
+        } else if (c) {
             /* the leads of s each coalition hand holding trumps surely follows */
             if (ty && ly[s] - spare_y + (lz[s] > ly[s] ? lz[s] - ly[s] : 0) < c)
                 c = ly[s] - spare_y + (lz[s] > ly[s] ? lz[s] - ly[s] : 0);
             if (tz && lz[s] - spare_z + (ly[s] > lz[s] ? ly[s] - lz[s] : 0) < c)
                 c = lz[s] - spare_z + (ly[s] > lz[s] ? ly[s] - lz[s] : 0);
+            if (c > 0) side += c;
         }
         caps[s] = c > 0 ? c : 0;
         runs[s] = (uint64_t)run << (LANE * s);
-        if (c > 0) {
-            w += c;
-            a++;
-        } else {
-            leads += ly[s] > lz[s] ? ly[s] : lz[s];
-        }
+        if (c > 0) a++;
+        else leads += ly[s] > lz[s] ? ly[s] : lz[s];
     }
-    /* keep one winner of each suit of A, and more up to `need` as the spares allow */
     int room = p->tricks_left - leads;
     if (!a || a > room) return 0;
-    if (w > room) w = room;
-    if (w < need) return 0;
-    int extra = need - a;
+    int top_trump = t != NOTRUMP && caps[t];
+    if (side > room - top_trump) side = room - top_trump;
+    if (side + seat_min < need) return 0;
+    /* keep one winner of each side suit of A, more while settled trumps fall short */
+    int a_side = a - top_trump, want = need - seat_min;
+    if (want < a_side) want = a_side;
+    int extra = want - a_side;
     for (int s = 0; s < NSUITS; s++) {
-        if (!caps[s]) continue;
-        int k = 1;
-        if (extra > 0) {
-            k += caps[s] - 1 < extra ? caps[s] - 1 : extra;
-            extra -= k - 1;
-        }
+        if (!caps[s] || s == t) continue;
+        int k = 1 + (caps[s] - 1 < extra ? caps[s] - 1 : extra);
+        extra -= k - 1;
         *rel |= highest(runs[s], k);
     }
-    return need > a ? need : a;
+    if (top_trump) *rel |= highest(runs[t], 1);
+    int from_trumps = need - want;
+    if (from_trumps > 0) *rel |= settled_cards(p, 1, from_trumps);
+    return want + (from_trumps > top_trump ? from_trumps : top_trump);
 }
 
 /* The cards a cashing count of `count` tricks relies on, as few as it needs: the

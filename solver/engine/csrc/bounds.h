@@ -35,10 +35,11 @@ uint64_t settled_cards(const Position *p, int for_seat, int count);
 int all_tricks_bound(const Position *p, int need, uint64_t *rel);
 
 /* Normal play, the coalition on lead: seat's top cards it is sure to cash, those of
- * side suits only as often as every coalition hand holding trumps must still follow.
- * Returns a lower bound on seat's tricks of at least `need`, or 0 when it cannot show
- * `need`; *rel receives the cards it relies on. */
-int seat_winners_bound(const Position *p, int need, uint64_t *rel);
+ * side suits only as often as every coalition hand holding trumps must still follow,
+ * plus its settled trumps (seat_min from settled_tricks). Returns a lower bound on
+ * seat's tricks of at least `need`, or 0 when it cannot show `need`; *rel receives
+ * the cards it relies on. */
+int seat_winners_bound(const Position *p, int need, int seat_min, uint64_t *rel);
 
 /* Normal play, seat on lead, trumps in play: seat cashes the side-suit top cards
  * that no coalition trump can ruff, then keeps its settled trumps (seat_min from

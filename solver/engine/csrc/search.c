@@ -125,7 +125,7 @@ static int ab(Engine *e, const Position *p, int target, uint64_t *rel)
         int all = all_tricks_bound(p, need, rel);
         if (all < 0 && p->misere) all = misere_escape_bound(p, need, rel);
         if (all >= 0) return all;
-        if (seat_winners_bound(p, need, rel)) return 1;
+        if (seat_winners_bound(p, need, seat_min, rel)) return 1;
         if (seat_cash_bound(p, need, seat_min, rel)) return 1;
         if (coalition_cash_bound(p, need, others_min, rel)) return 0;
         tt_pos(p, e->ctx_bits, &tp);
