@@ -528,9 +528,11 @@ uint64_t settled_cards(const Position *p, int for_seat, int count)
  * X's length in u) of them (P: X's partner; see all_tricks_bound for the count: each
  * void lead of u X meets is P's, after X's u cards, on each of which P played one);
  * afterwards seat leads only suits X still holds. With c_s = min(run of s, X's length
- * in s - D) for each such X, seat keeps the top k_s cards, 1 <= k_s <= c_s, of each
- * side suit where c_s > 0, and its top trump if it holds it (A: those suits, a of
- * them; K: the cards kept) and has n - K other cards. A lead of a suit of A gives seat
+ * in s - D) for each such X, seat keeps the top k_s cards, k_s <= c_s, of each side
+ * suit, at least one where c_s > 0 and the coalition holds the suit, and its top trump
+ * if it holds it and the coalition holds trumps (A: the suits of those cards that the
+ * coalition holds, a of them; K: the cards kept) and has n - K other cards (K >= 1,
+ * so the coalition's leads below run out first). A lead of a suit of A gives seat
  * the trick (its top card, which X cannot ruff: it still holds the suit); the
  * coalition keeps the lead only by leading outside A, and one lead of suit s takes a
  * card of s from each coalition hand holding s, so it keeps the lead for at most sum
@@ -542,9 +544,10 @@ uint64_t settled_cards(const Position *p, int for_seat, int count)
  * cards win at least sum k_s tricks; its trumps win at least seat_min others (from
  * settled_tricks, true for any play; a trick seat wins is won by the card it played),
  * and at least one when it keeps the top trump. sum k_s can be anything from a (less
- * the top trump) to min(sum of c_s, n - leads - the top trump). Returns a count >= need
- * so made (as few side winners and settled trumps as it takes), or 0 when there is
- * none; *rel receives the cards kept and the settled trumps relied on (the rest is
+ * the top trump, and at least 1) to min(sum of c_s, n - leads - the top trump), the
+ * coalition holding no card of a suit outside A with a winner kept (no leads there).
+ * Returns a count >= need so made (as few side winners and settled trumps as it
+ * takes), or 0 when there is none; *rel receives the cards kept and the settled trumps relied on (the rest is
  * lengths, in the table key: the same choice serves any position where seat owns
  * those cards). */
 int seat_winners_bound(const Position *p, int need, int seat_min, uint64_t *rel)
@@ -564,12 +567,13 @@ int seat_winners_bound(const Position *p, int need, int seat_min, uint64_t *rel)
     }
     int ty = t != NOTRUMP ? ly[t] : 0, tz = t != NOTRUMP ? lz[t] : 0;
     int side = 0, a = 0, leads = 0, caps[NSUITS];
+    unsigned in_a = 0; /* suits the coalition holds whose top card seat keeps */
     uint64_t runs[NSUITS];
     for (int s = 0; s < NSUITS; s++) {
         unsigned run = top_run(live, p->hand[seat], s);
-        int c = popcount32(run);
+        int c = popcount32(run), held = ly[s] || lz[s];
         if (s == t) {
-            c = c > 0; /* the top trump keeps trump leads seat's; settled trumps count */
+            c = c > 0 && held; /* the top trump keeps trump leads seat's; settled trumps count */
         } else if (c) {
             /* the leads of s each coalition hand holding trumps surely follows */
             if (ty && ly[s] - spare_y + (lz[s] > ly[s] ? lz[s] - ly[s] : 0) < c)
@@ -580,22 +584,29 @@ int seat_winners_bound(const Position *p, int need, int seat_min, uint64_t *rel)
         }
         caps[s] = c > 0 ? c : 0;
         runs[s] = (uint64_t)run << (LANE * s);
-        if (c > 0) a++;
-        else leads += ly[s] > lz[s] ? ly[s] : lz[s];
+        if (c > 0 && held) {
+            a++;
+            in_a |= 1u << s;
+        } else if (c <= 0) {
+            leads += ly[s] > lz[s] ? ly[s] : lz[s];
+        }
     }
     int room = p->tricks_left - leads;
-    if (!a || a > room) return 0;
+    if (a > room) return 0;
     int top_trump = t != NOTRUMP && caps[t];
     if (side > room - top_trump) side = room - top_trump;
     if (side + seat_min < need) return 0;
     /* keep one winner of each side suit of A, more while settled trumps fall short */
     int a_side = a - top_trump, want = need - seat_min;
     if (want < a_side) want = a_side;
+    if (want < 1) want = 1;
+    if (want > side) return 0;
     int extra = want - a_side;
     for (int s = 0; s < NSUITS; s++) {
         if (!caps[s] || s == t) continue;
-        int k = 1 + (caps[s] - 1 < extra ? caps[s] - 1 : extra);
-        extra -= k - 1;
+        int must = in_a >> s & 1;
+        int k = must + (caps[s] - must < extra ? caps[s] - must : extra);
+        extra -= k - must;
         *rel |= highest(runs[s], k);
     }
     if (top_trump) *rel |= highest(runs[t], 1);
