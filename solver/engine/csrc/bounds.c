@@ -557,10 +557,20 @@ int seat_winners_bound(const Position *p, int need, int seat_min, uint64_t *rel)
     if (p->misere || p->nplayed || p->side[p->leader]) return 0;
     uint64_t live = all_hands(p);
     int y = (seat + 1) % NSEATS, z = (seat + 2) % NSEATS;
-    int ly[NSUITS], lz[NSUITS], spare_y = 0, spare_z = 0;
+    int ly[NSUITS], lz[NSUITS], spare_y = 0, spare_z = 0, others = 0;
+    unsigned tops = 0; /* the suits whose top card seat holds */
     for (int s = 0; s < NSUITS; s++) {
-        ly[s] = popcount64(p->hand[y] & suit_lane(s));
-        lz[s] = popcount64(p->hand[z] & suit_lane(s));
+        ly[s] = (int)(p->lengths >> (LANE * y + 4 * s)) & 15;
+        lz[s] = (int)(p->lengths >> (LANE * z + 4 * s)) & 15;
+        uint64_t in_s = live & suit_lane(s);
+        if (in_s && (high_card(in_s) & p->hand[seat])) tops |= 1u << s;
+        else others += ly[s] > lz[s] ? ly[s] : lz[s]; /* leads the coalition surely has */
+    }
+    /* the winners kept (at least one, need - seat_min in all) leave the rest of the
+     * tricks for the coalition's leads */
+    int least = need - seat_min > 1 ? need - seat_min : 1;
+    if (!tops || others + least > p->tricks_left) return 0;
+    for (int s = 0; s < NSUITS; s++) {
         if (s == t) continue;
         if (lz[s] > ly[s]) spare_y += lz[s] - ly[s];
         else spare_z += ly[s] - lz[s];
