@@ -443,8 +443,8 @@ int all_tricks_bound(const Position *p, int need, uint64_t *rel)
             int y = (seat + 1) % NSEATS, z = (seat + 2) % NSEATS, t = p->trump;
             int ly[NSUITS], lz[NSUITS], spare_y = 0, spare_z = 0;
             for (int s = 0; s < NSUITS; s++) {
-                ly[s] = popcount64(p->hand[y] & suit_lane(s));
-                lz[s] = popcount64(p->hand[z] & suit_lane(s));
+                ly[s] = (int)(p->lengths >> (LANE * y + 4 * s)) & 15;
+                lz[s] = (int)(p->lengths >> (LANE * z + 4 * s)) & 15;
                 if (s == t) continue;
                 if (lz[s] > ly[s]) spare_y += lz[s] - ly[s];
                 else spare_z += ly[s] - lz[s];
