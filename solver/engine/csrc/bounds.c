@@ -547,9 +547,9 @@ uint64_t settled_cards(const Position *p, int for_seat, int count)
  * the top trump, and at least 1) to min(sum of c_s, n - leads - the top trump), the
  * coalition holding no card of a suit outside A with a winner kept (no leads there).
  * Returns a count >= need so made (as few side winners and settled trumps as it
- * takes), or 0 when there is none; *rel receives the cards kept and the settled trumps relied on (the rest is
- * lengths, in the table key: the same choice serves any position where seat owns
- * those cards). */
+ * takes), or 0 when there is none; *rel receives the cards kept and the settled
+ * trumps relied on (the rest is lengths, in the table key: the same choice serves any
+ * position where seat owns those cards). */
 int seat_winners_bound(const Position *p, int need, int seat_min, uint64_t *rel)
 {
     int seat = p->seat, t = p->trump;
