@@ -236,6 +236,56 @@ void settled_tricks(const Position *p, int *seat_min, int *others_min)
 /* Highest card (as a mask) of a non-empty set of cards of one suit. */
 static uint64_t high_card(uint64_t cards) { return (uint64_t)1 << (63 - __builtin_clzll(cards)); }
 
+/* The coalition's suit lengths (hand 0: Y, seat's left; 1: Z) and the discard count
+ * two bounds rely on. With the coalition on lead and seat not yet winning a trick,
+ * hand X's cards of a side suit s leave, before s is first led, only as discards on
+ * its partner's leads of suits X is void in: at most D = sum over the side suits u
+ * other than s of max(0, partner's length in u - X's length in u) (the proof is in
+ * all_tricks_bound's comment). */
+typedef struct {
+    int len[2][NSUITS];
+    int trumps[2];
+    int spare[2]; /* that sum over every side suit, s included */
+} Coalition;
+
+/* The lengths only (cheap, for an early exit before the rest). */
+static inline void coalition_lengths(const Position *p, Coalition *c)
+{
+    int y = (p->seat + 1) % NSEATS, z = (p->seat + 2) % NSEATS;
+    for (int s = 0; s < NSUITS; s++) {
+        c->len[0][s] = (int)(p->lengths >> (LANE * y + 4 * s)) & 15;
+        c->len[1][s] = (int)(p->lengths >> (LANE * z + 4 * s)) & 15;
+    }
+}
+
+/* The trumps and spares, from the lengths. */
+static inline void coalition_spares(const Position *p, Coalition *c)
+{
+    c->trumps[0] = p->trump != NOTRUMP ? c->len[0][p->trump] : 0;
+    c->trumps[1] = p->trump != NOTRUMP ? c->len[1][p->trump] : 0;
+    c->spare[0] = c->spare[1] = 0;
+    for (int s = 0; s < NSUITS; s++) {
+        if (s == p->trump) continue;
+        int ly = c->len[0][s], lz = c->len[1][s];
+        if (lz > ly) c->spare[0] += lz - ly;
+        else c->spare[1] += ly - lz;
+    }
+}
+
+static inline void coalition_of(const Position *p, Coalition *c)
+{
+    coalition_lengths(p, c);
+    coalition_spares(p, c);
+}
+
+/* Leads of side suit s that hand x surely still follows before s is first led: its
+ * length less the D of s (<= 0: it could become void there). */
+static inline int sure_follows(const Coalition *c, int x, int s)
+{
+    int own = c->len[x][s], other = c->len[!x][s];
+    return own - (c->spare[x] - (other > own ? other - own : 0));
+}
+
 /* Seat needs one trick (normal play): the coalition must win every trick, so after
  * the first it leads every one. For a suit s where seat holds a1 > a2 > ... > am: a
  * coalition hand can win a trick led in s without a higher card of s only by ruffing
@@ -440,30 +490,23 @@ int all_tricks_bound(const Position *p, int need, uint64_t *rel)
         } else if (need == 1 && p->leader == seat) {
             return stopper_bound(p, rel);
         } else if (need == 1) {
-            int y = (seat + 1) % NSEATS, z = (seat + 2) % NSEATS, t = p->trump;
-            int ly[NSUITS], lz[NSUITS], spare_y = 0, spare_z = 0;
-            for (int s = 0; s < NSUITS; s++) {
-                ly[s] = (int)(p->lengths >> (LANE * y + 4 * s)) & 15;
-                lz[s] = (int)(p->lengths >> (LANE * z + 4 * s)) & 15;
-                if (s == t) continue;
-                if (lz[s] > ly[s]) spare_y += lz[s] - ly[s];
-                else spare_z += ly[s] - lz[s];
-            }
-            int ty = t != NOTRUMP ? ly[t] : 0, tz = t != NOTRUMP ? lz[t] : 0;
+            Coalition c;
+            coalition_of(p, &c);
             int h = 0, leads = 0;
             uint64_t tops = 0;
             for (int s = 0; s < NSUITS; s++) {
-                if (!ly[s] && !lz[s]) continue;
+                int ly = c.len[0][s], lz = c.len[1][s];
+                if (!ly && !lz) continue;
                 uint64_t top = high_card(live & suit_lane(s));
-                /* can Y (Z) ever ruff the partner's lead of s: discards left after s */
-                int ruff = s != t &&
-                    ((ty && lz[s] && ly[s] <= spare_y - (lz[s] > ly[s] ? lz[s] - ly[s] : 0)) ||
-                     (tz && ly[s] && lz[s] <= spare_z - (ly[s] > lz[s] ? ly[s] - lz[s] : 0)));
+                /* can a hand holding trumps ever ruff its partner's lead of s? */
+                int ruff = s != p->trump &&
+                    ((c.trumps[0] && lz && sure_follows(&c, 0, s) <= 0) ||
+                     (c.trumps[1] && ly && sure_follows(&c, 1, s) <= 0));
                 if ((top & mine) && !ruff) {
                     h++;
                     tops |= top;
                 } else {
-                    leads += ly[s] > lz[s] ? ly[s] : lz[s];
+                    leads += ly > lz ? ly : lz;
                 }
             }
             if (h && leads <= n - h) {
@@ -556,12 +599,12 @@ int seat_winners_bound(const Position *p, int need, int seat_min, uint64_t *rel)
     *rel = 0;
     if (p->misere || p->nplayed || p->side[p->leader]) return 0;
     uint64_t live = all_hands(p);
-    int y = (seat + 1) % NSEATS, z = (seat + 2) % NSEATS;
-    int ly[NSUITS], lz[NSUITS], spare_y = 0, spare_z = 0, others = 0;
+    Coalition co;
+    coalition_lengths(p, &co);
+    const int *ly = co.len[0], *lz = co.len[1];
+    int others = 0;
     unsigned tops = 0; /* the suits whose top card seat holds */
     for (int s = 0; s < NSUITS; s++) {
-        ly[s] = (int)(p->lengths >> (LANE * y + 4 * s)) & 15;
-        lz[s] = (int)(p->lengths >> (LANE * z + 4 * s)) & 15;
         uint64_t in_s = live & suit_lane(s);
         if (in_s && (high_card(in_s) & p->hand[seat])) tops |= 1u << s;
         else others += ly[s] > lz[s] ? ly[s] : lz[s]; /* leads the coalition surely has */
@@ -570,12 +613,7 @@ int seat_winners_bound(const Position *p, int need, int seat_min, uint64_t *rel)
      * tricks for the coalition's leads */
     int least = need - seat_min > 1 ? need - seat_min : 1;
     if (!tops || others + least > p->tricks_left) return 0;
-    for (int s = 0; s < NSUITS; s++) {
-        if (s == t) continue;
-        if (lz[s] > ly[s]) spare_y += lz[s] - ly[s];
-        else spare_z += ly[s] - lz[s];
-    }
-    int ty = t != NOTRUMP ? ly[t] : 0, tz = t != NOTRUMP ? lz[t] : 0;
+    coalition_spares(p, &co);
     int side = 0, a = 0, leads = 0, caps[NSUITS];
     unsigned in_a = 0; /* suits the coalition holds whose top card seat keeps */
     uint64_t runs[NSUITS];
@@ -586,10 +624,8 @@ int seat_winners_bound(const Position *p, int need, int seat_min, uint64_t *rel)
             c = c > 0 && held; /* the top trump keeps trump leads seat's; settled trumps count */
         } else if (c) {
             /* the leads of s each coalition hand holding trumps surely follows */
-            if (ty && ly[s] - spare_y + (lz[s] > ly[s] ? lz[s] - ly[s] : 0) < c)
-                c = ly[s] - spare_y + (lz[s] > ly[s] ? lz[s] - ly[s] : 0);
-            if (tz && lz[s] - spare_z + (ly[s] > lz[s] ? ly[s] - lz[s] : 0) < c)
-                c = lz[s] - spare_z + (ly[s] > lz[s] ? ly[s] - lz[s] : 0);
+            for (int x = 0; x < 2; x++)
+                if (co.trumps[x] && sure_follows(&co, x, s) < c) c = sure_follows(&co, x, s);
             if (c > 0) side += c;
         }
         caps[s] = c > 0 ? c : 0;
