@@ -93,6 +93,21 @@ def test_can_reach_brackets_the_value():
     assert s.nodes >= 0
 
 
+def test_trumpless_positions_share_entries_with_no_trump():
+    """A trump contract with no trumps left is no trump, so the table answers one from
+    the other (a few nodes instead of a search); misere keeps its own entries."""
+    deal = Deal.from_string("D:.9642.Q86.T6 .A3.K95.Q932 .Q7.AT3.AK84")  # no spades
+    fresh = {(st, mis): Solver(tt_mb=4).solve(deal, st, leader="E", seat="D", misere=mis)
+             for st in "SN" for mis in (False, True)}
+    s = Solver(tt_mb=4)
+    assert s.solve(deal, "S", leader="E", seat="D", must_ruff=True) == fresh["S", False]
+    searched = s.nodes
+    assert s.solve(deal, "N", leader="E", seat="D") == fresh["N", False] == fresh["S", False]
+    assert s.nodes < searched / 10
+    assert s.solve(deal, "N", leader="E", seat="D", misere=True) == fresh["N", True]
+    assert s.nodes >= searched / 10
+
+
 @pytest.mark.parametrize("bad", [0, -1, 1 << 17, 1.5, True, "64"])
 def test_tt_mb_validation(bad):
     with pytest.raises(EngineError):

@@ -16,7 +16,7 @@ int engine_init(Engine *e, size_t tt_bytes)
     e->root_first = e->root_biggest = -1;
     e->trump = e->seat = -1;
     e->misere = e->must_ruff = 0;
-    e->ctx_bits = 0;
+    e->ctx_bits = e->ctx_bits_nt = 0;
     e->nodes = 0;
     e->aborted = 0;
     e->poll = 0;
@@ -35,6 +35,7 @@ void engine_set_context(Engine *e, int trump, int seat, int misere, int must_ruf
     e->misere = misere != 0;
     e->must_ruff = must_ruff != 0;
     e->ctx_bits = tt_context_bits(trump, seat, e->misere, e->must_ruff);
+    e->ctx_bits_nt = tt_context_bits(NOTRUMP, seat, e->misere, 0);
 }
 
 /* The card whose rank decided a complete trick (its cards `trick`, won by card `w`),
@@ -130,7 +131,9 @@ static int ab(Engine *e, const Position *p, int target, uint64_t *rel)
         if (seat_winners_bound(p, need, seat_min, rel)) return 1;
         if (seat_cash_bound(p, need, seat_min, rel)) return 1;
         if (coalition_cash_bound(p, need, others_min, rel)) return 0;
-        tt_pos(p, e->ctx_bits, &tp);
+        int trumpless = p->trump == NOTRUMP ||
+                        !(all_hands(p) & suit_lane(p->trump));
+        tt_pos(p, trumpless ? e->ctx_bits_nt : e->ctx_bits, &tp);
         int known = tt_probe(&e->tt, &tp, p, need, rel, &hint);
         if (known >= 0) return known;
         if (!p->misere) {

@@ -19,6 +19,8 @@ typedef struct {
     TT tt;
     int trump, seat, misere, must_ruff;   /* context the table's entries belong to */
     uint64_t ctx_bits;                    /* context folded into table keys */
+    uint64_t ctx_bits_nt;                 /* the same with no trump: a trump contract
+                                           * whose trumps are all gone is no trump */
     uint64_t nodes;                       /* nodes searched by the last call */
     int aborted;
     sm_poll_fn poll;                      /* called every SM_POLL_INTERVAL nodes */
