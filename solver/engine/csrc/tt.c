@@ -589,12 +589,16 @@ int tt_probe(TT *tt, TTPos *tp, const Position *p, int need, uint64_t *rel, int 
 }
 
 
-/* Store in one group, merging with an entry of the same key unless the group is
- * known to hold none (`fresh`). */
-static void store_in_group(TT *tt, uint64_t gkey, uint32_t skey, uint32_t sv, const TTKey *key,
-                           int lb, int ub, int hint, int fresh)
+/* Store in one group (its hash given), merging with an entry of the same key unless
+ * the group is known to hold none (`fresh`). Inlined in both callers: a call with ten
+ * arguments costs a tenth of its instructions. */
+static inline __attribute__((always_inline)) void store_in_group(TT *tt, uint64_t gkey,
+                                                                 uint32_t skey, size_t hash,
+                                                                 uint32_t sv, const TTKey *key,
+                                                                 int lb, int ub, int hint,
+                                                                 int fresh)
 {
-    size_t g = find_group(tt, gkey, skey, hash_group(gkey, skey));
+    size_t g = find_group(tt, gkey, skey, hash);
     if (tt->groups[g].lkey && !fresh) {
         for (uint32_t ci = tt->groups[g].chunk; ci != TT_NONE; ci = tt->chunks[ci].next) {
             TTChunk *ch = &tt->chunks[ci];
@@ -618,7 +622,7 @@ static void store_in_group(TT *tt, uint64_t gkey, uint32_t skey, uint32_t sv, co
         ch = &tt->chunks[tt->groups[g].chunk];
     } else {
         uint32_t ci = take_chunk(tt); /* may drop groups: look the slot up again */
-        g = find_group(tt, gkey, skey, hash_group(gkey, skey));
+        g = find_group(tt, gkey, skey, hash);
         ch = &tt->chunks[ci];
         ch->count = 0;
         ch->used = 0;
@@ -643,47 +647,67 @@ static void store_in_group(TT *tt, uint64_t gkey, uint32_t skey, uint32_t sv, co
     ch->hint[i] = (uint8_t)hint;
 }
 
-/* Store in every group the entry fits. For the j-th split suit the group key
- * holds the owners of its top depth[j] cards; where the entry keeps them all they
- * are the position's, otherwise each way the seats (within their lengths) can
- * hold the cards it ignores gets a copy. `slot` counts the cards of the suit
- * filled in so far, `left` what each seat still holds of it. */
-static void store_split(TT *tt, const TTPos *tp, uint32_t skey, int j, int slot, int left[NSEATS],
-                        const TTKey *key, uint32_t sv, int lb, int ub, int hint)
+/* The owner patterns (one group-key byte each) a split suit's top d cards can have
+ * in a group the entry fits, in the order the groups are stored: `byte` holds the
+ * entry's kept codes in the first `slot` slots, `left` what each seat still holds of
+ * the suit; each way the seats (within their lengths) can hold the remaining slots,
+ * lowest seat first. Returns the count written to out. */
+static int fill_slots(uint32_t byte, int slot, int d, int left[NSEATS], uint8_t *out)
 {
-    if (j == tp->nsplit) {
-        store_in_group(tt, tp->lkey, skey, sv, key, lb, ub, hint, tp->fresh && skey == tp->skey);
-        return;
-    }
-    int x = tp->split[j], d = tp->depth[j];
-    if (slot == 0) {
-        /* the entry's kept top cards of the suit fill the first slots */
-        uint32_t kept = suit_half(key->v, x) >> 24;
-        uint32_t want = 0xFF00u >> (2 * d) & 0xFFu;
-        if (!(~(kept | kept >> 1) & 0x55u & want)) { /* no empty (ignored) slot */
-            store_split(tt, tp, skey, j + 1, 0, left, key, sv, lb, ub, hint); /* keeps them all */
-            return;
-        }
-        for (int h = 0; h < NSEATS; h++) left[h] = suit_length(tp->lkey, h, x);
-        skey &= ~(0xFFu << (8 * j));
-        while (slot < d && (kept >> (6 - 2 * slot) & 3)) {
-            unsigned o = kept >> (6 - 2 * slot) & 3;
-            skey |= o << (8 * j + 6 - 2 * slot);
-            left[o - 1]--;
-            slot++;
-        }
-    }
     if (slot == d) {
-        int next[NSEATS];
-        store_split(tt, tp, skey, j + 1, 0, next, key, sv, lb, ub, hint);
-        return;
+        *out = (uint8_t)byte;
+        return 1;
     }
+    int n = 0;
     for (int h = 0; h < NSEATS; h++) {
         if (!left[h]) continue;
         left[h]--;
-        store_split(tt, tp, skey | (uint32_t)(h + 1) << (8 * j + 6 - 2 * slot), j, slot + 1, left,
-                    key, sv, lb, ub, hint);
+        n += fill_slots(byte | (uint32_t)(h + 1) << (6 - 2 * slot), slot + 1, d, left, out + n);
         left[h]++;
+    }
+    return n;
+}
+
+/* A group key byte has 4 slots, so at most 3^4 patterns a suit. */
+#define TT_MAX_PATTERNS 81
+
+/* Store an entry that ignores some of the top cards its group key fixes in every
+ * group it fits. For the j-th split suit the group key holds the owners of its top
+ * depth[j] cards: where the entry keeps them all they are the position's (one
+ * pattern), otherwise each pattern fill_slots lists gets a copy. The groups are every
+ * combination, the first split suit's pattern varying slowest (the store order
+ * decides replacement, so it is fixed). */
+static void store_split(TT *tt, const TTPos *tp, const TTKey *key, uint32_t sv, int lb, int ub,
+                        int hint)
+{
+    uint8_t pattern[NSUITS][TT_MAX_PATTERNS];
+    int npattern[NSUITS], at[NSUITS];
+    for (int j = 0; j < tp->nsplit; j++) {
+        int x = tp->split[j], d = tp->depth[j];
+        uint32_t kept = suit_half(key->v, x) >> 24; /* the entry's top four codes of x */
+        at[j] = 0;
+        int slot = 0;
+        while (slot < d && (kept >> (6 - 2 * slot) & 3)) slot++;
+        if (slot == d) { /* keeps them all */
+            pattern[j][0] = (uint8_t)(tp->skey >> (8 * j));
+            npattern[j] = 1;
+            continue;
+        }
+        int left[NSEATS];
+        for (int h = 0; h < NSEATS; h++) left[h] = suit_length(tp->lkey, h, x);
+        for (int q = 0; q < slot; q++) left[(kept >> (6 - 2 * q) & 3) - 1]--;
+        uint32_t byte = kept & (0xFF00u >> (2 * slot)) & 0xFFu;
+        npattern[j] = fill_slots(byte, slot, d, left, pattern[j]);
+    }
+    for (;;) {
+        uint32_t skey = 0;
+        for (int j = 0; j < tp->nsplit; j++) skey |= (uint32_t)pattern[j][at[j]] << (8 * j);
+        int own = skey == tp->skey;
+        store_in_group(tt, tp->lkey, skey, own ? tp->bucket : hash_group(tp->lkey, skey), sv,
+                       key, lb, ub, hint, own && tp->fresh);
+        int j = tp->nsplit - 1;
+        while (j >= 0 && ++at[j] == npattern[j]) at[j--] = 0;
+        if (j < 0) return;
     }
 }
 
@@ -691,6 +715,7 @@ void tt_store(TT *tt, const TTPos *tp, const Position *p, uint64_t rel, int lb, 
 {
     uint64_t live = all_hands(p);
     uint64_t mask[2] = {0, 0};
+    int kept[NSUITS];
     for (int s = 0; s < NSUITS; s++) {
         unsigned r = (unsigned)(rel >> (LANE * s)) & LANE_MASK;
         unsigned lane = (unsigned)(live >> (LANE * s)) & LANE_MASK;
@@ -699,6 +724,7 @@ void tt_store(TT *tt, const TTPos *tp, const Position *p, uint64_t rel, int lb, 
             unsigned lowest = r & -r;
             k = popcount32(lane & ~(lowest - 1));
         }
+        kept[s] = k;
         /* the top k cards: the high 2k bits of the suit's left-aligned half */
         uint64_t m = k ? (UINT64_C(0xFFFFFFFF) << (32 - 2 * k)) & UINT64_C(0xFFFFFFFF) : 0;
         int shift = s & 1 ? 0 : 32;
@@ -706,8 +732,13 @@ void tt_store(TT *tt, const TTPos *tp, const Position *p, uint64_t rel, int lb, 
     }
     TTKey key = {{tp->code[0] & mask[0], tp->code[1] & mask[1]}};
     int hint = hint_code(p, best);
-    int left[NSEATS];
     /* one signature for every group the entry goes to: the groups of a position
      * skip the same top cards */
-    store_split(tt, tp, tp->skey, 0, 0, left, &key, sig_of(key.v, tp->sigskip), lb, ub, hint);
+    uint32_t sv = sig_of(key.v, tp->sigskip);
+    /* most entries (61% on two deals' tables) keep every top card the group key
+     * fixes, so they go to the position's own group alone */
+    int whole = 1;
+    for (int j = 0; j < tp->nsplit; j++) whole &= kept[tp->split[j]] >= tp->depth[j];
+    if (whole) store_in_group(tt, tp->lkey, tp->skey, tp->bucket, sv, &key, lb, ub, hint, tp->fresh);
+    else store_split(tt, tp, &key, sv, lb, ub, hint);
 }
