@@ -435,17 +435,22 @@ static uint64_t top_cards(const Position *p, const TTKey *key)
 }
 
 #if SM_TT_BMI2
-/* top_cards with BMI2: the suit's top k live cards are the top k bits of its lane
- * compressed, so deposit k high bits back into the lane (pdep). */
+/* top_cards with BMI2: the key's kept codes of a suit are its top k slots, so one
+ * pext per word gives each suit's kept slots as the top k of 16 bits; shifted down
+ * to the suit's length they mark the top k of its compressed live cards, which pdep
+ * puts back in the lane. */
 __attribute__((target("bmi2,popcnt"))) static uint64_t top_cards_bmi2(const Position *p,
                                                                       const TTKey *key)
 {
+    const uint64_t even = UINT64_C(0x5555555555555555);
     uint64_t live = all_hands(p), rel = 0;
+    /* suit 2w in bits 16-31, suit 2w+1 in bits 0-15 (the layout of the key words) */
+    const uint32_t kept[2] = {(uint32_t)_pext_u64(key->v[0] | key->v[0] >> 1, even),
+                              (uint32_t)_pext_u64(key->v[1] | key->v[1] >> 1, even)};
     for (int s = 0; s < NSUITS; s++) {
-        uint32_t h = suit_half(key->v, s);
-        int k = __builtin_popcount((h | h >> 1) & 0x55555555u);
+        unsigned top = (kept[s >> 1] >> (s & 1 ? 0 : 16)) & 0xFFFFu;
         unsigned lane = (unsigned)(live >> (LANE * s)) & LANE_MASK;
-        unsigned top = ((1u << k) - 1) << (__builtin_popcount(lane) - k);
+        top >>= 16 - __builtin_popcount(lane);
         rel |= (uint64_t)_pdep_u32(top, lane) << (LANE * s);
     }
     return rel;
