@@ -155,9 +155,20 @@ static inline size_t hash_key(uint64_t gkey)
 #ifndef TT_DEPTHS_DEEP
 #define TT_DEPTHS_DEEP 2, 1, 1, 1
 #endif
-static const int depths_low[NSUITS] = {TT_DEPTHS_LOW};
-static const int depths_mid[NSUITS] = {TT_DEPTHS_MID};
-static const int depths_deep[NSUITS] = {TT_DEPTHS_DEEP};
+/* A depth list packed a byte each, the j-th longest suit's in byte j. The lists
+ * must not increase: a suit is split only if every longer one is, so the split
+ * suits are the lowest ranks (store_split relies on it). */
+#define TT_PACK_DEPTHS(a, b, c, d)                                                      \
+    ((uint32_t)(a) | (uint32_t)(b) << 8 | (uint32_t)(c) << 16 | (uint32_t)(d) << 24)
+#define TT_PACKED(list) TT_PACK_DEPTHS(list)
+#define TT_NOT_INCREASING(a, b, c, d) ((a) >= (b) && (b) >= (c) && (c) >= (d))
+#define TT_DEPTHS_OK(list) TT_NOT_INCREASING(list)
+_Static_assert(TT_DEPTHS_OK(TT_DEPTHS_LOW) && TT_DEPTHS_OK(TT_DEPTHS_MID) &&
+                   TT_DEPTHS_OK(TT_DEPTHS_DEEP),
+               "depth lists do not increase");
+static const uint32_t depths_low = TT_PACKED(TT_DEPTHS_LOW);
+static const uint32_t depths_mid = TT_PACKED(TT_DEPTHS_MID);
+static const uint32_t depths_deep = TT_PACKED(TT_DEPTHS_DEEP);
 
 /* Suit s's 32 bits of a key or code word pair. */
 static inline uint32_t suit_half(const uint64_t w[2], int s)
@@ -233,6 +244,15 @@ __attribute__((constructor)) static void detect_bmi2(void)
 #define SM_TT_BMI2 0
 #endif
 
+/* Suit s's rank by length (0 = longest, the lower suit first among equals): the
+ * suits before it at least as long and those after it longer. */
+static inline unsigned suit_rank(const unsigned len[NSUITS], int s)
+{
+    unsigned rank = 0;
+    for (int t = 0; t < NSUITS; t++) rank += t < s ? len[t] >= len[s] : t > s && len[t] > len[s];
+    return rank;
+}
+
 /* Length of seat h in suit s, from a group key. */
 static inline int suit_length(uint64_t key, int h, int s) { return (int)((key >> (16 * h + 4 * s)) & 15); }
 
@@ -263,44 +283,26 @@ static inline __attribute__((always_inline)) void tt_pos_impl(const Position *p,
     for (int s = 0; s < NSUITS; s++)
         half[s] = (uint32_t)((uint64_t)c[s] << (32 - 2 * ((lens >> (4 * s)) & 15)));
     /* the split suits: the longest (the first of equals); the lengths fix them.
-     * Sorted by a branch-free network on (length, lower suit first). */
-    unsigned ord[NSUITS];
-    for (int s = 0; s < NSUITS; s++) ord[s] = (unsigned)((lens >> (4 * s)) & 15) << 2 | (3u - s);
-#define SM_CX(a, b)                                                   \
-    do {                                                              \
-        unsigned hi = ord[a] > ord[b] ? ord[a] : ord[b];              \
-        unsigned lo = ord[a] > ord[b] ? ord[b] : ord[a];              \
-        ord[a] = hi;                                                  \
-        ord[b] = lo;                                                  \
-    } while (0)
-    SM_CX(0, 1);
-    SM_CX(2, 3);
-    SM_CX(0, 2);
-    SM_CX(1, 3);
-    SM_CX(1, 2);
-#undef SM_CX
-    const int *depths = p->tricks_left >= TT_SPLIT_DEEP ? depths_deep
-                        : p->tricks_left >= TT_SPLIT_MID ? depths_mid : depths_low;
-    uint32_t skey = 0;
-    uint8_t skip[NSUITS] = {0, 0, 0, 0};
-    int nsplit = 0;
-    for (int j = 0; j < NSUITS && depths[j]; j++) {
-        int len = (int)(ord[j] >> 2);
-        if (!len) break; /* fewer nonempty suits than splits */
-        int x = 3 - (int)(ord[j] & 3);
-        int d = depths[j] < len ? depths[j] : len;
-        out->split[j] = x;
-        out->depth[j] = d;
-        nsplit = j + 1;
-        skip[x] = (uint8_t)(2 * d);
-        skey |= ((half[x] >> 24) & (0xFF00u >> (2 * d)) & 0xFFu) << (8 * j);
+     * A suit's depth is its rank's entry of the list (capped by its length). The
+     * group key holds suit s's top owners in byte s: which suits and how deep are
+     * split makes the groups, not where in the key (so no sort: the stores still
+     * go to the split copies in rank order, see store_split). */
+    const uint32_t depths = p->tricks_left >= TT_SPLIT_DEEP ? depths_deep
+                            : p->tricks_left >= TT_SPLIT_MID ? depths_mid : depths_low;
+    unsigned len[NSUITS];
+    for (int s = 0; s < NSUITS; s++) len[s] = (unsigned)(lens >> (4 * s)) & 15;
+    uint32_t skey = 0, sig = 0;
+    for (int s = 0; s < NSUITS; s++) {
+        unsigned want = (depths >> (8 * suit_rank(len, s))) & 0xFF;
+        unsigned skip = 2 * (want < len[s] ? want : len[s]); /* bits of the fixed codes */
+        out->sigskip[s] = (uint8_t)skip;
+        skey |= ((half[s] >> 24) & (0xFF00u >> skip) & 0xFFu) << (8 * s);
+        /* the signature: the four codes below those (as sig_of) */
+        sig |= (half[s] << skip >> 24) << (8 * s);
     }
-    const uint64_t code[2] = {(uint64_t)half[0] << 32 | half[1], (uint64_t)half[2] << 32 | half[3]};
-    for (int s = 0; s < NSUITS; s++) out->sigskip[s] = skip[s];
-    out->code[0] = code[0];
-    out->code[1] = code[1];
-    out->sig = sig_of(code, skip);
-    out->nsplit = nsplit;
+    out->code[0] = (uint64_t)half[0] << 32 | half[1];
+    out->code[1] = (uint64_t)half[2] << 32 | half[3];
+    out->sig = sig;
     out->fresh = 0;
     out->lkey = lkey;
     out->skey = skey;
@@ -677,24 +679,36 @@ static int fill_slots(uint32_t byte, int slot, int d, int left[NSEATS], uint8_t 
 #define TT_MAX_PATTERNS 81
 
 /* Store an entry that ignores some of the top cards its group key fixes in every
- * group it fits. For the j-th split suit the group key holds the owners of its top
- * depth[j] cards: where the entry keeps them all they are the position's (one
+ * group it fits. The split suits are taken in rank order (longest first, lower suit
+ * first among equals). For each the group key holds the owners of its top cards
+ * (sigskip / 2 of them): where the entry keeps them all they are the position's (one
  * pattern), otherwise each pattern fill_slots lists gets a copy. The groups are every
  * combination, the first split suit's pattern varying slowest (the store order
  * decides replacement, so it is fixed). */
 static void store_split(TT *tt, const TTPos *tp, const TTKey *key, uint32_t sv, int lb, int ub,
                         int hint)
 {
+    /* the split suits are those of the lowest ranks (the depth lists do not increase) */
+    unsigned len[NSUITS];
+    int split[NSUITS], nsplit = 0;
+    for (int x = 0; x < NSUITS; x++)
+        len[x] = (unsigned)(suit_length(tp->lkey, 0, x) + suit_length(tp->lkey, 1, x) +
+                            suit_length(tp->lkey, 2, x));
+    for (int x = 0; x < NSUITS; x++)
+        if (tp->sigskip[x]) {
+            split[suit_rank(len, x)] = x;
+            nsplit++;
+        }
     uint8_t pattern[NSUITS][TT_MAX_PATTERNS];
     int npattern[NSUITS], at[NSUITS];
-    for (int j = 0; j < tp->nsplit; j++) {
-        int x = tp->split[j], d = tp->depth[j];
+    for (int j = 0; j < nsplit; j++) {
+        int x = split[j], d = tp->sigskip[x] / 2;
         uint32_t kept = suit_half(key->v, x) >> 24; /* the entry's top four codes of x */
         at[j] = 0;
         int slot = 0;
         while (slot < d && (kept >> (6 - 2 * slot) & 3)) slot++;
         if (slot == d) { /* keeps them all */
-            pattern[j][0] = (uint8_t)(tp->skey >> (8 * j));
+            pattern[j][0] = (uint8_t)(tp->skey >> (8 * x));
             npattern[j] = 1;
             continue;
         }
@@ -706,11 +720,11 @@ static void store_split(TT *tt, const TTPos *tp, const TTKey *key, uint32_t sv, 
     }
     for (;;) {
         uint32_t skey = 0;
-        for (int j = 0; j < tp->nsplit; j++) skey |= (uint32_t)pattern[j][at[j]] << (8 * j);
+        for (int j = 0; j < nsplit; j++) skey |= (uint32_t)pattern[j][at[j]] << (8 * split[j]);
         int own = skey == tp->skey;
         store_in_group(tt, tp->lkey, skey, own ? tp->bucket : hash_group(tp->lkey, skey), sv,
                        key, lb, ub, hint, own && tp->fresh);
-        int j = tp->nsplit - 1;
+        int j = nsplit - 1;
         while (j >= 0 && ++at[j] == npattern[j]) at[j--] = 0;
         if (j < 0) return;
     }
@@ -743,7 +757,7 @@ void tt_store(TT *tt, const TTPos *tp, const Position *p, uint64_t rel, int lb, 
     /* most entries (61% on two deals' tables) keep every top card the group key
      * fixes, so they go to the position's own group alone */
     int whole = 1;
-    for (int j = 0; j < tp->nsplit; j++) whole &= kept[tp->split[j]] >= tp->depth[j];
+    for (int x = 0; x < NSUITS; x++) whole &= 2 * kept[x] >= tp->sigskip[x];
     if (whole) store_in_group(tt, tp->lkey, tp->skey, tp->bucket, sv, &key, lb, ub, hint, tp->fresh);
     else store_split(tt, tp, &key, sv, lb, ub, hint);
 }

@@ -90,13 +90,10 @@ typedef struct {
 typedef struct {
     uint64_t lkey;          /* the lengths key: lengths, leader, context */
     uint64_t code[2];       /* owner codes of all live cards, laid out as TTKey.v */
-    uint32_t skey;          /* the split key: the split suits' top owners */
+    uint32_t skey;          /* the split key: the split suits' top owners, suit s in byte s */
     uint32_t sig;           /* four codes of each suit, laid out as TTChunk.sigv */
     size_t bucket;          /* hash of the group's keys */
-    int nsplit;             /* suits whose top cards' owners are part of the group key */
-    int split[NSUITS];      /* those suits, longest first */
-    int depth[NSUITS];      /* how many top cards of each */
-    uint8_t sigskip[NSUITS]; /* per suit, 2 x the top cards the group key fixes */
+    uint8_t sigskip[NSUITS]; /* per suit, 2 x the top cards the group key fixes (0: not split) */
     int fresh;              /* set by tt_probe: no entry of the position's group matched it */
 } TTPos;
 
