@@ -699,34 +699,39 @@ static void store_split(TT *tt, const TTPos *tp, const TTKey *key, uint32_t sv, 
             split[suit_rank(len, x)] = x;
             nsplit++;
         }
+    /* the suits with more than one pattern (`vary`, in rank order); the others keep
+     * the position's byte of the key */
     uint8_t pattern[NSUITS][TT_MAX_PATTERNS];
-    int npattern[NSUITS], at[NSUITS];
+    int npattern[NSUITS], at[NSUITS], vary[NSUITS], nvary = 0;
+    uint32_t skey = tp->skey;
     for (int j = 0; j < nsplit; j++) {
         int x = split[j], d = tp->sigskip[x] / 2;
         uint32_t kept = suit_half(key->v, x) >> 24; /* the entry's top four codes of x */
-        at[j] = 0;
         int slot = 0;
         while (slot < d && (kept >> (6 - 2 * slot) & 3)) slot++;
-        if (slot == d) { /* keeps them all */
-            pattern[j][0] = (uint8_t)(tp->skey >> (8 * x));
-            npattern[j] = 1;
-            continue;
-        }
+        if (slot == d) continue; /* keeps them all */
         int left[NSEATS];
         for (int h = 0; h < NSEATS; h++) left[h] = suit_length(tp->lkey, h, x);
         for (int q = 0; q < slot; q++) left[(kept >> (6 - 2 * q) & 3) - 1]--;
         uint32_t byte = kept & (0xFF00u >> (2 * slot)) & 0xFFu;
         npattern[j] = fill_slots(byte, slot, d, left, pattern[j]);
+        at[j] = 0;
+        skey = (skey & ~(0xFFu << (8 * x))) | (uint32_t)pattern[j][0] << (8 * x);
+        vary[nvary++] = j;
     }
     for (;;) {
-        uint32_t skey = 0;
-        for (int j = 0; j < nsplit; j++) skey |= (uint32_t)pattern[j][at[j]] << (8 * split[j]);
         int own = skey == tp->skey;
         store_in_group(tt, tp->lkey, skey, own ? tp->bucket : hash_group(tp->lkey, skey), sv,
                        key, lb, ub, hint, own && tp->fresh);
-        int j = nsplit - 1;
-        while (j >= 0 && ++at[j] == npattern[j]) at[j--] = 0;
-        if (j < 0) return;
+        /* the next combination: the last varying suit's pattern turns fastest */
+        int v = nvary - 1;
+        for (; v >= 0; v--) {
+            int j = vary[v], x = split[j];
+            if (++at[j] == npattern[j]) at[j] = 0;
+            skey = (skey & ~(0xFFu << (8 * x))) | (uint32_t)pattern[j][at[j]] << (8 * x);
+            if (at[j]) break;
+        }
+        if (v < 0) return;
     }
 }
 
