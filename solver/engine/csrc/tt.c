@@ -739,20 +739,17 @@ void tt_store(TT *tt, const TTPos *tp, const Position *p, uint64_t rel, int lb, 
 {
     uint64_t live = all_hands(p);
     uint64_t mask[2] = {0, 0};
-    int kept[NSUITS];
+    int whole = 1; /* the entry keeps every top card the group key fixes */
     for (int s = 0; s < NSUITS; s++) {
         unsigned r = (unsigned)(rel >> (LANE * s)) & LANE_MASK;
         unsigned lane = (unsigned)(live >> (LANE * s)) & LANE_MASK;
-        int k = 0;
-        if (r) {
-            unsigned lowest = r & -r;
-            k = popcount32(lane & ~(lowest - 1));
-        }
-        kept[s] = k;
-        /* the top k cards: the high 2k bits of the suit's left-aligned half */
-        uint64_t m = k ? (UINT64_C(0xFFFFFFFF) << (32 - 2 * k)) & UINT64_C(0xFFFFFFFF) : 0;
-        int shift = s & 1 ? 0 : 32;
-        mask[s >> 1] |= m << shift;
+        /* the cards from the lowest relevant one up (none if r is 0: -0 masks all) */
+        int k = popcount32(lane & -(r & -r));
+        whole &= 2 * k >= tp->sigskip[s];
+        /* the top k cards: the high 2k bits of the suit's left-aligned half (none
+         * for k = 0: the 64-bit shift by 32 leaves the low half empty) */
+        uint64_t m = (UINT64_C(0xFFFFFFFF) << (32 - 2 * k)) & UINT64_C(0xFFFFFFFF);
+        mask[s >> 1] |= m << (s & 1 ? 0 : 32);
     }
     TTKey key = {{tp->code[0] & mask[0], tp->code[1] & mask[1]}};
     int hint = hint_code(p, best);
@@ -761,8 +758,6 @@ void tt_store(TT *tt, const TTPos *tp, const Position *p, uint64_t rel, int lb, 
     uint32_t sv = sig_of(key.v, tp->sigskip);
     /* most entries (61% on two deals' tables) keep every top card the group key
      * fixes, so they go to the position's own group alone */
-    int whole = 1;
-    for (int x = 0; x < NSUITS; x++) whole &= 2 * kept[x] >= tp->sigskip[x];
     if (whole) store_in_group(tt, tp->lkey, tp->skey, tp->bucket, sv, &key, lb, ub, hint, tp->fresh);
     else store_split(tt, tp, &key, sv, lb, ub, hint);
 }
