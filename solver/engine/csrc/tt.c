@@ -157,15 +157,16 @@ static inline size_t hash_key(uint64_t gkey)
 #endif
 /* A depth list packed a byte each, the j-th longest suit's in byte j. The lists
  * must not increase: a suit is split only if every longer one is, so the split
- * suits are the lowest ranks (store_split relies on it). */
+ * suits are the lowest ranks (store_split relies on it); a group key byte holds at
+ * most four owners. */
 #define TT_PACK_DEPTHS(a, b, c, d)                                                      \
     ((uint32_t)(a) | (uint32_t)(b) << 8 | (uint32_t)(c) << 16 | (uint32_t)(d) << 24)
 #define TT_PACKED(list) TT_PACK_DEPTHS(list)
-#define TT_NOT_INCREASING(a, b, c, d) ((a) >= (b) && (b) >= (c) && (c) >= (d))
-#define TT_DEPTHS_OK(list) TT_NOT_INCREASING(list)
+#define TT_DEPTHS_VALID(a, b, c, d) ((a) <= 4 && (a) >= (b) && (b) >= (c) && (c) >= (d))
+#define TT_DEPTHS_OK(list) TT_DEPTHS_VALID(list)
 _Static_assert(TT_DEPTHS_OK(TT_DEPTHS_LOW) && TT_DEPTHS_OK(TT_DEPTHS_MID) &&
                    TT_DEPTHS_OK(TT_DEPTHS_DEEP),
-               "depth lists do not increase");
+               "depth lists of at most 4 that do not increase");
 static const uint32_t depths_low = TT_PACKED(TT_DEPTHS_LOW);
 static const uint32_t depths_mid = TT_PACKED(TT_DEPTHS_MID);
 static const uint32_t depths_deep = TT_PACKED(TT_DEPTHS_DEEP);
