@@ -744,7 +744,7 @@ void tt_store(TT *tt, const TTPos *tp, const Position *p, uint64_t rel, int lb, 
     for (int s = 0; s < NSUITS; s++) {
         unsigned r = (unsigned)(rel >> (LANE * s)) & LANE_MASK;
         unsigned lane = (unsigned)(live >> (LANE * s)) & LANE_MASK;
-        /* the cards from the lowest relevant one up (none if r is 0: -0 masks all) */
+        /* the cards from the lowest relevant one up (none if r is 0, as -(0) is 0) */
         int k = popcount32(lane & -(r & -r));
         whole &= 2 * k >= tp->sigskip[s];
         /* the top k cards: the high 2k bits of the suit's left-aligned half (none
