@@ -7,6 +7,12 @@
  * the partner's trumps count like an opponent's. */
 #include "bounds.h"
 
+/* The seats after `seat` in play order (its left, then its right): a compare is much
+ * cheaper than the division `% NSEATS` compiles to, and the bounds run at every trick
+ * boundary. */
+static inline int left_of(int seat) { return seat == NSEATS - 1 ? 0 : seat + 1; }
+static inline int right_of(int seat) { return seat == 0 ? NSEATS - 1 : seat - 1; }
+
 /* The highest `count` cards of `cards` (all of them if fewer). */
 static uint64_t highest(uint64_t cards, int count)
 {
@@ -28,19 +34,13 @@ typedef struct {
     int side_len;  /* ... as long as every opponent holding trumps must still follow */
 } CashPlan;
 
-/* Seat x's top run of suit s (as a lane): its cards above every other live card of s,
- * found by walking down the live cards while they are x's. */
+/* Seat x's top run of suit s (as a lane): its cards above every other live card of s
+ * (all of its cards of s when nobody else holds s). */
 static unsigned top_run(uint64_t live, uint64_t hand, int s)
 {
-    unsigned lane = (unsigned)(live >> (LANE * s)) & LANE_MASK;
-    unsigned own = (unsigned)(hand >> (LANE * s)) & LANE_MASK, run = 0;
-    while (lane) {
-        unsigned bit = 1u << (31 - __builtin_clz(lane));
-        if (!(own & bit)) break;
-        run |= bit;
-        lane ^= bit;
-    }
-    return run;
+    unsigned own = (unsigned)(hand >> (LANE * s)) & LANE_MASK;
+    unsigned others = (unsigned)(live >> (LANE * s)) & LANE_MASK & ~own;
+    return others ? own & ~(~0u >> __builtin_clz(others)) : own;
 }
 
 /* How many of the k top cards of side suit s that leader L cashes in a row surely
@@ -188,15 +188,42 @@ int quick_tricks(const Position *p, int *who)
     return best;
 }
 
-/* The trump lane of every seat; returns their union (the live trumps). */
-static unsigned trump_lanes(const Position *p, unsigned lanes[NSEATS])
+/* The trump lanes of seat (*mine) and of each coalition hand (*y: seat's left, *z). */
+static void trump_lanes(const Position *p, unsigned *mine, unsigned *y, unsigned *z)
 {
-    unsigned live = 0;
-    for (int h = 0; h < NSEATS; h++) {
-        lanes[h] = (unsigned)(p->hand[h] >> (LANE * p->trump)) & LANE_MASK;
-        live |= lanes[h];
+    int t = LANE * p->trump, seat = p->seat;
+    *mine = (unsigned)(p->hand[seat] >> t) & LANE_MASK;
+    *y = (unsigned)(p->hand[left_of(seat)] >> t) & LANE_MASK;
+    *z = (unsigned)(p->hand[right_of(seat)] >> t) & LANE_MASK;
+}
+
+/* The best margin of one hand's trumps `own` over the opposing trumps `against`:
+ * the most, over i, of i less the opposing trumps above own's i-th highest (at least
+ * 0). The margin can only grow at own's cards, so only those are visited. */
+static int trump_margin(unsigned own, unsigned against)
+{
+    if (!against) return popcount32(own);
+    int best = 0, i = 0;
+    while (own) {
+        int b = 31 - __builtin_clz(own);
+        own ^= 1u << b;
+        int m = ++i - popcount32(against >> b);
+        if (m > best) best = m;
     }
-    return live;
+    return best;
+}
+
+/* The highest of own's trumps (a lane bit) at which that running margin reaches
+ * `count`, or 0 if none does. */
+static unsigned margin_reached(unsigned own, unsigned against, int count)
+{
+    int i = 0;
+    while (own) {
+        int b = 31 - __builtin_clz(own);
+        own ^= 1u << b;
+        if (++i - popcount32(against >> b) >= count) return 1u << b;
+    }
+    return 0;
 }
 
 /* Trump tricks settled whoever plays how. Every trick in which a trump is played is
@@ -214,23 +241,11 @@ void settled_tricks(const Position *p, int *seat_min, int *others_min)
 {
     *seat_min = *others_min = 0;
     if (p->trump == NOTRUMP) return;
-    unsigned lanes[NSEATS], live = trump_lanes(p, lanes);
-    int mine = 0, theirs = 0;      /* trumps seen so far: seat's, the coalition's */
-    int share[NSEATS] = {0};       /* the coalition's, per player */
-    while (live) {
-        unsigned bit = 1u << (31 - __builtin_clz(live));
-        live ^= bit;
-        int owner = 0;
-        while (!(lanes[owner] & bit)) owner++;
-        if (owner == p->seat) {
-            mine++;
-            if (mine - theirs > *seat_min) *seat_min = mine - theirs;
-        } else {
-            theirs++;
-            share[owner]++;
-            if (share[owner] - mine > *others_min) *others_min = share[owner] - mine;
-        }
-    }
+    unsigned mine, y, z;
+    trump_lanes(p, &mine, &y, &z);
+    *seat_min = trump_margin(mine, y | z);
+    int my = trump_margin(y, mine), mz = trump_margin(z, mine);
+    *others_min = my > mz ? my : mz;
 }
 
 /* Highest card (as a mask) of a non-empty set of cards of one suit. */
@@ -251,10 +266,12 @@ typedef struct {
 /* The lengths only (cheap, for an early exit before the rest). */
 static inline void coalition_lengths(const Position *p, Coalition *c)
 {
-    int y = (p->seat + 1) % NSEATS, z = (p->seat + 2) % NSEATS;
+    /* each hand's 16-bit word of lengths once, then constant shifts */
+    unsigned wy = (unsigned)(p->lengths >> (LANE * left_of(p->seat)));
+    unsigned wz = (unsigned)(p->lengths >> (LANE * right_of(p->seat)));
     for (int s = 0; s < NSUITS; s++) {
-        c->len[0][s] = (int)(p->lengths >> (LANE * y + 4 * s)) & 15;
-        c->len[1][s] = (int)(p->lengths >> (LANE * z + 4 * s)) & 15;
+        c->len[0][s] = (int)(wy >> (4 * s)) & 15;
+        c->len[1][s] = (int)(wz >> (4 * s)) & 15;
     }
 }
 
@@ -330,7 +347,7 @@ static int stopper_with(const Position *p, int ty, int tz, int reserves[NSUITS],
                         uint64_t *rel)
 {
     int seat = p->seat, n = p->tricks_left - (p->leader == seat);
-    int y = (seat + 1) % NSEATS, z = (seat + 2) % NSEATS;
+    int y = left_of(seat), z = right_of(seat);
     int t = p->trump;
     int cost = 0, delta[NSUITS];
     uint64_t marks[NSUITS] = {0, 0, 0, 0};
@@ -392,7 +409,7 @@ static int stopper_with(const Position *p, int ty, int tz, int reserves[NSUITS],
 
 static int stopper_bound(const Position *p, uint64_t *rel)
 {
-    int seat = p->seat, y = (seat + 1) % NSEATS, z = (seat + 2) % NSEATS, t = p->trump;
+    int seat = p->seat, y = left_of(seat), z = right_of(seat), t = p->trump;
     int ty = 0, tz = 0, reserves[NSUITS];
     unsigned g;
     if (t != NOTRUMP) {
@@ -541,25 +558,17 @@ int all_tricks_bound(const Position *p, int need, uint64_t *rel)
  * fixed ranks make a more general table entry. */
 uint64_t settled_cards(const Position *p, int for_seat, int count)
 {
-    int t = p->trump;
-    unsigned lanes[NSEATS], live = trump_lanes(p, lanes), all = live;
-    int mine = 0, share[NSEATS] = {0};
-    while (live) {
-        unsigned bit = 1u << (31 - __builtin_clz(live));
-        live ^= bit;
-        int owner = 0;
-        while (!(lanes[owner] & bit)) owner++;
-        int reached;
-        if (owner == p->seat) {
-            mine++;
-            reached = for_seat && mine - (popcount32(all & ~live) - mine) >= count;
-        } else {
-            share[owner]++;
-            reached = !for_seat && share[owner] - mine >= count;
-        }
-        if (reached) return (uint64_t)(all & ~(bit - 1)) << (LANE * t);
+    unsigned mine, y, z, bit;
+    trump_lanes(p, &mine, &y, &z);
+    if (for_seat) {
+        bit = margin_reached(mine, y | z, count);
+    } else {
+        unsigned by = margin_reached(y, mine, count), bz = margin_reached(z, mine, count);
+        bit = by > bz ? by : bz; /* the one reached first, from the top down */
     }
-    return (uint64_t)all << (LANE * t); /* not reached: keep every trump */
+    unsigned all = mine | y | z;
+    if (bit) all &= ~(bit - 1);
+    return (uint64_t)all << (LANE * p->trump); /* not reached: every trump */
 }
 
 /* Normal play, the coalition on lead. Call seat's winners its cards above every other
