@@ -601,7 +601,17 @@ uint64_t settled_cards(const Position *p, int for_seat, int count)
  * Returns a count >= need so made (as few side winners and settled trumps as it
  * takes), or 0 when there is none; *rel receives the cards kept and the settled
  * trumps relied on (the rest is lengths, in the table key: the same choice serves any
- * position where seat owns those cards). */
+ * position where seat owns those cards).
+ *
+ * At need 1 (no settled trump, so seat's trumps are not on top and A holds side suits
+ * only) this adds nothing to all_tricks_bound's need-one check and stopper bound: a
+ * suit of A is one of the check's H (seat holds its top card, the coalition holds it,
+ * and c_s >= 1 means no hand holding trumps can become void in it), and each suit of
+ * H outside A adds at least one card to the leads, so leads <= n - a gives the check's
+ * leads <= n - h. With A empty a winner counts only in a suit the coalition lacks and
+ * only when no coalition hand holds a trump; that suit's stopper reserve is then its
+ * top card alone (delta 1), and stopper_with finds cost <= leads + 1 <= n. So the
+ * search skips this bound at need 1. */
 int seat_winners_bound(const Position *p, int need, int seat_min, uint64_t *rel)
 {
     int seat = p->seat, t = p->trump;
@@ -614,8 +624,10 @@ int seat_winners_bound(const Position *p, int need, int seat_min, uint64_t *rel)
     int others = 0;
     unsigned tops = 0; /* the suits whose top card seat holds */
     for (int s = 0; s < NSUITS; s++) {
-        uint64_t in_s = live & suit_lane(s);
-        if (in_s && (high_card(in_s) & p->hand[seat])) tops |= 1u << s;
+        /* seat holds the top card of s when its lane, read as a number, exceeds the
+         * other live cards' (the higher top bit decides) */
+        unsigned own = (unsigned)(p->hand[seat] >> (LANE * s)) & LANE_MASK;
+        if (own > ((unsigned)(live >> (LANE * s)) & LANE_MASK & ~own)) tops |= 1u << s;
         else others += ly[s] > lz[s] ? ly[s] : lz[s]; /* leads the coalition surely has */
     }
     /* the winners kept (at least one, need - seat_min in all) leave the rest of the

@@ -38,7 +38,8 @@ int all_tricks_bound(const Position *p, int need, uint64_t *rel);
  * side suits only as often as every coalition hand holding trumps must still follow,
  * plus its settled trumps (seat_min from settled_tricks). Returns a lower bound on
  * seat's tricks of at least `need`, or 0 when it cannot show `need`; *rel receives
- * the cards it relies on. */
+ * the cards it relies on. At need 1 it adds nothing once all_tricks_bound said
+ * nothing (proof in bounds.c). */
 int seat_winners_bound(const Position *p, int need, int seat_min, uint64_t *rel);
 
 /* Normal play, seat on lead, trumps in play: seat cashes the side-suit top cards

@@ -128,7 +128,9 @@ static int ab(Engine *e, const Position *p, int target, uint64_t *rel)
         int all = all_tricks_bound(p, need, rel);
         if (all < 0 && p->misere) all = misere_escape_bound(p, need, rel);
         if (all >= 0) return all;
-        if (seat_winners_bound(p, need, seat_min, rel)) return 1;
+        /* at need 1 the seat-winners bound never fires once all_tricks_bound said
+         * nothing (the proof is in bounds.c), so it is not asked */
+        if (need > 1 && seat_winners_bound(p, need, seat_min, rel)) return 1;
         if (seat_cash_bound(p, need, seat_min, rel)) return 1;
         if (coalition_cash_bound(p, need, others_min, rel)) return 0;
         int trumpless = p->trump == NOTRUMP ||
