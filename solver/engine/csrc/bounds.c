@@ -43,16 +43,37 @@ static unsigned top_run(uint64_t live, uint64_t hand, int s)
     return others ? own & ~(~0u >> __builtin_clz(others)) : own;
 }
 
-/* How many of the k top cards of side suit s that leader L cashes in a row surely
- * win: every hand that could ruff them (an opponent holding trumps, or with must-ruff
- * L's partner holding trumps, who would take the lead away) follows suit only as
- * long as its cards of s last. */
-static int ruff_safe_run(const Position *p, int L, int s, int k)
+/* The hands that could ruff leader L's side-suit leads (an opponent holding trumps,
+ * or with must-ruff L's partner holding trumps, who would take the lead away), as
+ * their words of suit lengths (4 bits a suit), found once per bound rather than once
+ * per suit; and L's partner's non-trump cards when it holds trumps and may discard
+ * instead (the tricks L's side cashes in a row before it must spend a trump). */
+typedef struct {
+    unsigned len[NSEATS - 1];
+    int n;
+    int partner_spare; /* tricks_left when there is no such partner */
+} Ruffers;
+
+static inline void ruffers_of(const Position *p, int L, Ruffers *r)
 {
-    for (int o = 0; o < NSEATS && k; o++) {
-        if (o == L || (p->side[o] == p->side[L] && !p->must_ruff)) continue;
-        if (!(p->hand[o] & suit_lane(p->trump))) continue;
-        int len = popcount64(p->hand[o] & suit_lane(s));
+    int t = p->trump;
+    r->n = 0;
+    r->partner_spare = p->tricks_left;
+    if (t == NOTRUMP) return;
+    for (int o = 0; o < NSEATS; o++) {
+        unsigned w = (unsigned)(p->lengths >> (LANE * o));
+        if (o == L || !((w >> (4 * t)) & 15)) continue;
+        if (p->side[o] != p->side[L] || p->must_ruff) r->len[r->n++] = w;
+        else r->partner_spare = popcount64(p->hand[o] & ~suit_lane(t));
+    }
+}
+
+/* How many of the k top cards of side suit s that L cashes in a row surely win: each
+ * hand that could ruff them follows suit only as long as its cards of s last. */
+static int ruff_safe_run(const Ruffers *r, int s, int k)
+{
+    for (int i = 0; i < r->n; i++) {
+        int len = (int)(r->len[i] >> (4 * s)) & 15;
         if (len < k) k = len;
     }
     return k;
@@ -69,17 +90,18 @@ static void cash_plan(const Position *p, int L, CashPlan *cp)
     cp->side_len = 0;
     if (p->trump == NOTRUMP) return;
     int t = p->trump;
-    int opp_trumps = 0;
-    for (int o = 0; o < NSEATS; o++) {
-        if (o == L || (p->side[o] == p->side[L] && !p->must_ruff)) continue;
-        int n = popcount64(p->hand[o] & suit_lane(t));
+    Ruffers r;
+    ruffers_of(p, L, &r);
+    int opp_trumps = 0; /* the longest trumps among them */
+    for (int i = 0; i < r.n; i++) {
+        int n = (int)(r.len[i] >> (4 * t)) & 15;
         if (n > opp_trumps) opp_trumps = n;
     }
     if (popcount64(cp->runs[t]) >= opp_trumps) return;
     cp->all_suits = 0;
     for (int s = 0; s < NSUITS; s++) {
         if (s == t) continue;
-        int k = ruff_safe_run(p, L, s, popcount64(cp->runs[s]));
+        int k = ruff_safe_run(&r, s, popcount64(cp->runs[s]));
         if (k > cp->side_len) {
             cp->side_len = k;
             cp->side = s;
@@ -707,15 +729,14 @@ static uint64_t cash_cards(const Position *p, int leader, const int caps[NSUITS]
  * non-trump cards and it never spends a trump (L's side keeps its settled trumps). */
 static int side_cash(const Position *p, int L, int caps[NSUITS])
 {
-    uint64_t live = all_hands(p), tl = suit_lane(p->trump);
-    int budget = p->tricks_left, total = 0;
-    for (int P = 0; P < NSEATS; P++)
-        if (P != L && p->side[P] == p->side[L] && (p->hand[P] & tl) && !p->must_ruff)
-            budget = popcount64(p->hand[P] & ~tl);
+    uint64_t live = all_hands(p);
+    Ruffers r;
+    ruffers_of(p, L, &r);
+    int budget = r.partner_spare, total = 0;
     for (int s = 0; s < NSUITS; s++) {
         caps[s] = 0;
         if (s == p->trump) continue;
-        int k = ruff_safe_run(p, L, s, popcount32(top_run(live, p->hand[L], s)));
+        int k = ruff_safe_run(&r, s, popcount32(top_run(live, p->hand[L], s)));
         if (k > budget - total) k = budget - total;
         caps[s] = k;
         total += k;
