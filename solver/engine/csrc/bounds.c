@@ -373,8 +373,28 @@ static int stopper_with(const Position *p, int ty, int tz, int reserves[NSUITS],
     int t = p->trump;
     int cost = 0, delta[NSUITS];
     uint64_t marks[NSUITS] = {0, 0, 0, 0};
+    unsigned wy = (unsigned)(p->lengths >> (LANE * y)), wz = (unsigned)(p->lengths >> (LANE * z));
+    unsigned ws = (unsigned)(p->lengths >> (LANE * seat));
+    /* Most calls fail, so first a necessary condition: both rules below reserve at
+     * least 1 + min(tz, Y's length) + the coalition cards above a1 of a suit (not the
+     * trump), and at most seat's length there, so no G costs less than the sum over
+     * the suits of the smaller of that and max(Y's length, Z's length). */
+    int least = 0;
     for (int s = 0; s < NSUITS; s++) {
-        int ly = popcount64(p->hand[y] & suit_lane(s)), lz = popcount64(p->hand[z] & suit_lane(s));
+        int ly = (int)(wy >> (4 * s)) & 15, lz = (int)(wz >> (4 * s)) & 15;
+        int l = ly > lz ? ly : lz, m = (int)(ws >> (4 * s)) & 15;
+        if (s != t && m) {
+            unsigned held = (unsigned)(p->hand[seat] >> (LANE * s)) & LANE_MASK;
+            unsigned theirs = (unsigned)((p->hand[y] | p->hand[z]) >> (LANE * s)) & LANE_MASK;
+            int lb = 1 + (tz < ly ? tz : ly) + popcount32(theirs >> (32 - __builtin_clz(held)));
+            if (lb < l && lb <= m) l = lb;
+        }
+        least += l;
+    }
+    *rel = 0;
+    if (least > n) return -1;
+    for (int s = 0; s < NSUITS; s++) {
+        int ly = (int)(wy >> (4 * s)) & 15, lz = (int)(wz >> (4 * s)) & 15;
         int l = ly > lz ? ly : lz;
         unsigned mine = (unsigned)(p->hand[seat] >> (LANE * s)) & LANE_MASK;
         unsigned theirs = (unsigned)((p->hand[y] | p->hand[z]) >> (LANE * s)) & LANE_MASK;
@@ -412,7 +432,6 @@ static int stopper_with(const Position *p, int ty, int tz, int reserves[NSUITS],
     }
     /* G: the suits that save most, as few as pass the test (fewer cards relied on) */
     unsigned used = 0;
-    *rel = 0;
     for (int size = 0; size < NSUITS; size++) {
         int best = -1;
         for (int s = 0; s < NSUITS; s++)
