@@ -221,15 +221,20 @@ static void trump_lanes(const Position *p, unsigned *mine, unsigned *y, unsigned
 
 /* The best margin of one hand's trumps `own` over the opposing trumps `against`:
  * the most, over i, of i less the opposing trumps above own's i-th highest (at least
- * 0). The margin can only grow at own's cards, so only those are visited. */
+ * 0). The margin can only grow at own's cards, so only those are visited, and only
+ * while a lower one could still do better: no card from the i-th down can beat own's
+ * length less the opposing trumps above the i-th. */
 static int trump_margin(unsigned own, unsigned against)
 {
-    if (!against) return popcount32(own);
+    int total = popcount32(own);
+    if (!against) return total;
     int best = 0, i = 0;
     while (own) {
         int b = 31 - __builtin_clz(own);
         own ^= 1u << b;
-        int m = ++i - popcount32(against >> b);
+        int above = popcount32(against >> b);
+        if (total - above <= best) break;
+        int m = ++i - above;
         if (m > best) best = m;
     }
     return best;
@@ -745,17 +750,25 @@ static uint64_t cash_cards(const Position *p, int leader, const int caps[NSUITS]
  * Cashing one suit takes only cards of that suit from the hands that hold it, so the
  * other suits' runs and caps stand. A partner holding trumps without must-ruff follows
  * or discards a non-trump as long as it has one, so the total is capped by its
- * non-trump cards and it never spends a trump (L's side keeps its settled trumps). */
-static int side_cash(const Position *p, int L, int caps[NSUITS])
+ * non-trump cards and it never spends a trump (L's side keeps its settled trumps).
+ * The caller wants `want` tricks: when even the uncapped runs fall short of it (most
+ * calls), their smaller sum is returned at once and caps[] is left unset. */
+static int side_cash(const Position *p, int L, int want, int caps[NSUITS])
 {
     uint64_t live = all_hands(p);
+    int runs[NSUITS], sum = 0;
+    for (int s = 0; s < NSUITS; s++) {
+        runs[s] = s == p->trump ? 0 : popcount32(top_run(live, p->hand[L], s));
+        sum += runs[s];
+    }
+    if (sum < want) return sum;
     Ruffers r;
     ruffers_of(p, L, &r);
     int budget = r.partner_spare, total = 0;
     for (int s = 0; s < NSUITS; s++) {
         caps[s] = 0;
         if (s == p->trump) continue;
-        int k = ruff_safe_run(&r, s, popcount32(top_run(live, p->hand[L], s)));
+        int k = ruff_safe_run(&r, s, runs[s]);
         if (k > budget - total) k = budget - total;
         caps[s] = k;
         total += k;
@@ -783,7 +796,7 @@ int seat_cash_bound(const Position *p, int need, int seat_min, uint64_t *rel)
     *rel = 0;
     if (p->misere || p->nplayed || p->leader != seat || p->trump == NOTRUMP) return 0;
     int caps[NSUITS];
-    int total = side_cash(p, seat, caps) + seat_min;
+    int total = side_cash(p, seat, need - seat_min, caps) + seat_min;
     if (total < need) return 0;
     *rel = cash_cards(p, seat, caps, need, 1);
     return total;
@@ -806,7 +819,7 @@ int coalition_cash_bound(const Position *p, int need, int others_min, uint64_t *
     if (p->misere || p->nplayed || p->side[L] || p->trump == NOTRUMP) return 0;
     int caps[NSUITS];
     int goal = n - need + 1;
-    if (side_cash(p, L, caps) + others_min < goal) return 0;
+    if (side_cash(p, L, goal - others_min, caps) + others_min < goal) return 0;
     *rel = cash_cards(p, L, caps, goal, 0);
     return 1;
 }
