@@ -43,6 +43,17 @@ static unsigned top_run(uint64_t live, uint64_t hand, int s)
     return others ? own & ~(~0u >> __builtin_clz(others)) : own;
 }
 
+/* The suits (a 4-bit mask) whose top live card is in `hand`: its lane, read as a
+ * number, exceeds the other live cards' (the higher top bit decides). The four lanes
+ * are compared at once: with bit 15 of each lane set, own - (others + 1) keeps that
+ * bit exactly when own > others, and no borrow crosses a lane (13 rank bits). */
+static inline unsigned top_suits(uint64_t live, uint64_t hand)
+{
+    const uint64_t high = UINT64_C(0x8000800080008000), one = UINT64_C(0x0001000100010001);
+    uint64_t d = ((hand | high) - ((live & ~hand) + one)) & high;
+    return (unsigned)((d >> 15 | d >> 30 | d >> 45 | d >> 60) & 15);
+}
+
 /* The hands that could ruff leader L's side-suit leads (an opponent holding trumps,
  * or with must-ruff L's partner holding trumps, who would take the lead away), as
  * their words of suit lengths (4 bits a suit), found once per bound rather than once
@@ -553,6 +564,9 @@ int all_tricks_bound(const Position *p, int need, uint64_t *rel)
         } else if (need == 1 && p->leader == seat) {
             return stopper_bound(p, rel);
         } else if (need == 1) {
+            /* H needs a suit whose top card seat holds: without one, the stoppers */
+            unsigned top_s = top_suits(live, mine);
+            if (!top_s) return stopper_bound(p, rel);
             Coalition c;
             coalition_of(p, &c);
             int h = 0, leads = 0;
@@ -560,14 +574,13 @@ int all_tricks_bound(const Position *p, int need, uint64_t *rel)
             for (int s = 0; s < NSUITS; s++) {
                 int ly = c.len[0][s], lz = c.len[1][s];
                 if (!ly && !lz) continue;
-                uint64_t top = high_card(live & suit_lane(s));
                 /* can a hand holding trumps ever ruff its partner's lead of s? */
-                int ruff = s != p->trump &&
-                    ((c.trumps[0] && lz && sure_follows(&c, 0, s) <= 0) ||
-                     (c.trumps[1] && ly && sure_follows(&c, 1, s) <= 0));
-                if ((top & mine) && !ruff) {
+                if ((top_s >> s & 1) &&
+                    !(s != p->trump &&
+                      ((c.trumps[0] && lz && sure_follows(&c, 0, s) <= 0) ||
+                       (c.trumps[1] && ly && sure_follows(&c, 1, s) <= 0)))) {
                     h++;
-                    tops |= top;
+                    tops |= high_card(live & suit_lane(s));
                 } else {
                     leads += ly > lz ? ly : lz;
                 }
@@ -664,22 +677,18 @@ int seat_winners_bound(const Position *p, int need, int seat_min, uint64_t *rel)
     *rel = 0;
     if (p->misere || p->nplayed || p->side[p->leader]) return 0;
     uint64_t live = all_hands(p);
+    unsigned tops = top_suits(live, p->hand[seat]); /* the suits whose top card seat holds */
+    if (!tops) return 0;
     Coalition co;
     coalition_lengths(p, &co);
     const int *ly = co.len[0], *lz = co.len[1];
     int others = 0;
-    unsigned tops = 0; /* the suits whose top card seat holds */
-    for (int s = 0; s < NSUITS; s++) {
-        /* seat holds the top card of s when its lane, read as a number, exceeds the
-         * other live cards' (the higher top bit decides) */
-        unsigned own = (unsigned)(p->hand[seat] >> (LANE * s)) & LANE_MASK;
-        if (own > ((unsigned)(live >> (LANE * s)) & LANE_MASK & ~own)) tops |= 1u << s;
-        else others += ly[s] > lz[s] ? ly[s] : lz[s]; /* leads the coalition surely has */
-    }
+    for (int s = 0; s < NSUITS; s++)
+        if (!(tops >> s & 1)) others += ly[s] > lz[s] ? ly[s] : lz[s]; /* leads the coalition surely has */
     /* the winners kept (at least one, need - seat_min in all) leave the rest of the
      * tricks for the coalition's leads */
     int least = need - seat_min > 1 ? need - seat_min : 1;
-    if (!tops || others + least > p->tricks_left) return 0;
+    if (others + least > p->tricks_left) return 0;
     coalition_spares(p, &co);
     int side = 0, a = 0, leads = 0, caps[NSUITS];
     unsigned in_a = 0; /* suits the coalition holds whose top card seat keeps */
