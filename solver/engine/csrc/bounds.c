@@ -34,13 +34,18 @@ typedef struct {
     int side_len;  /* ... as long as every opponent holding trumps must still follow */
 } CashPlan;
 
-/* Seat x's top run of suit s (as a lane): its cards above every other live card of s
- * (all of its cards of s when nobody else holds s). */
-static unsigned top_run(uint64_t live, uint64_t hand, int s)
+/* The top run of every suit of `hand` at once (a card mask): its cards above every
+ * other live card of their suit (all of its cards of a suit nobody else holds). The
+ * other cards are smeared down their lanes, each bit filling the ones below it; the
+ * masks drop what a shift carries in from the lane above (13 rank bits a lane). */
+static inline uint64_t top_runs(uint64_t live, uint64_t hand)
 {
-    unsigned own = (unsigned)(hand >> (LANE * s)) & LANE_MASK;
-    unsigned others = (unsigned)(live >> (LANE * s)) & LANE_MASK & ~own;
-    return others ? own & ~(~0u >> __builtin_clz(others)) : own;
+    uint64_t x = live & ~hand;
+    x |= (x >> 1) & UINT64_C(0x1FFF1FFF1FFF1FFF);
+    x |= (x >> 2) & UINT64_C(0x1FFF1FFF1FFF1FFF);
+    x |= (x >> 4) & UINT64_C(0x0FFF0FFF0FFF0FFF);
+    x |= (x >> 8) & UINT64_C(0x00FF00FF00FF00FF);
+    return hand & ~x;
 }
 
 /* The suits (a 4-bit mask) whose top live card is in `hand`: its lane, read as a
@@ -92,10 +97,8 @@ static int ruff_safe_run(const Ruffers *r, int s, int k)
 
 static void cash_plan(const Position *p, int L, CashPlan *cp)
 {
-    uint64_t live = all_hands(p);
-    for (int s = 0; s < NSUITS; s++) {
-        cp->runs[s] = (uint64_t)top_run(live, p->hand[L], s) << (LANE * s);
-    }
+    uint64_t runs = top_runs(all_hands(p), p->hand[L]);
+    for (int s = 0; s < NSUITS; s++) cp->runs[s] = runs & suit_lane(s);
     cp->all_suits = 1;
     cp->side = -1;
     cp->side_len = 0;
@@ -470,11 +473,12 @@ static int stopper_bound(const Position *p, uint64_t *rel)
     int ty = 0, tz = 0, reserves[NSUITS];
     unsigned g;
     if (t != NOTRUMP) {
-        ty = popcount64(p->hand[y] & suit_lane(t));
-        tz = popcount64(p->hand[z] & suit_lane(t));
+        unsigned wy = (unsigned)(p->lengths >> (LANE * y)), wz = (unsigned)(p->lengths >> (LANE * z));
+        ty = (int)(wy >> (4 * t)) & 15;
+        tz = (int)(wz >> (4 * t)) & 15;
         int y_short = 0, z_short = 0, both = 0;
         for (int s = 0; s < NSUITS; s++) {
-            int ly = popcount64(p->hand[y] & suit_lane(s)), lz = popcount64(p->hand[z] & suit_lane(s));
+            int ly = (int)(wy >> (4 * s)) & 15, lz = (int)(wz >> (4 * s)) & 15;
             y_short |= ly < lz;
             z_short |= ly > lz;
             both |= (ly && lz) << s;
@@ -692,9 +696,9 @@ int seat_winners_bound(const Position *p, int need, int seat_min, uint64_t *rel)
     coalition_spares(p, &co);
     int side = 0, a = 0, leads = 0, caps[NSUITS];
     unsigned in_a = 0; /* suits the coalition holds whose top card seat keeps */
-    uint64_t runs[NSUITS];
+    uint64_t runs[NSUITS], all_runs = top_runs(live, p->hand[seat]);
     for (int s = 0; s < NSUITS; s++) {
-        unsigned run = top_run(live, p->hand[seat], s);
+        unsigned run = (unsigned)(all_runs >> (LANE * s)) & LANE_MASK;
         int c = popcount32(run), held = ly[s] || lz[s];
         if (s == t) {
             c = c > 0 && held; /* the top trump keeps trump leads seat's; settled trumps count */
@@ -743,11 +747,11 @@ int seat_winners_bound(const Position *p, int need, int seat_min, uint64_t *rel)
 static uint64_t cash_cards(const Position *p, int leader, const int caps[NSUITS], int count,
                            int for_seat)
 {
-    uint64_t live = all_hands(p), rel = 0;
+    uint64_t runs = top_runs(all_hands(p), p->hand[leader]), rel = 0;
     for (int s = 0; s < NSUITS && count > 0; s++) {
         if (!caps[s]) continue;
         int k = caps[s] < count ? caps[s] : count;
-        rel |= highest((uint64_t)top_run(live, p->hand[leader], s) << (LANE * s), k);
+        rel |= highest(runs & suit_lane(s), k);
         count -= k;
     }
     if (count > 0) rel |= settled_cards(p, for_seat, count);
@@ -764,12 +768,8 @@ static uint64_t cash_cards(const Position *p, int leader, const int caps[NSUITS]
  * calls), their smaller sum is returned at once and caps[] is left unset. */
 static int side_cash(const Position *p, int L, int want, int caps[NSUITS])
 {
-    uint64_t live = all_hands(p);
-    int runs[NSUITS], sum = 0;
-    for (int s = 0; s < NSUITS; s++) {
-        runs[s] = s == p->trump ? 0 : popcount32(top_run(live, p->hand[L], s));
-        sum += runs[s];
-    }
+    uint64_t runs = top_runs(all_hands(p), p->hand[L]) & ~suit_lane(p->trump);
+    int sum = popcount64(runs);
     if (sum < want) return sum;
     Ruffers r;
     ruffers_of(p, L, &r);
@@ -777,7 +777,7 @@ static int side_cash(const Position *p, int L, int want, int caps[NSUITS])
     for (int s = 0; s < NSUITS; s++) {
         caps[s] = 0;
         if (s == p->trump) continue;
-        int k = ruff_safe_run(&r, s, runs[s]);
+        int k = ruff_safe_run(&r, s, popcount64(runs & suit_lane(s)));
         if (k > budget - total) k = budget - total;
         caps[s] = k;
         total += k;
