@@ -186,21 +186,24 @@ uint64_t quick_trick_cards(const Position *p, int who, int count)
     return cp.runs[0] | cp.runs[1] | cp.runs[2] | cp.runs[3];
 }
 
-/* Can the leader's partner P be reached in suit s: the leader holds a card of s,
- * P holds the top card of s, and no opponent can ruff it? */
-static int partner_entry(const Position *p, int L, int P, int s)
+/* The suits (a 4-bit mask) where `hand` holds a card. */
+static inline unsigned held_suits(uint64_t hand)
 {
-    uint64_t lane = suit_lane(s);
-    if (!(p->hand[L] & lane)) return 0;
-    uint64_t live = all_hands(p) & lane;
-    if (!live) return 0;
-    uint64_t top = (uint64_t)1 << (63 - __builtin_clzll(live));
-    if (!(p->hand[P] & top)) return 0;
-    for (int o = 0; o < NSEATS; o++) {
-        if (p->side[o] == p->side[L]) continue;
-        if (!(p->hand[o] & lane) && p->trump != NOTRUMP && (p->hand[o] & suit_lane(p->trump))) return 0;
-    }
-    return 1;
+    unsigned m = 0;
+    for (int s = 0; s < NSUITS; s++) m |= (unsigned)((hand & suit_lane(s)) != 0) << s;
+    return m;
+}
+
+/* The suits in which the leader L can reach its partner P: L holds a card of the suit,
+ * P holds its top card, and no opponent can ruff it (void there, holding a trump). */
+static unsigned partner_entries(const Position *p, int L, int P)
+{
+    unsigned suits = top_suits(all_hands(p), p->hand[P]) & held_suits(p->hand[L]);
+    if (p->trump == NOTRUMP) return suits;
+    for (int o = 0; o < NSEATS && suits; o++)
+        if (p->side[o] != p->side[L] && (p->hand[o] & suit_lane(p->trump)))
+            suits &= held_suits(p->hand[o]);
+    return suits;
 }
 
 int quick_tricks(const Position *p, int *who)
@@ -209,10 +212,7 @@ int quick_tricks(const Position *p, int *who)
     int best = quick_tricks_for(p, L);
     *who = L;
     for (int P = 0; P < NSEATS; P++) {
-        if (P == L || p->side[P] != p->side[L]) continue;
-        int entry = 0;
-        for (int s = 0; s < NSUITS && !entry; s++) entry = partner_entry(p, L, P, s);
-        if (!entry) continue;
+        if (P == L || p->side[P] != p->side[L] || !partner_entries(p, L, P)) continue;
         /* the entry trick is one of P's counted top cards, and cashing it costs P at
          * most one of the rest, so P's own count stands for the side */
         int q = quick_tricks_for(p, P);
