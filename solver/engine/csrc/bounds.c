@@ -206,11 +206,20 @@ static unsigned partner_entries(const Position *p, int L, int P)
     return suits;
 }
 
-int quick_tricks(const Position *p, int *who)
+int quick_tricks(const Position *p, int want, int *who)
 {
     int L = p->leader;
-    int best = quick_tricks_for(p, L);
     *who = L;
+    /* a count never exceeds its seat's top cards, so first the cheap ceiling */
+    uint64_t live = all_hands(p);
+    int most = popcount64(top_runs(live, p->hand[L]));
+    for (int P = 0; P < NSEATS && most < want; P++)
+        if (P != L && p->side[P] == p->side[L]) {
+            int q = popcount64(top_runs(live, p->hand[P]));
+            if (q > most) most = q;
+        }
+    if (most < want) return most;
+    int best = quick_tricks_for(p, L);
     for (int P = 0; P < NSEATS; P++) {
         if (P == L || p->side[P] != p->side[L] || !partner_entries(p, L, P)) continue;
         /* the entry trick is one of P's counted top cards, and cashing it costs P at

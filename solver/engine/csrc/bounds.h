@@ -8,8 +8,9 @@
  * cards of the leader, or of the leader's partner after a low lead to the partner's
  * top card (*who receives the seat whose top cards count), whatever the other
  * seats do: a lower bound for the leader's side when that side wants tricks, i.e.
- * in normal play; meaningless in misere. */
-int quick_tricks(const Position *p, int *who);
+ * in normal play; meaningless in misere. The caller wants `want` of them: a count
+ * below that may come back as a smaller one (cheaply: most calls fall short). */
+int quick_tricks(const Position *p, int want, int *who);
 
 /* The cards whose ranks `count` (<= the count found) of those quick tricks rely on,
  * `who` being the seat quick_tricks named. */

@@ -147,7 +147,7 @@ static int ab(Engine *e, const Position *p, int target, uint64_t *rel)
         if (known >= 0) return known;
         if (!p->misere) {
             int who;
-            int q = quick_tricks(p, &who);
+            int q = quick_tricks(p, p->side[p->leader] ? need : p->tricks_left - need + 1, &who);
             if (p->side[p->leader]) {
                 if (q >= need) {
                     /* store only what the cards behind `need` of them prove */
