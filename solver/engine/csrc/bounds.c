@@ -242,29 +242,9 @@ static void trump_lanes(const Position *p, unsigned *mine, unsigned *y, unsigned
     *z = (unsigned)(p->hand[right_of(seat)] >> t) & LANE_MASK;
 }
 
-/* The best margin of one hand's trumps `own` over the opposing trumps `against`:
- * the most, over i, of i less the opposing trumps above own's i-th highest (at least
- * 0). The margin can only grow at own's cards, so only those are visited, and only
- * while a lower one could still do better: no card from the i-th down can beat own's
- * length less the opposing trumps above the i-th. */
-static int trump_margin(unsigned own, unsigned against)
-{
-    int total = popcount32(own);
-    if (!against) return total;
-    int best = 0, i = 0;
-    while (own) {
-        int b = 31 - __builtin_clz(own);
-        own ^= 1u << b;
-        int above = popcount32(against >> b);
-        if (total - above <= best) break;
-        int m = ++i - above;
-        if (m > best) best = m;
-    }
-    return best;
-}
-
-/* The highest of own's trumps (a lane bit) at which that running margin reaches
- * `count`, or 0 if none does. */
+/* The highest of own's trumps (a lane bit) at which its running margin over the
+ * opposing trumps `against` (i less the opposing trumps above own's i-th highest)
+ * reaches `count`, or 0 if none does. */
 static unsigned margin_reached(unsigned own, unsigned against, int count)
 {
     int i = 0;
@@ -293,9 +273,25 @@ void settled_tricks(const Position *p, int *seat_min, int *others_min)
     if (p->trump == NOTRUMP) return;
     unsigned mine, y, z;
     trump_lanes(p, &mine, &y, &z);
-    *seat_min = trump_margin(mine, y | z);
-    int my = trump_margin(y, mine), mz = trump_margin(z, mine);
-    *others_min = my > mz ? my : mz;
+    /* One pass over seat's trumps from the top, j of them above the current one.
+     * Seat's count can only grow at its own cards. A coalition hand X's grows at X's
+     * cards and drops at seat's, so its best is reached just above one of seat's
+     * cards (X's trumps above it, less j) or at X's lowest (all of X's trumps less
+     * all of seat's); the other candidates this adds are never above those. */
+    unsigned coalition = y | z;
+    int j = 0, best_seat = 0, best_others = 0;
+    for (unsigned m = mine; m; j++) {
+        int b = 31 - __builtin_clz(m);
+        m ^= 1u << b;
+        int s = j + 1 - popcount32(coalition >> b);
+        int x = popcount32(y >> b) > popcount32(z >> b) ? popcount32(y >> b) : popcount32(z >> b);
+        if (s > best_seat) best_seat = s;
+        if (x - j > best_others) best_others = x - j;
+    }
+    int x = popcount32(y) > popcount32(z) ? popcount32(y) : popcount32(z);
+    if (x - j > best_others) best_others = x - j;
+    *seat_min = best_seat;
+    *others_min = best_others;
 }
 
 /* Highest card (as a mask) of a non-empty set of cards of one suit. */
