@@ -132,13 +132,16 @@ static int ab(Engine *e, const Position *p, int target, uint64_t *rel)
         if (need == 1 || need == p->tricks_left) all = all_tricks_bound(p, need, rel);
         if (all < 0 && p->misere) all = misere_escape_bound(p, need, rel);
         if (all >= 0) return all;
-        if (!p->misere && p->side[p->leader]) {
-            if (p->trump != NOTRUMP && seat_cash_bound(p, need, seat_min, rel)) return 1;
-        } else if (!p->misere) {
-            /* at need 1 the seat-winners bound never fires once all_tricks_bound said
-             * nothing (the proof is in bounds.c), so it is not asked */
-            if (need > 1 && seat_winners_bound(p, need, seat_min, rel)) return 1;
-            if (p->trump != NOTRUMP && coalition_cash_bound(p, need, others_min, rel)) return 0;
+        if (!p->misere) {
+            int trumps = p->trump != NOTRUMP;
+            if (p->side[p->leader]) {
+                if (trumps && seat_cash_bound(p, need, seat_min, rel)) return 1;
+            } else {
+                /* at need 1 the seat-winners bound never fires once all_tricks_bound
+                 * said nothing (the proof is in bounds.c), so it is not asked */
+                if (need > 1 && seat_winners_bound(p, need, seat_min, rel)) return 1;
+                if (trumps && coalition_cash_bound(p, need, others_min, rel)) return 0;
+            }
         }
         int trumpless = p->trump == NOTRUMP ||
                         !(all_hands(p) & suit_lane(p->trump));
