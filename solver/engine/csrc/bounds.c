@@ -7,6 +7,12 @@
  * the partner's trumps count like an opponent's. */
 #include "bounds.h"
 
+/* The seats after `seat` in play order (its left, then its right): a compare is much
+ * cheaper than the division `% NSEATS` compiles to, and the bounds run at every trick
+ * boundary. */
+static inline int left_of(int seat) { return seat == NSEATS - 1 ? 0 : seat + 1; }
+static inline int right_of(int seat) { return seat == 0 ? NSEATS - 1 : seat - 1; }
+
 /* The highest `count` cards of `cards` (all of them if fewer). */
 static uint64_t highest(uint64_t cards, int count)
 {
@@ -28,31 +34,62 @@ typedef struct {
     int side_len;  /* ... as long as every opponent holding trumps must still follow */
 } CashPlan;
 
-/* Seat x's top run of suit s (as a lane): its cards above every other live card of s,
- * found by walking down the live cards while they are x's. */
-static unsigned top_run(uint64_t live, uint64_t hand, int s)
+/* The top run of every suit of `hand` at once (a card mask): its cards above every
+ * other live card of their suit (all of its cards of a suit nobody else holds). The
+ * other cards are smeared down their lanes, each bit filling the ones below it; the
+ * masks drop what a shift carries in from the lane above (13 rank bits a lane). */
+static inline uint64_t top_runs(uint64_t live, uint64_t hand)
 {
-    unsigned lane = (unsigned)(live >> (LANE * s)) & LANE_MASK;
-    unsigned own = (unsigned)(hand >> (LANE * s)) & LANE_MASK, run = 0;
-    while (lane) {
-        unsigned bit = 1u << (31 - __builtin_clz(lane));
-        if (!(own & bit)) break;
-        run |= bit;
-        lane ^= bit;
-    }
-    return run;
+    uint64_t x = live & ~hand;
+    x |= (x >> 1) & UINT64_C(0x1FFF1FFF1FFF1FFF);
+    x |= (x >> 2) & UINT64_C(0x1FFF1FFF1FFF1FFF);
+    x |= (x >> 4) & UINT64_C(0x0FFF0FFF0FFF0FFF);
+    x |= (x >> 8) & UINT64_C(0x00FF00FF00FF00FF);
+    return hand & ~x;
 }
 
-/* How many of the k top cards of side suit s that leader L cashes in a row surely
- * win: every hand that could ruff them (an opponent holding trumps, or with must-ruff
- * L's partner holding trumps, who would take the lead away) follows suit only as
- * long as its cards of s last. */
-static int ruff_safe_run(const Position *p, int L, int s, int k)
+/* The suits (a 4-bit mask) whose top live card is in `hand`: its lane, read as a
+ * number, exceeds the other live cards' (the higher top bit decides). The four lanes
+ * are compared at once: with bit 15 of each lane set, own - (others + 1) keeps that
+ * bit exactly when own > others, and no borrow crosses a lane (13 rank bits). */
+static inline unsigned top_suits(uint64_t live, uint64_t hand)
 {
-    for (int o = 0; o < NSEATS && k; o++) {
-        if (o == L || (p->side[o] == p->side[L] && !p->must_ruff)) continue;
-        if (!(p->hand[o] & suit_lane(p->trump))) continue;
-        int len = popcount64(p->hand[o] & suit_lane(s));
+    const uint64_t high = UINT64_C(0x8000800080008000), one = UINT64_C(0x0001000100010001);
+    uint64_t d = ((hand | high) - ((live & ~hand) + one)) & high;
+    return (unsigned)((d >> 15 | d >> 30 | d >> 45 | d >> 60) & 15);
+}
+
+/* The hands that could ruff leader L's side-suit leads (an opponent holding trumps,
+ * or with must-ruff L's partner holding trumps, who would take the lead away), as
+ * their words of suit lengths (4 bits a suit), found once per bound rather than once
+ * per suit; and L's partner's non-trump cards when it holds trumps and may discard
+ * instead (the tricks L's side cashes in a row before it must spend a trump). */
+typedef struct {
+    unsigned len[NSEATS - 1];
+    int n;
+    int partner_spare; /* tricks_left when there is no such partner */
+} Ruffers;
+
+static inline void ruffers_of(const Position *p, int L, Ruffers *r)
+{
+    int t = p->trump;
+    r->n = 0;
+    r->partner_spare = p->tricks_left;
+    if (t == NOTRUMP) return;
+    for (int o = 0; o < NSEATS; o++) {
+        unsigned w = (unsigned)(p->lengths >> (LANE * o));
+        if (o == L || !((w >> (4 * t)) & 15)) continue;
+        if (p->side[o] != p->side[L] || p->must_ruff) r->len[r->n++] = w;
+        else r->partner_spare = popcount64(p->hand[o] & ~suit_lane(t));
+    }
+}
+
+/* How many of the k top cards of side suit s that L cashes in a row surely win: each
+ * hand that could ruff them follows suit only as long as its cards of s last. */
+static int ruff_safe_run(const Ruffers *r, int s, int k)
+{
+    for (int i = 0; i < r->n; i++) {
+        int len = (int)(r->len[i] >> (4 * s)) & 15;
         if (len < k) k = len;
     }
     return k;
@@ -60,26 +97,25 @@ static int ruff_safe_run(const Position *p, int L, int s, int k)
 
 static void cash_plan(const Position *p, int L, CashPlan *cp)
 {
-    uint64_t live = all_hands(p);
-    for (int s = 0; s < NSUITS; s++) {
-        cp->runs[s] = (uint64_t)top_run(live, p->hand[L], s) << (LANE * s);
-    }
+    uint64_t runs = top_runs(all_hands(p), p->hand[L]);
+    for (int s = 0; s < NSUITS; s++) cp->runs[s] = runs & suit_lane(s);
     cp->all_suits = 1;
     cp->side = -1;
     cp->side_len = 0;
     if (p->trump == NOTRUMP) return;
     int t = p->trump;
-    int opp_trumps = 0;
-    for (int o = 0; o < NSEATS; o++) {
-        if (o == L || (p->side[o] == p->side[L] && !p->must_ruff)) continue;
-        int n = popcount64(p->hand[o] & suit_lane(t));
+    Ruffers r;
+    ruffers_of(p, L, &r);
+    int opp_trumps = 0; /* the longest trumps among them */
+    for (int i = 0; i < r.n; i++) {
+        int n = (int)(r.len[i] >> (4 * t)) & 15;
         if (n > opp_trumps) opp_trumps = n;
     }
     if (popcount64(cp->runs[t]) >= opp_trumps) return;
     cp->all_suits = 0;
     for (int s = 0; s < NSUITS; s++) {
         if (s == t) continue;
-        int k = ruff_safe_run(p, L, s, popcount64(cp->runs[s]));
+        int k = ruff_safe_run(&r, s, popcount64(cp->runs[s]));
         if (k > cp->side_len) {
             cp->side_len = k;
             cp->side = s;
@@ -150,33 +186,42 @@ uint64_t quick_trick_cards(const Position *p, int who, int count)
     return cp.runs[0] | cp.runs[1] | cp.runs[2] | cp.runs[3];
 }
 
-/* Can the leader's partner P be reached in suit s: the leader holds a card of s,
- * P holds the top card of s, and no opponent can ruff it? */
-static int partner_entry(const Position *p, int L, int P, int s)
+/* The suits (a 4-bit mask) where `hand` holds a card. */
+static inline unsigned held_suits(uint64_t hand)
 {
-    uint64_t lane = suit_lane(s);
-    if (!(p->hand[L] & lane)) return 0;
-    uint64_t live = all_hands(p) & lane;
-    if (!live) return 0;
-    uint64_t top = (uint64_t)1 << (63 - __builtin_clzll(live));
-    if (!(p->hand[P] & top)) return 0;
-    for (int o = 0; o < NSEATS; o++) {
-        if (p->side[o] == p->side[L]) continue;
-        if (!(p->hand[o] & lane) && p->trump != NOTRUMP && (p->hand[o] & suit_lane(p->trump))) return 0;
-    }
-    return 1;
+    unsigned m = 0;
+    for (int s = 0; s < NSUITS; s++) m |= (unsigned)((hand & suit_lane(s)) != 0) << s;
+    return m;
 }
 
-int quick_tricks(const Position *p, int *who)
+/* The suits in which the leader L can reach its partner P: L holds a card of the suit,
+ * P holds its top card, and no opponent can ruff it (void there, holding a trump). */
+static unsigned partner_entries(const Position *p, int L, int P)
+{
+    unsigned suits = top_suits(all_hands(p), p->hand[P]) & held_suits(p->hand[L]);
+    if (p->trump == NOTRUMP) return suits;
+    for (int o = 0; o < NSEATS && suits; o++)
+        if (p->side[o] != p->side[L] && (p->hand[o] & suit_lane(p->trump)))
+            suits &= held_suits(p->hand[o]);
+    return suits;
+}
+
+int quick_tricks(const Position *p, int want, int *who)
 {
     int L = p->leader;
-    int best = quick_tricks_for(p, L);
     *who = L;
+    /* a count never exceeds its seat's top cards, so first the cheap ceiling */
+    uint64_t live = all_hands(p);
+    int most = popcount64(top_runs(live, p->hand[L]));
+    for (int P = 0; P < NSEATS && most < want; P++)
+        if (P != L && p->side[P] == p->side[L]) {
+            int q = popcount64(top_runs(live, p->hand[P]));
+            if (q > most) most = q;
+        }
+    if (most < want) return most;
+    int best = quick_tricks_for(p, L);
     for (int P = 0; P < NSEATS; P++) {
-        if (P == L || p->side[P] != p->side[L]) continue;
-        int entry = 0;
-        for (int s = 0; s < NSUITS && !entry; s++) entry = partner_entry(p, L, P, s);
-        if (!entry) continue;
+        if (P == L || p->side[P] != p->side[L] || !partner_entries(p, L, P)) continue;
         /* the entry trick is one of P's counted top cards, and cashing it costs P at
          * most one of the rest, so P's own count stands for the side */
         int q = quick_tricks_for(p, P);
@@ -188,15 +233,27 @@ int quick_tricks(const Position *p, int *who)
     return best;
 }
 
-/* The trump lane of every seat; returns their union (the live trumps). */
-static unsigned trump_lanes(const Position *p, unsigned lanes[NSEATS])
+/* The trump lanes of seat (*mine) and of each coalition hand (*y: seat's left, *z). */
+static void trump_lanes(const Position *p, unsigned *mine, unsigned *y, unsigned *z)
 {
-    unsigned live = 0;
-    for (int h = 0; h < NSEATS; h++) {
-        lanes[h] = (unsigned)(p->hand[h] >> (LANE * p->trump)) & LANE_MASK;
-        live |= lanes[h];
+    int t = LANE * p->trump, seat = p->seat;
+    *mine = (unsigned)(p->hand[seat] >> t) & LANE_MASK;
+    *y = (unsigned)(p->hand[left_of(seat)] >> t) & LANE_MASK;
+    *z = (unsigned)(p->hand[right_of(seat)] >> t) & LANE_MASK;
+}
+
+/* The highest of own's trumps (a lane bit) at which its running margin over the
+ * opposing trumps `against` (i less the opposing trumps above own's i-th highest)
+ * reaches `count`, or 0 if none does. */
+static unsigned margin_reached(unsigned own, unsigned against, int count)
+{
+    int i = 0;
+    while (own) {
+        int b = 31 - __builtin_clz(own);
+        own ^= 1u << b;
+        if (++i - popcount32(against >> b) >= count) return 1u << b;
     }
-    return live;
+    return 0;
 }
 
 /* Trump tricks settled whoever plays how. Every trick in which a trump is played is
@@ -214,23 +271,27 @@ void settled_tricks(const Position *p, int *seat_min, int *others_min)
 {
     *seat_min = *others_min = 0;
     if (p->trump == NOTRUMP) return;
-    unsigned lanes[NSEATS], live = trump_lanes(p, lanes);
-    int mine = 0, theirs = 0;      /* trumps seen so far: seat's, the coalition's */
-    int share[NSEATS] = {0};       /* the coalition's, per player */
-    while (live) {
-        unsigned bit = 1u << (31 - __builtin_clz(live));
-        live ^= bit;
-        int owner = 0;
-        while (!(lanes[owner] & bit)) owner++;
-        if (owner == p->seat) {
-            mine++;
-            if (mine - theirs > *seat_min) *seat_min = mine - theirs;
-        } else {
-            theirs++;
-            share[owner]++;
-            if (share[owner] - mine > *others_min) *others_min = share[owner] - mine;
-        }
+    unsigned mine, y, z;
+    trump_lanes(p, &mine, &y, &z);
+    /* One pass over seat's trumps from the top, j of them above the current one.
+     * Seat's count can only grow at its own cards. A coalition hand X's grows at X's
+     * cards and drops at seat's, so its best is reached just above one of seat's
+     * cards (X's trumps above it, less j) or at X's lowest (all of X's trumps less
+     * all of seat's); the other candidates this adds are never above those. */
+    unsigned coalition = y | z;
+    int j = 0, best_seat = 0, best_others = 0;
+    for (unsigned m = mine; m; j++) {
+        int b = 31 - __builtin_clz(m);
+        m ^= 1u << b;
+        int s = j + 1 - popcount32(coalition >> b);
+        int x = popcount32(y >> b) > popcount32(z >> b) ? popcount32(y >> b) : popcount32(z >> b);
+        if (s > best_seat) best_seat = s;
+        if (x - j > best_others) best_others = x - j;
     }
+    int x = popcount32(y) > popcount32(z) ? popcount32(y) : popcount32(z);
+    if (x - j > best_others) best_others = x - j;
+    *seat_min = best_seat;
+    *others_min = best_others;
 }
 
 /* Highest card (as a mask) of a non-empty set of cards of one suit. */
@@ -251,10 +312,12 @@ typedef struct {
 /* The lengths only (cheap, for an early exit before the rest). */
 static inline void coalition_lengths(const Position *p, Coalition *c)
 {
-    int y = (p->seat + 1) % NSEATS, z = (p->seat + 2) % NSEATS;
+    /* each hand's 16-bit word of lengths once, then constant shifts */
+    unsigned wy = (unsigned)(p->lengths >> (LANE * left_of(p->seat)));
+    unsigned wz = (unsigned)(p->lengths >> (LANE * right_of(p->seat)));
     for (int s = 0; s < NSUITS; s++) {
-        c->len[0][s] = (int)(p->lengths >> (LANE * y + 4 * s)) & 15;
-        c->len[1][s] = (int)(p->lengths >> (LANE * z + 4 * s)) & 15;
+        c->len[0][s] = (int)(wy >> (4 * s)) & 15;
+        c->len[1][s] = (int)(wz >> (4 * s)) & 15;
     }
 }
 
@@ -330,12 +393,32 @@ static int stopper_with(const Position *p, int ty, int tz, int reserves[NSUITS],
                         uint64_t *rel)
 {
     int seat = p->seat, n = p->tricks_left - (p->leader == seat);
-    int y = (seat + 1) % NSEATS, z = (seat + 2) % NSEATS;
+    int y = left_of(seat), z = right_of(seat);
     int t = p->trump;
     int cost = 0, delta[NSUITS];
     uint64_t marks[NSUITS] = {0, 0, 0, 0};
+    unsigned wy = (unsigned)(p->lengths >> (LANE * y)), wz = (unsigned)(p->lengths >> (LANE * z));
+    unsigned ws = (unsigned)(p->lengths >> (LANE * seat));
+    /* Most calls fail, so first a necessary condition: both rules below reserve at
+     * least 1 + min(tz, Y's length) + the coalition cards above a1 of a suit (not the
+     * trump), and at most seat's length there, so no G costs less than the sum over
+     * the suits of the smaller of that and max(Y's length, Z's length). */
+    int least = 0;
     for (int s = 0; s < NSUITS; s++) {
-        int ly = popcount64(p->hand[y] & suit_lane(s)), lz = popcount64(p->hand[z] & suit_lane(s));
+        int ly = (int)(wy >> (4 * s)) & 15, lz = (int)(wz >> (4 * s)) & 15;
+        int l = ly > lz ? ly : lz, m = (int)(ws >> (4 * s)) & 15;
+        if (s != t && m) {
+            unsigned held = (unsigned)(p->hand[seat] >> (LANE * s)) & LANE_MASK;
+            unsigned theirs = (unsigned)((p->hand[y] | p->hand[z]) >> (LANE * s)) & LANE_MASK;
+            int lb = 1 + (tz < ly ? tz : ly) + popcount32(theirs >> (32 - __builtin_clz(held)));
+            if (lb < l && lb <= m) l = lb;
+        }
+        least += l;
+    }
+    *rel = 0;
+    if (least > n) return -1;
+    for (int s = 0; s < NSUITS; s++) {
+        int ly = (int)(wy >> (4 * s)) & 15, lz = (int)(wz >> (4 * s)) & 15;
         int l = ly > lz ? ly : lz;
         unsigned mine = (unsigned)(p->hand[seat] >> (LANE * s)) & LANE_MASK;
         unsigned theirs = (unsigned)((p->hand[y] | p->hand[z]) >> (LANE * s)) & LANE_MASK;
@@ -373,7 +456,6 @@ static int stopper_with(const Position *p, int ty, int tz, int reserves[NSUITS],
     }
     /* G: the suits that save most, as few as pass the test (fewer cards relied on) */
     unsigned used = 0;
-    *rel = 0;
     for (int size = 0; size < NSUITS; size++) {
         int best = -1;
         for (int s = 0; s < NSUITS; s++)
@@ -392,15 +474,16 @@ static int stopper_with(const Position *p, int ty, int tz, int reserves[NSUITS],
 
 static int stopper_bound(const Position *p, uint64_t *rel)
 {
-    int seat = p->seat, y = (seat + 1) % NSEATS, z = (seat + 2) % NSEATS, t = p->trump;
+    int seat = p->seat, y = left_of(seat), z = right_of(seat), t = p->trump;
     int ty = 0, tz = 0, reserves[NSUITS];
     unsigned g;
     if (t != NOTRUMP) {
-        ty = popcount64(p->hand[y] & suit_lane(t));
-        tz = popcount64(p->hand[z] & suit_lane(t));
+        unsigned wy = (unsigned)(p->lengths >> (LANE * y)), wz = (unsigned)(p->lengths >> (LANE * z));
+        ty = (int)(wy >> (4 * t)) & 15;
+        tz = (int)(wz >> (4 * t)) & 15;
         int y_short = 0, z_short = 0, both = 0;
         for (int s = 0; s < NSUITS; s++) {
-            int ly = popcount64(p->hand[y] & suit_lane(s)), lz = popcount64(p->hand[z] & suit_lane(s));
+            int ly = (int)(wy >> (4 * s)) & 15, lz = (int)(wz >> (4 * s)) & 15;
             y_short |= ly < lz;
             z_short |= ly > lz;
             both |= (ly && lz) << s;
@@ -490,6 +573,9 @@ int all_tricks_bound(const Position *p, int need, uint64_t *rel)
         } else if (need == 1 && p->leader == seat) {
             return stopper_bound(p, rel);
         } else if (need == 1) {
+            /* H needs a suit whose top card seat holds: without one, the stoppers */
+            unsigned top_s = top_suits(live, mine);
+            if (!top_s) return stopper_bound(p, rel);
             Coalition c;
             coalition_of(p, &c);
             int h = 0, leads = 0;
@@ -497,14 +583,13 @@ int all_tricks_bound(const Position *p, int need, uint64_t *rel)
             for (int s = 0; s < NSUITS; s++) {
                 int ly = c.len[0][s], lz = c.len[1][s];
                 if (!ly && !lz) continue;
-                uint64_t top = high_card(live & suit_lane(s));
                 /* can a hand holding trumps ever ruff its partner's lead of s? */
-                int ruff = s != p->trump &&
-                    ((c.trumps[0] && lz && sure_follows(&c, 0, s) <= 0) ||
-                     (c.trumps[1] && ly && sure_follows(&c, 1, s) <= 0));
-                if ((top & mine) && !ruff) {
+                if ((top_s >> s & 1) &&
+                    !(s != p->trump &&
+                      ((c.trumps[0] && lz && sure_follows(&c, 0, s) <= 0) ||
+                       (c.trumps[1] && ly && sure_follows(&c, 1, s) <= 0)))) {
                     h++;
-                    tops |= top;
+                    tops |= high_card(live & suit_lane(s));
                 } else {
                     leads += ly > lz ? ly : lz;
                 }
@@ -541,25 +626,17 @@ int all_tricks_bound(const Position *p, int need, uint64_t *rel)
  * fixed ranks make a more general table entry. */
 uint64_t settled_cards(const Position *p, int for_seat, int count)
 {
-    int t = p->trump;
-    unsigned lanes[NSEATS], live = trump_lanes(p, lanes), all = live;
-    int mine = 0, share[NSEATS] = {0};
-    while (live) {
-        unsigned bit = 1u << (31 - __builtin_clz(live));
-        live ^= bit;
-        int owner = 0;
-        while (!(lanes[owner] & bit)) owner++;
-        int reached;
-        if (owner == p->seat) {
-            mine++;
-            reached = for_seat && mine - (popcount32(all & ~live) - mine) >= count;
-        } else {
-            share[owner]++;
-            reached = !for_seat && share[owner] - mine >= count;
-        }
-        if (reached) return (uint64_t)(all & ~(bit - 1)) << (LANE * t);
+    unsigned mine, y, z, bit;
+    trump_lanes(p, &mine, &y, &z);
+    if (for_seat) {
+        bit = margin_reached(mine, y | z, count);
+    } else {
+        unsigned by = margin_reached(y, mine, count), bz = margin_reached(z, mine, count);
+        bit = by > bz ? by : bz; /* the one reached first, from the top down */
     }
-    return (uint64_t)all << (LANE * t); /* not reached: keep every trump */
+    unsigned all = mine | y | z;
+    if (bit) all &= ~(bit - 1);
+    return (uint64_t)all << (LANE * p->trump); /* not reached: every trump */
 }
 
 /* Normal play, the coalition on lead. Call seat's winners its cards above every other
@@ -592,33 +669,41 @@ uint64_t settled_cards(const Position *p, int for_seat, int count)
  * Returns a count >= need so made (as few side winners and settled trumps as it
  * takes), or 0 when there is none; *rel receives the cards kept and the settled
  * trumps relied on (the rest is lengths, in the table key: the same choice serves any
- * position where seat owns those cards). */
+ * position where seat owns those cards).
+ *
+ * At need 1 (no settled trump, so seat's trumps are not on top and A holds side suits
+ * only) this adds nothing to all_tricks_bound's need-one check and stopper bound: a
+ * suit of A is one of the check's H (seat holds its top card, the coalition holds it,
+ * and c_s >= 1 means no hand holding trumps can become void in it), and each suit of
+ * H outside A adds at least one card to the leads, so leads <= n - a gives the check's
+ * leads <= n - h. With A empty a winner counts only in a suit the coalition lacks and
+ * only when no coalition hand holds a trump; that suit's stopper reserve is then its
+ * top card alone (delta 1), and stopper_with finds cost <= leads + 1 <= n. So the
+ * search skips this bound at need 1. */
 int seat_winners_bound(const Position *p, int need, int seat_min, uint64_t *rel)
 {
     int seat = p->seat, t = p->trump;
     *rel = 0;
     if (p->misere || p->nplayed || p->side[p->leader]) return 0;
     uint64_t live = all_hands(p);
+    unsigned tops = top_suits(live, p->hand[seat]); /* the suits whose top card seat holds */
+    if (!tops) return 0;
     Coalition co;
     coalition_lengths(p, &co);
     const int *ly = co.len[0], *lz = co.len[1];
     int others = 0;
-    unsigned tops = 0; /* the suits whose top card seat holds */
-    for (int s = 0; s < NSUITS; s++) {
-        uint64_t in_s = live & suit_lane(s);
-        if (in_s && (high_card(in_s) & p->hand[seat])) tops |= 1u << s;
-        else others += ly[s] > lz[s] ? ly[s] : lz[s]; /* leads the coalition surely has */
-    }
+    for (int s = 0; s < NSUITS; s++)
+        if (!(tops >> s & 1)) others += ly[s] > lz[s] ? ly[s] : lz[s]; /* leads the coalition surely has */
     /* the winners kept (at least one, need - seat_min in all) leave the rest of the
      * tricks for the coalition's leads */
     int least = need - seat_min > 1 ? need - seat_min : 1;
-    if (!tops || others + least > p->tricks_left) return 0;
+    if (others + least > p->tricks_left) return 0;
     coalition_spares(p, &co);
     int side = 0, a = 0, leads = 0, caps[NSUITS];
     unsigned in_a = 0; /* suits the coalition holds whose top card seat keeps */
-    uint64_t runs[NSUITS];
+    uint64_t runs[NSUITS], all_runs = top_runs(live, p->hand[seat]);
     for (int s = 0; s < NSUITS; s++) {
-        unsigned run = top_run(live, p->hand[seat], s);
+        unsigned run = (unsigned)(all_runs >> (LANE * s)) & LANE_MASK;
         int c = popcount32(run), held = ly[s] || lz[s];
         if (s == t) {
             c = c > 0 && held; /* the top trump keeps trump leads seat's; settled trumps count */
@@ -667,11 +752,11 @@ int seat_winners_bound(const Position *p, int need, int seat_min, uint64_t *rel)
 static uint64_t cash_cards(const Position *p, int leader, const int caps[NSUITS], int count,
                            int for_seat)
 {
-    uint64_t live = all_hands(p), rel = 0;
+    uint64_t runs = top_runs(all_hands(p), p->hand[leader]), rel = 0;
     for (int s = 0; s < NSUITS && count > 0; s++) {
         if (!caps[s]) continue;
         int k = caps[s] < count ? caps[s] : count;
-        rel |= highest((uint64_t)top_run(live, p->hand[leader], s) << (LANE * s), k);
+        rel |= highest(runs & suit_lane(s), k);
         count -= k;
     }
     if (count > 0) rel |= settled_cards(p, for_seat, count);
@@ -683,18 +768,21 @@ static uint64_t cash_cards(const Position *p, int leader, const int caps[NSUITS]
  * Cashing one suit takes only cards of that suit from the hands that hold it, so the
  * other suits' runs and caps stand. A partner holding trumps without must-ruff follows
  * or discards a non-trump as long as it has one, so the total is capped by its
- * non-trump cards and it never spends a trump (L's side keeps its settled trumps). */
-static int side_cash(const Position *p, int L, int caps[NSUITS])
+ * non-trump cards and it never spends a trump (L's side keeps its settled trumps).
+ * The caller wants `want` tricks: when even the uncapped runs fall short of it (most
+ * calls), their smaller sum is returned at once and caps[] is left unset. */
+static int side_cash(const Position *p, int L, int want, int caps[NSUITS])
 {
-    uint64_t live = all_hands(p), tl = suit_lane(p->trump);
-    int budget = p->tricks_left, total = 0;
-    for (int P = 0; P < NSEATS; P++)
-        if (P != L && p->side[P] == p->side[L] && (p->hand[P] & tl) && !p->must_ruff)
-            budget = popcount64(p->hand[P] & ~tl);
+    uint64_t runs = top_runs(all_hands(p), p->hand[L]) & ~suit_lane(p->trump);
+    int sum = popcount64(runs);
+    if (sum < want) return sum;
+    Ruffers r;
+    ruffers_of(p, L, &r);
+    int budget = r.partner_spare, total = 0;
     for (int s = 0; s < NSUITS; s++) {
         caps[s] = 0;
         if (s == p->trump) continue;
-        int k = ruff_safe_run(p, L, s, popcount32(top_run(live, p->hand[L], s)));
+        int k = ruff_safe_run(&r, s, popcount64(runs & suit_lane(s)));
         if (k > budget - total) k = budget - total;
         caps[s] = k;
         total += k;
@@ -722,7 +810,7 @@ int seat_cash_bound(const Position *p, int need, int seat_min, uint64_t *rel)
     *rel = 0;
     if (p->misere || p->nplayed || p->leader != seat || p->trump == NOTRUMP) return 0;
     int caps[NSUITS];
-    int total = side_cash(p, seat, caps) + seat_min;
+    int total = side_cash(p, seat, need - seat_min, caps) + seat_min;
     if (total < need) return 0;
     *rel = cash_cards(p, seat, caps, need, 1);
     return total;
@@ -745,7 +833,7 @@ int coalition_cash_bound(const Position *p, int need, int others_min, uint64_t *
     if (p->misere || p->nplayed || p->side[L] || p->trump == NOTRUMP) return 0;
     int caps[NSUITS];
     int goal = n - need + 1;
-    if (side_cash(p, L, caps) + others_min < goal) return 0;
+    if (side_cash(p, L, goal - others_min, caps) + others_min < goal) return 0;
     *rel = cash_cards(p, L, caps, goal, 0);
     return 1;
 }

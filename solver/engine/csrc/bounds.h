@@ -8,8 +8,9 @@
  * cards of the leader, or of the leader's partner after a low lead to the partner's
  * top card (*who receives the seat whose top cards count), whatever the other
  * seats do: a lower bound for the leader's side when that side wants tricks, i.e.
- * in normal play; meaningless in misere. */
-int quick_tricks(const Position *p, int *who);
+ * in normal play; meaningless in misere. The caller wants `want` of them: a count
+ * below that may come back as a smaller one (cheaply: most calls fall short). */
+int quick_tricks(const Position *p, int want, int *who);
 
 /* The cards whose ranks `count` (<= the count found) of those quick tricks rely on,
  * `who` being the seat quick_tricks named. */
@@ -38,7 +39,8 @@ int all_tricks_bound(const Position *p, int need, uint64_t *rel);
  * side suits only as often as every coalition hand holding trumps must still follow,
  * plus its settled trumps (seat_min from settled_tricks). Returns a lower bound on
  * seat's tricks of at least `need`, or 0 when it cannot show `need`; *rel receives
- * the cards it relies on. */
+ * the cards it relies on. At need 1 it adds nothing once all_tricks_bound said
+ * nothing (proof in bounds.c). */
 int seat_winners_bound(const Position *p, int need, int seat_min, uint64_t *rel);
 
 /* Normal play, seat on lead, trumps in play: seat cashes the side-suit top cards

@@ -125,12 +125,24 @@ static int ab(Engine *e, const Position *p, int target, uint64_t *rel)
             *rel = settled_cards(p, 0, p->tricks_left - need + 1);
             return 0;
         }
-        int all = all_tricks_bound(p, need, rel);
+        /* each bound is asked only where it can answer (it says nothing elsewhere):
+         * the all-tricks bounds at need 1 or every trick, the cashing bounds in their
+         * side's lead in normal play, trumps in play */
+        int all = -1;
+        if (need == 1 || need == p->tricks_left) all = all_tricks_bound(p, need, rel);
         if (all < 0 && p->misere) all = misere_escape_bound(p, need, rel);
         if (all >= 0) return all;
-        if (seat_winners_bound(p, need, seat_min, rel)) return 1;
-        if (seat_cash_bound(p, need, seat_min, rel)) return 1;
-        if (coalition_cash_bound(p, need, others_min, rel)) return 0;
+        if (!p->misere) {
+            int trumps = p->trump != NOTRUMP;
+            if (p->side[p->leader]) {
+                if (trumps && seat_cash_bound(p, need, seat_min, rel)) return 1;
+            } else {
+                /* at need 1 the seat-winners bound never fires once all_tricks_bound
+                 * said nothing (the proof is in bounds.c), so it is not asked */
+                if (need > 1 && seat_winners_bound(p, need, seat_min, rel)) return 1;
+                if (trumps && coalition_cash_bound(p, need, others_min, rel)) return 0;
+            }
+        }
         int trumpless = p->trump == NOTRUMP ||
                         !(all_hands(p) & suit_lane(p->trump));
         tt_pos(p, trumpless ? e->ctx_bits_nt : e->ctx_bits, &tp);
@@ -138,7 +150,7 @@ static int ab(Engine *e, const Position *p, int target, uint64_t *rel)
         if (known >= 0) return known;
         if (!p->misere) {
             int who;
-            int q = quick_tricks(p, &who);
+            int q = quick_tricks(p, p->side[p->leader] ? need : p->tricks_left - need + 1, &who);
             if (p->side[p->leader]) {
                 if (q >= need) {
                     /* store only what the cards behind `need` of them prove */
