@@ -86,8 +86,16 @@ static int rank_free_limit(uint64_t rc, int card, int limit)
     return card < line && line > limit ? line : limit;
 }
 
+/* The search has one function per number of cards on the table (np, = p->nplayed),
+ * all made from ab_at: each knows its children's, so that the tests on np (boundary
+ * work, how a card is played, whether it completes a trick) vanish from its code. */
+static int ab0(Engine *e, const Position *p, int target, uint64_t *rel);
+static int ab1(Engine *e, const Position *p, int target, uint64_t *rel);
+static int ab2(Engine *e, const Position *p, int target, uint64_t *rel);
+
 /* Can the maximiser make `seat` win `target` tricks in total (counted included)? */
-static int ab(Engine *e, const Position *p, int target, uint64_t *rel)
+static inline __attribute__((always_inline)) int ab_at(Engine *e, const Position *p, int target,
+                                                        uint64_t *rel, const int np)
 {
     *rel = 0;
     /* no node starts once the search is aborted (every caller of ab returns at
@@ -99,11 +107,11 @@ static int ab(Engine *e, const Position *p, int target, uint64_t *rel)
     int need = target - p->counted;
     if (need <= 0) return 1;
     if (need > p->tricks_left) return 0;
-    if (p->misere && p->nplayed && need == p->tricks_left && misere_trick_lost(p, rel)) return 0;
+    if (p->misere && np && need == p->tricks_left && misere_trick_lost(p, rel)) return 0;
 
     TTPos tp;
     int hint = -1;
-    int boundary = p->nplayed == 0;
+    int boundary = np == 0;
     if (boundary) {
         if (p->tricks_left == 1) {
             Position q = *p;
@@ -170,14 +178,15 @@ static int ab(Engine *e, const Position *p, int target, uint64_t *rel)
         if (63 - __builtin_clzll(moves[i].group) < small_below[s]) continue;
         Position c = *p;
         uint64_t rc, before = e->nodes;
-        pos_play(&c, card);
-        int r = ab(e, &c, target, &rc);
+        pos_play_at(&c, card, np);
+        int r = np == 0 ? ab1(e, &c, target, &rc) : np == 1 ? ab2(e, &c, target, &rc)
+                                                           : ab0(e, &c, target, &rc);
         if (e->aborted) return 0;
         if (at_root && e->nodes - before > biggest) {
             biggest = e->nodes - before;
             e->root_biggest = card;
         }
-        if (c.nplayed == 0) rc |= rank_decider(p->table | (uint64_t)1 << card, c.win_card);
+        if (np == NSEATS - 1) rc |= rank_decider(p->table | (uint64_t)1 << card, c.win_card);
         if (r == maximiser) {
             result = r;
             rel_all = rc;
@@ -195,6 +204,17 @@ static int ab(Engine *e, const Position *p, int target, uint64_t *rel)
         else tt_store(&e->tt, &tp, p, rel_all, 0, need - 1, best);
     }
     return result;
+}
+
+static int ab0(Engine *e, const Position *p, int target, uint64_t *rel) { return ab_at(e, p, target, rel, 0); }
+static int ab1(Engine *e, const Position *p, int target, uint64_t *rel) { return ab_at(e, p, target, rel, 1); }
+static int ab2(Engine *e, const Position *p, int target, uint64_t *rel) { return ab_at(e, p, target, rel, 2); }
+
+/* The search from any position. */
+static int ab(Engine *e, const Position *p, int target, uint64_t *rel)
+{
+    return p->nplayed == 0 ? ab0(e, p, target, rel) : p->nplayed == 1 ? ab1(e, p, target, rel)
+                                                                      : ab2(e, p, target, rel);
 }
 
 /* Exact value: seat's tricks, counted included. The proofs at and next to the true
