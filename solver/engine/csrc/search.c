@@ -87,15 +87,17 @@ static int rank_free_limit(uint64_t rc, int card, int limit)
 }
 
 /* The search has one function per number of cards on the table (np, = p->nplayed),
- * all made from ab_at: each knows its children's, so that the tests on np (boundary
- * work, how a card is played, whether it completes a trick) vanish from its code. */
+ * all made from ab_at, and the root of a search (`root`, called from outside) has its
+ * own copies: each copy knows its children's, so that the tests on np (boundary work,
+ * how a card is played, whether it completes a trick) and the root's bookkeeping
+ * vanish from the code of the nodes below the root. */
 static int ab0(Engine *e, const Position *p, int target, uint64_t *rel);
 static int ab1(Engine *e, const Position *p, int target, uint64_t *rel);
 static int ab2(Engine *e, const Position *p, int target, uint64_t *rel);
 
 /* Can the maximiser make `seat` win `target` tricks in total (counted included)? */
 static inline __attribute__((always_inline)) int ab_at(Engine *e, const Position *p, int target,
-                                                        uint64_t *rel, const int np)
+                                                        uint64_t *rel, const int np, const int root)
 {
     *rel = 0;
     /* no node starts once the search is aborted (every caller of ab returns at
@@ -105,8 +107,12 @@ static inline __attribute__((always_inline)) int ab_at(Engine *e, const Position
         return 0;
     }
     int need = target - p->counted;
-    if (need <= 0) return 1;
-    if (need > p->tricks_left) return 0;
+    /* inside a trick below the root, the parent's need stands (neither the tricks
+     * counted nor those left have changed) and passed these tests */
+    if (np == 0 || root) {
+        if (need <= 0) return 1;
+        if (need > p->tricks_left) return 0;
+    }
     if (p->misere && np && need == p->tricks_left && misere_trick_lost(p, rel)) return 0;
 
     TTPos tp;
@@ -162,8 +168,7 @@ static inline __attribute__((always_inline)) int ab_at(Engine *e, const Position
         }
     }
 
-    int at_root = p == e->root;
-    if (at_root && e->root_first >= 0) hint = e->root_first;
+    if (root && e->root_first >= 0) hint = e->root_first;
     Move moves[MAX_MOVES];
     int n = gen_moves_unordered(p, moves, hint);
     uint64_t biggest = 0;
@@ -173,16 +178,20 @@ static inline __attribute__((always_inline)) int ab_at(Engine *e, const Position
     int cut = 0, best = -1;
     int small_below[NSUITS] = {0, 0, 0, 0};
     for (int i = 0; i < n; i++) {
-        if (i) move_pick(moves, i, n); /* best first, sorted only as far as searched */
         int card = moves[i].card, s = card_suit(card);
-        if (63 - __builtin_clzll(moves[i].group) < small_below[s]) continue;
+        if (i) { /* (the first move is never skipped) */
+            move_pick(moves, i, n); /* best first, sorted only as far as searched */
+            card = moves[i].card;
+            s = card_suit(card);
+            if (63 - __builtin_clzll(moves[i].group) < small_below[s]) continue;
+        }
         Position c = *p;
-        uint64_t rc, before = e->nodes;
+        uint64_t rc, before = root ? e->nodes : 0;
         pos_play_at(&c, card, np);
         int r = np == 0 ? ab1(e, &c, target, &rc) : np == 1 ? ab2(e, &c, target, &rc)
                                                            : ab0(e, &c, target, &rc);
         if (e->aborted) return 0;
-        if (at_root && e->nodes - before > biggest) {
+        if (root && e->nodes - before > biggest) {
             biggest = e->nodes - before;
             e->root_biggest = card;
         }
@@ -206,15 +215,19 @@ static inline __attribute__((always_inline)) int ab_at(Engine *e, const Position
     return result;
 }
 
-static int ab0(Engine *e, const Position *p, int target, uint64_t *rel) { return ab_at(e, p, target, rel, 0); }
-static int ab1(Engine *e, const Position *p, int target, uint64_t *rel) { return ab_at(e, p, target, rel, 1); }
-static int ab2(Engine *e, const Position *p, int target, uint64_t *rel) { return ab_at(e, p, target, rel, 2); }
+static int ab0(Engine *e, const Position *p, int target, uint64_t *rel) { return ab_at(e, p, target, rel, 0, 0); }
+static int ab1(Engine *e, const Position *p, int target, uint64_t *rel) { return ab_at(e, p, target, rel, 1, 0); }
+static int ab2(Engine *e, const Position *p, int target, uint64_t *rel) { return ab_at(e, p, target, rel, 2, 0); }
 
-/* The search from any position. */
+/* The search from any position (the root of a search: e->root_first, -1 or a move to
+ * try first, and e->root_biggest, its move with the biggest subtree so far). */
 static int ab(Engine *e, const Position *p, int target, uint64_t *rel)
 {
-    return p->nplayed == 0 ? ab0(e, p, target, rel) : p->nplayed == 1 ? ab1(e, p, target, rel)
-                                                                      : ab2(e, p, target, rel);
+    switch (p->nplayed) {
+    case 0: return ab_at(e, p, target, rel, 0, 1);
+    case 1: return ab_at(e, p, target, rel, 1, 1);
+    default: return ab_at(e, p, target, rel, 2, 1);
+    }
 }
 
 /* Exact value: seat's tricks, counted included. The proofs at and next to the true
@@ -232,7 +245,6 @@ static int exact_value(Engine *e, const Position *p)
         hi -= others_min;
     }
     int g = p->counted + (p->tricks_left + 1) / 3;
-    e->root = p;
     e->root_first = -1;
     while (lo < hi) {
         if (g > hi) g = hi;
@@ -240,7 +252,7 @@ static int exact_value(Engine *e, const Position *p)
         e->root_biggest = -1;
         int r = ab(e, p, g, &rel);
         if (e->aborted) {
-            e->root = 0;
+            e->root_first = -1;
             return SM_ABORTED;
         }
         /* Seat to move at the root and every move failed: the one whose refutation
@@ -253,7 +265,7 @@ static int exact_value(Engine *e, const Position *p)
         if (r) lo = g++;
         else hi = --g;
     }
-    e->root = 0;
+    e->root_first = -1; /* the other searches from outside have no first move */
     return lo;
 }
 
