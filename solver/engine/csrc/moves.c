@@ -262,7 +262,14 @@ static void lead_keys(const Position *p, uint64_t live, Move *out, int n)
  * than asking, card by card, who wins and whether the last player can beat it).
  * Weights: 300 (good) or 100, minus the rank, minus 20 for a trump discarded to no
  * avail, plus the covers below. */
-static void follower_keys(const Position *p, uint64_t legal, Move *out, int n)
+typedef struct {
+    uint64_t good;          /* cards that leave the trick with the mover's side */
+    uint64_t penalty;       /* trumps discarded to no avail */
+    uint64_t cover;         /* covers and forcing cards */
+    uint64_t cover_by_rank; /* forcing cards that go highest first */
+} FollowerClasses;
+
+static inline void follower_classes(const Position *p, FollowerClasses *fc)
 {
     int me = p->to_move, led = p->led_suit, wc = p->win_card;
     uint64_t trumps_lane = p->trump != NOTRUMP ? suit_lane(p->trump) : 0;
@@ -304,18 +311,38 @@ static void follower_keys(const Position *p, uint64_t legal, Move *out, int n)
     } else {
         good = good_under ? ~UINT64_C(0) : beats;
     }
-    uint64_t penalty = trumps_lane & ~led_lane & ~good;
-    if (!((penalty | cover) & legal)) { /* the common case: only good and bad cards */
-        for (int i = 0; i < n; i++) {
-            int b = out[i].card;
-            out[i].key = move_key(100 + 200 * (int)(good >> b & 1) - card_rank(b), i);
-        }
+    fc->good = good;
+    fc->penalty = trumps_lane & ~led_lane & ~good;
+    fc->cover = cover;
+    fc->cover_by_rank = cover_by_rank;
+}
+
+/* Does follower_keys' common case hold: only good and bad cards among the legal ones? */
+static inline int good_or_bad(const FollowerClasses *fc, uint64_t legal)
+{
+    return !((fc->penalty | fc->cover) & legal);
+}
+
+/* The keys of that common case. */
+static void good_bad_keys(uint64_t good, Move *out, int n)
+{
+    for (int i = 0; i < n; i++) {
+        int b = out[i].card;
+        out[i].key = move_key(100 + 200 * (int)(good >> b & 1) - card_rank(b), i);
+    }
+}
+
+static void follower_keys(const FollowerClasses *fc, uint64_t legal, Move *out, int n)
+{
+    uint64_t good = fc->good;
+    if (good_or_bad(fc, legal)) {
+        good_bad_keys(good, out, n);
         return;
     }
     for (int i = 0; i < n; i++) {
         int b = out[i].card, r = card_rank(b);
-        int sc = 100 + 200 * (int)(good >> b & 1) - r - 20 * (int)(penalty >> b & 1) +
-                 50 * (int)(cover >> b & 1) + 2 * r * (int)(cover_by_rank >> b & 1);
+        int sc = 100 + 200 * (int)(good >> b & 1) - r - 20 * (int)(fc->penalty >> b & 1) +
+                 50 * (int)(fc->cover >> b & 1) + 2 * r * (int)(fc->cover_by_rank >> b & 1);
         out[i].key = move_key(sc, i);
     }
 }
@@ -335,19 +362,14 @@ static uint64_t group_starts(uint64_t own, uint64_t live)
     return own & ~((own | runs) << 1);
 }
 
-/* Hidden: the search calls this at every node, and a hidden symbol is called directly
- * rather than through the shared library's PLT. */
-__attribute__((visibility("hidden")))
-int gen_moves_unordered(const Position *p, Move out[MAX_MOVES], int hint)
+/* One move per group, from low to high, suit by suit, each represented by its lowest
+ * card: a group is the legal cards left below the next start (every suit holding legal
+ * cards has a start of its own, its lowest legal card, so no suit mask is needed).
+ * Returns the number of groups. */
+static int make_groups(uint64_t legal, uint64_t starts, Move *out)
 {
     int n = 0;
-    uint64_t legal = pos_legal(p);
-    uint64_t hands_live = all_hands(p);
-    /* groups from low to high, suit by suit, each represented by its lowest card: a
-     * group is the legal cards left below the next start (every suit holding legal
-     * cards has a start of its own, its lowest legal card, so no suit mask is
-     * needed) */
-    uint64_t starts = group_starts(legal, hands_live | p->table), rest = legal;
+    uint64_t rest = legal;
     do {
         out[n].card = (int8_t)__builtin_ctzll(starts);
         starts &= starts - 1;
@@ -356,6 +378,15 @@ int gen_moves_unordered(const Position *p, Move out[MAX_MOVES], int hint)
         out[n].group = g;
         n++;
     } while (starts);
+    return n;
+}
+
+/* Every move with its key, the best first (fc: the follower's classes, in normal
+ * play). */
+static int make_moves(const Position *p, uint64_t legal, uint64_t starts,
+                      const FollowerClasses *fc, Move *out, int hint)
+{
+    int n = make_groups(legal, starts, out);
     if (n == 1) {
         /* a forced move needs no ordering */
         out[0].key = 0;
@@ -364,9 +395,9 @@ int gen_moves_unordered(const Position *p, Move out[MAX_MOVES], int hint)
     if (p->misere) {
         for (int i = 0; i < n; i++) out[i].key = move_key(score_misere(p, out[i].card), i);
     } else if (p->nplayed == 0) {
-        lead_keys(p, hands_live, out, n);
+        lead_keys(p, all_hands(p), out, n);
     } else {
-        follower_keys(p, legal, out, n);
+        follower_keys(fc, legal, out, n);
     }
     if (hint >= 0) {
         for (int i = 0; i < n; i++)
@@ -378,9 +409,68 @@ int gen_moves_unordered(const Position *p, Move out[MAX_MOVES], int hint)
     return n;
 }
 
+/* The lowest-ranked card of a non-empty mask, of the lowest suit among equals: the
+ * first in generation order of the cards with the same weight. */
+static int lowest_rank_card(uint64_t m)
+{
+    unsigned ranks = (unsigned)((m | m >> LANE | m >> 2 * LANE | m >> 3 * LANE) & LANE_MASK);
+    return __builtin_ctzll(m & (UINT64_C(0x0001000100010001) << __builtin_ctz(ranks)));
+}
+
+/* Most nodes are cut off by their first move, and most of them are a follower's in
+ * normal play whose legal cards are only good or bad (follower_keys' common case):
+ * its best move, the cheapest good group (or the cheapest group when none is good),
+ * comes from the masks of group starts, without making the other moves. Hidden: the
+ * search calls this at every node, and a hidden symbol is called directly rather than
+ * through the shared library's PLT. */
+__attribute__((visibility("hidden")))
+int moves_first(const Position *p, MoveList *ml, int hint)
+{
+    uint64_t legal = pos_legal(p);
+    uint64_t starts = group_starts(legal, all_hands(p) | p->table);
+    int n = popcount64(starts);
+    ml->n = ml->made = n;
+    FollowerClasses fc = {0, 0, 0, 0};
+    int lazy = 0;
+    if (p->nplayed && !p->misere && n > 1) {
+        follower_classes(p, &fc);
+        lazy = hint < 0 && good_or_bad(&fc, legal);
+    }
+    if (!lazy) { /* leads, misere, forced moves, a hint, covers: every move at once */
+        make_moves(p, legal, starts, &fc, ml->move, hint);
+        return n;
+    }
+    uint64_t good = starts & fc.good;
+    int card = lowest_rank_card(good ? good : starts);
+    uint64_t above = starts & ~((UINT64_C(2) << card) - 1); /* the next group's start */
+    ml->move[0].card = (int8_t)card;
+    ml->move[0].group = legal & ~((UINT64_C(1) << card) - 1) & ((above & -above) - 1);
+    ml->made = 1;
+    ml->legal = legal;
+    ml->starts = starts;
+    ml->good = fc.good;
+    return n;
+}
+
+__attribute__((visibility("hidden")))
+void moves_make_rest(MoveList *ml)
+{
+    Move first = ml->move[0];
+    int n = make_groups(ml->legal, ml->starts, ml->move);
+    good_bad_keys(ml->good, ml->move, n);
+    /* the best back in first place: its index is the number of groups below it */
+    int k = popcount64(ml->starts & ((UINT64_C(1) << first.card) - 1));
+    ml->move[k] = ml->move[0];
+    ml->move[0] = first;
+    ml->made = n;
+}
+
 int gen_moves(const Position *p, Move out[MAX_MOVES], int hint)
 {
-    int n = gen_moves_unordered(p, out, hint);
-    for (int i = 1; i + 1 < n; i++) move_pick(out, i, n);
+    MoveList ml;
+    int n = moves_first(p, &ml, hint);
+    moves_rest(&ml);
+    for (int i = 1; i + 1 < n; i++) move_pick(ml.move, i, n);
+    for (int i = 0; i < n; i++) out[i] = ml.move[i];
     return n;
 }

@@ -169,8 +169,9 @@ static inline __attribute__((always_inline)) int ab_at(Engine *e, const Position
     }
 
     if (root && e->root_first >= 0) hint = e->root_first;
-    Move moves[MAX_MOVES];
-    int n = gen_moves_unordered(p, moves, hint);
+    MoveList ml;
+    int n = moves_first(p, &ml, hint);
+    Move *moves = ml.move;
     uint64_t biggest = 0;
     int maximiser = p->side[p->to_move];
     int result = !maximiser;
@@ -180,6 +181,7 @@ static inline __attribute__((always_inline)) int ab_at(Engine *e, const Position
     for (int i = 0; i < n; i++) {
         int card = moves[i].card, s = card_suit(card);
         if (i) { /* (the first move is never skipped) */
+            if (i == 1) moves_rest(&ml);
             move_pick(moves, i, n); /* best first, sorted only as far as searched */
             card = moves[i].card;
             s = card_suit(card);
