@@ -217,9 +217,20 @@ static inline __attribute__((always_inline)) int ab_at(Engine *e, const Position
     return result;
 }
 
-static int ab0(Engine *e, const Position *p, int target, uint64_t *rel) { return ab_at(e, p, target, rel, 0, 0); }
-static int ab1(Engine *e, const Position *p, int target, uint64_t *rel) { return ab_at(e, p, target, rel, 1, 0); }
-static int ab2(Engine *e, const Position *p, int target, uint64_t *rel) { return ab_at(e, p, target, rel, 2, 0); }
+static int ab0(Engine *e, const Position *p, int target, uint64_t *rel)
+{
+    return ab_at(e, p, target, rel, 0, 0);
+}
+
+static int ab1(Engine *e, const Position *p, int target, uint64_t *rel)
+{
+    return ab_at(e, p, target, rel, 1, 0);
+}
+
+static int ab2(Engine *e, const Position *p, int target, uint64_t *rel)
+{
+    return ab_at(e, p, target, rel, 2, 0);
+}
 
 /* The search from any position (the root of a search: e->root_first, -1 or a move to
  * try first, and e->root_biggest, its move with the biggest subtree so far). */
