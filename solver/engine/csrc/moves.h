@@ -12,15 +12,31 @@ typedef struct {
     int8_t card;     /* representative: the lowest card of its equivalence group */
 } Move;
 
-/* Fill `out` with one move per group of equivalent legal cards, each with its
- * ordering key, the best first, the others in no particular order; the group holding
- * `hint` (a card, or -1) gets the highest key. Cards of one hand and suit are
- * equivalent when no card of another hand and no card on the table lies between them.
- * Returns the number of moves. The search takes the others best first with move_pick,
- * so a node cut off by its first move never sorts the rest. */
-int gen_moves_unordered(const Position *p, Move out[MAX_MOVES], int hint);
+/* A list of one move per group of equivalent legal cards, each with its ordering
+ * key, made in two steps: the best move first, the others only when the search needs
+ * them (most nodes are cut off by their first move). Cards of one hand and suit are
+ * equivalent when no card of another hand and no card on the table lies between them. */
+typedef struct {
+    Move move[MAX_MOVES];         /* the best first, the others in no particular order */
+    int n;                        /* the number of moves */
+    int made;                     /* moves made: n, or 1 (the best only) */
+    uint64_t legal, starts, good; /* what the others are made from, while made is 1 */
+} MoveList;
 
-/* The same, sorted best first. */
+/* Make ml->move[0], the best move (the group holding `hint`, a card or -1, comes
+ * first), and the others where that costs no more; returns the number of moves. */
+int moves_first(const Position *p, MoveList *ml, int hint);
+
+void moves_make_rest(MoveList *ml);
+
+/* Make the others if they are not made yet. The search then takes them best first
+ * with move_pick, so a node cut off by an early move never sorts the rest. */
+static inline void moves_rest(MoveList *ml)
+{
+    if (ml->made < ml->n) moves_make_rest(ml);
+}
+
+/* Every move, sorted best first. */
 int gen_moves(const Position *p, Move out[MAX_MOVES], int hint);
 
 /* Swap the best of moves[i..n) into place i (a step of a selection sort: the keys are

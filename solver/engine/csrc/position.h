@@ -113,15 +113,17 @@ static inline int pos_can_stay_under(const Position *p, int x, int led, int w)
     return (under | other) != 0;
 }
 
-/* Play `card` (must be legal) for the player to move; completes the trick when full.
- * (Copy-make: the search plays on a copy, so nothing is undone.) */
-static inline void pos_play(Position *p, int card)
+/* Play `card` (must be legal) for the player to move, `np` being p->nplayed; completes
+ * the trick when full. (The search knows np for every child of a node, so that the
+ * compiler can make one loop per value of it, each without the tests on it.) */
+static inline void pos_play_at(Position *p, int card, int np)
 {
     uint64_t bit = (uint64_t)1 << card;
     int seat = p->to_move;
     p->hand[seat] &= ~bit;
     p->lengths -= (uint64_t)1 << (LANE * seat + 4 * card_suit(card));
-    if (p->nplayed == 0) {
+    p->played[np] = (int8_t)card;
+    if (np == 0) {
         p->led_suit = (int8_t)card_suit(card);
         p->win_seat = (int8_t)seat;
         p->win_card = (int8_t)card;
@@ -133,8 +135,7 @@ static inline void pos_play(Position *p, int card)
         }
         p->table |= bit;
     }
-    p->played[p->nplayed++] = (int8_t)card;
-    if (p->nplayed == NSEATS) {
+    if (np == NSEATS - 1) {
         p->counted += p->win_seat == p->seat;
         p->tricks_left--;
         p->leader = p->win_seat;
@@ -142,8 +143,13 @@ static inline void pos_play(Position *p, int card)
         p->nplayed = 0;
         p->table = 0;
     } else {
+        p->nplayed = (int8_t)(np + 1);
         p->to_move = (int8_t)(seat == NSEATS - 1 ? 0 : seat + 1);
     }
 }
+
+/* Play `card` (must be legal) for the player to move; completes the trick when full.
+ * (Copy-make: the search plays on a copy, so nothing is undone.) */
+static inline void pos_play(Position *p, int card) { pos_play_at(p, card, p->nplayed); }
 
 #endif

@@ -86,8 +86,18 @@ static int rank_free_limit(uint64_t rc, int card, int limit)
     return card < line && line > limit ? line : limit;
 }
 
+/* The search has one function per number of cards on the table (np, = p->nplayed),
+ * all made from ab_at, and the root of a search (`root`, called from outside) has its
+ * own copies: each copy knows its children's, so that the tests on np (boundary work,
+ * how a card is played, whether it completes a trick) and the root's bookkeeping
+ * vanish from the code of the nodes below the root. */
+static int ab0(Engine *e, const Position *p, int target, uint64_t *rel);
+static int ab1(Engine *e, const Position *p, int target, uint64_t *rel);
+static int ab2(Engine *e, const Position *p, int target, uint64_t *rel);
+
 /* Can the maximiser make `seat` win `target` tricks in total (counted included)? */
-static int ab(Engine *e, const Position *p, int target, uint64_t *rel)
+static inline __attribute__((always_inline)) int ab_at(Engine *e, const Position *p, int target,
+                                                        uint64_t *rel, const int np, const int root)
 {
     *rel = 0;
     /* no node starts once the search is aborted (every caller of ab returns at
@@ -97,13 +107,17 @@ static int ab(Engine *e, const Position *p, int target, uint64_t *rel)
         return 0;
     }
     int need = target - p->counted;
-    if (need <= 0) return 1;
-    if (need > p->tricks_left) return 0;
-    if (p->misere && p->nplayed && need == p->tricks_left && misere_trick_lost(p, rel)) return 0;
+    /* inside a trick below the root, the parent's need stands (neither the tricks
+     * counted nor those left have changed) and passed these tests */
+    if (np == 0 || root) {
+        if (need <= 0) return 1;
+        if (need > p->tricks_left) return 0;
+    }
+    if (p->misere && np && need == p->tricks_left && misere_trick_lost(p, rel)) return 0;
 
     TTPos tp;
     int hint = -1;
-    int boundary = p->nplayed == 0;
+    int boundary = np == 0;
     if (boundary) {
         if (p->tricks_left == 1) {
             Position q = *p;
@@ -166,10 +180,10 @@ static int ab(Engine *e, const Position *p, int target, uint64_t *rel)
         }
     }
 
-    int at_root = p == e->root;
-    if (at_root && e->root_first >= 0) hint = e->root_first;
-    Move moves[MAX_MOVES];
-    int n = gen_moves_unordered(p, moves, hint);
+    if (root && e->root_first >= 0) hint = e->root_first;
+    MoveList ml;
+    int n = moves_first(p, &ml, hint);
+    Move *moves = ml.move;
     uint64_t biggest = 0;
     int maximiser = p->side[p->to_move];
     int result = !maximiser;
@@ -177,19 +191,25 @@ static int ab(Engine *e, const Position *p, int target, uint64_t *rel)
     int cut = 0, best = -1;
     int small_below[NSUITS] = {0, 0, 0, 0};
     for (int i = 0; i < n; i++) {
-        if (i) move_pick(moves, i, n); /* best first, sorted only as far as searched */
         int card = moves[i].card, s = card_suit(card);
-        if (63 - __builtin_clzll(moves[i].group) < small_below[s]) continue;
+        if (i) { /* (the first move is never skipped) */
+            if (i == 1) moves_rest(&ml);
+            move_pick(moves, i, n); /* best first, sorted only as far as searched */
+            card = moves[i].card;
+            s = card_suit(card);
+            if (63 - __builtin_clzll(moves[i].group) < small_below[s]) continue;
+        }
         Position c = *p;
-        uint64_t rc, before = e->nodes;
-        pos_play(&c, card);
-        int r = ab(e, &c, target, &rc);
+        uint64_t rc, before = root ? e->nodes : 0;
+        pos_play_at(&c, card, np);
+        int r = np == 0 ? ab1(e, &c, target, &rc) : np == 1 ? ab2(e, &c, target, &rc)
+                                                           : ab0(e, &c, target, &rc);
         if (e->aborted) return 0;
-        if (at_root && e->nodes - before > biggest) {
+        if (root && e->nodes - before > biggest) {
             biggest = e->nodes - before;
             e->root_biggest = card;
         }
-        if (c.nplayed == 0) rc |= rank_decider(p->table | (uint64_t)1 << card, c.win_card);
+        if (np == NSEATS - 1) rc |= rank_decider(p->table | (uint64_t)1 << card, c.win_card);
         if (r == maximiser) {
             result = r;
             rel_all = rc;
@@ -209,6 +229,32 @@ static int ab(Engine *e, const Position *p, int target, uint64_t *rel)
     return result;
 }
 
+static int ab0(Engine *e, const Position *p, int target, uint64_t *rel)
+{
+    return ab_at(e, p, target, rel, 0, 0);
+}
+
+static int ab1(Engine *e, const Position *p, int target, uint64_t *rel)
+{
+    return ab_at(e, p, target, rel, 1, 0);
+}
+
+static int ab2(Engine *e, const Position *p, int target, uint64_t *rel)
+{
+    return ab_at(e, p, target, rel, 2, 0);
+}
+
+/* The search from any position (the root of a search: e->root_first, -1 or a move to
+ * try first, and e->root_biggest, its move with the biggest subtree so far). */
+static int ab(Engine *e, const Position *p, int target, uint64_t *rel)
+{
+    switch (p->nplayed) {
+    case 0: return ab_at(e, p, target, rel, 0, 1);
+    case 1: return ab_at(e, p, target, rel, 1, 1);
+    default: return ab_at(e, p, target, rel, 2, 1);
+    }
+}
+
 /* Exact value: seat's tricks, counted included. The proofs at and next to the true
  * value cost the most and searches far from it are cheap, so rather than bisecting
  * from the middle of the range it steps one trick at a time from a typical value
@@ -224,7 +270,6 @@ static int exact_value(Engine *e, const Position *p)
         hi -= others_min;
     }
     int g = p->counted + (p->tricks_left + 1) / 3;
-    e->root = p;
     e->root_first = -1;
     while (lo < hi) {
         if (g > hi) g = hi;
@@ -232,7 +277,7 @@ static int exact_value(Engine *e, const Position *p)
         e->root_biggest = -1;
         int r = ab(e, p, g, &rel);
         if (e->aborted) {
-            e->root = 0;
+            e->root_first = -1;
             return SM_ABORTED;
         }
         /* Seat to move at the root and every move failed: the one whose refutation
@@ -245,7 +290,7 @@ static int exact_value(Engine *e, const Position *p)
         if (r) lo = g++;
         else hi = --g;
     }
-    e->root = 0;
+    e->root_first = -1; /* the other searches from outside have no first move */
     return lo;
 }
 
