@@ -12,7 +12,6 @@
 
 int engine_init(Engine *e, size_t tt_bytes)
 {
-    e->root = 0;
     e->root_first = e->root_biggest = -1;
     e->trump = e->seat = -1;
     e->misere = e->must_ruff = 0;

@@ -25,7 +25,6 @@ typedef struct {
     int aborted;
     sm_poll_fn poll;                      /* called every SM_POLL_INTERVAL nodes */
     void *poll_arg;
-    const Position *root;                 /* the position exact_value is solving */
     int root_first;                       /* its move to try first (-1: none) */
     int root_biggest;                     /* its move with the biggest subtree so far */
 } Engine;
