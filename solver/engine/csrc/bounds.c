@@ -266,33 +266,7 @@ static unsigned margin_reached(unsigned own, unsigned against, int count)
  * trumps can take those tricks from the coalition (a partner's higher trump keeps
  * them), so it wins at least max(iX, iY) - (seat's trumps above the lowest of them).
  * This holds for any play, so in misere too; settled_cards names the trumps a count
- * depends on. */
-void settled_tricks(const Position *p, int *seat_min, int *others_min)
-{
-    *seat_min = *others_min = 0;
-    if (p->trump == NOTRUMP) return;
-    unsigned mine, y, z;
-    trump_lanes(p, &mine, &y, &z);
-    /* One pass over seat's trumps from the top, j of them above the current one.
-     * Seat's count can only grow at its own cards. A coalition hand X's grows at X's
-     * cards and drops at seat's, so its best is reached just above one of seat's
-     * cards (X's trumps above it, less j) or at X's lowest (all of X's trumps less
-     * all of seat's); the other candidates this adds are never above those. */
-    unsigned coalition = y | z;
-    int j = 0, best_seat = 0, best_others = 0;
-    for (unsigned m = mine; m; j++) {
-        int b = 31 - __builtin_clz(m);
-        m ^= 1u << b;
-        int s = j + 1 - popcount32(coalition >> b);
-        int x = popcount32(y >> b) > popcount32(z >> b) ? popcount32(y >> b) : popcount32(z >> b);
-        if (s > best_seat) best_seat = s;
-        if (x - j > best_others) best_others = x - j;
-    }
-    int x = popcount32(y) > popcount32(z) ? popcount32(y) : popcount32(z);
-    if (x - j > best_others) best_others = x - j;
-    *seat_min = best_seat;
-    *others_min = best_others;
-}
+ * depends on. The count itself, settled_tricks, is inline in bounds.h. */
 
 /* Highest card (as a mask) of a non-empty set of cards of one suit. */
 static uint64_t high_card(uint64_t cards) { return (uint64_t)1 << (63 - __builtin_clzll(cards)); }
