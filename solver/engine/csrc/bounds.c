@@ -743,13 +743,9 @@ static uint64_t cash_cards(const Position *p, int leader, const int caps[NSUITS]
  * other suits' runs and caps stand. A partner holding trumps without must-ruff follows
  * or discards a non-trump as long as it has one, so the total is capped by its
  * non-trump cards and it never spends a trump (L's side keeps its settled trumps).
- * The caller wants `want` tricks: when even the uncapped runs fall short of it (most
- * calls), their smaller sum is returned at once and caps[] is left unset. */
-static int side_cash(const Position *p, int L, int want, int caps[NSUITS])
+ * `runs` are L's side-suit top runs (side_runs). */
+static int side_cash(const Position *p, int L, uint64_t runs, int caps[NSUITS])
 {
-    uint64_t runs = top_runs(all_hands(p), p->hand[L]) & ~suit_lane(p->trump);
-    int sum = popcount64(runs);
-    if (sum < want) return sum;
     Ruffers r;
     ruffers_of(p, L, &r);
     int budget = r.partner_spare, total = 0;
@@ -761,6 +757,24 @@ static int side_cash(const Position *p, int L, int want, int caps[NSUITS])
         caps[s] = k;
         total += k;
     }
+    return total;
+}
+
+/* L's side-suit top runs: what side_cash caps, so their count is a ceiling of its
+ * total. Most calls of the cashing bounds fall short even of that, so they check it
+ * first and leave before the register saves of the rest (a function of its own). */
+static inline uint64_t side_runs(const Position *p, int L)
+{
+    return top_runs(all_hands(p), p->hand[L]) & ~suit_lane(p->trump);
+}
+
+static __attribute__((noinline)) int seat_cash_rest(const Position *p, int need, int seat_min,
+                                                    uint64_t runs, uint64_t *rel)
+{
+    int caps[NSUITS];
+    int total = side_cash(p, p->seat, runs, caps) + seat_min;
+    if (total < need) return 0;
+    *rel = cash_cards(p, p->seat, caps, need, 1);
     return total;
 }
 
@@ -783,11 +797,18 @@ int seat_cash_bound(const Position *p, int need, int seat_min, uint64_t *rel)
     int seat = p->seat;
     *rel = 0;
     if (p->misere || p->nplayed || p->leader != seat || p->trump == NOTRUMP) return 0;
+    uint64_t runs = side_runs(p, seat);
+    if (popcount64(runs) + seat_min < need) return 0;
+    return seat_cash_rest(p, need, seat_min, runs, rel);
+}
+
+static __attribute__((noinline)) int coalition_cash_rest(const Position *p, int goal, int others_min,
+                                                         uint64_t runs, uint64_t *rel)
+{
     int caps[NSUITS];
-    int total = side_cash(p, seat, need - seat_min, caps) + seat_min;
-    if (total < need) return 0;
-    *rel = cash_cards(p, seat, caps, need, 1);
-    return total;
+    if (side_cash(p, p->leader, runs, caps) + others_min < goal) return 0;
+    *rel = cash_cards(p, p->leader, caps, goal, 0);
+    return 1;
 }
 
 /* The mirror image for the coalition, normal play, a coalition player L on lead with
@@ -805,9 +826,8 @@ int coalition_cash_bound(const Position *p, int need, int others_min, uint64_t *
     int L = p->leader, n = p->tricks_left;
     *rel = 0;
     if (p->misere || p->nplayed || p->side[L] || p->trump == NOTRUMP) return 0;
-    int caps[NSUITS];
     int goal = n - need + 1;
-    if (side_cash(p, L, goal - others_min, caps) + others_min < goal) return 0;
-    *rel = cash_cards(p, L, caps, goal, 0);
-    return 1;
+    uint64_t runs = side_runs(p, L);
+    if (popcount64(runs) + others_min < goal) return 0;
+    return coalition_cash_rest(p, goal, others_min, runs, rel);
 }
