@@ -654,25 +654,39 @@ uint64_t settled_cards(const Position *p, int for_seat, int count)
  * only when no coalition hand holds a trump; that suit's stopper reserve is then its
  * top card alone (delta 1), and stopper_with finds cost <= leads + 1 <= n. So the
  * search skips this bound at need 1. */
+static __attribute__((noinline)) int seat_winners_rest(const Position *p, int need, int seat_min,
+                                                       uint64_t *rel);
+
 int seat_winners_bound(const Position *p, int need, int seat_min, uint64_t *rel)
 {
-    int seat = p->seat, t = p->trump;
+    int seat = p->seat;
     *rel = 0;
     if (p->misere || p->nplayed || p->side[p->leader]) return 0;
-    uint64_t live = all_hands(p);
-    unsigned tops = top_suits(live, p->hand[seat]); /* the suits whose top card seat holds */
+    unsigned tops = top_suits(all_hands(p), p->hand[seat]); /* the suits whose top card seat holds */
     if (!tops) return 0;
-    Coalition co;
-    coalition_lengths(p, &co);
-    const int *ly = co.len[0], *lz = co.len[1];
+    /* Most calls end at the test below, so it reads the length words itself and the
+     * rest, with its register saves, is a function of its own. */
+    unsigned wy = (unsigned)(p->lengths >> (LANE * left_of(seat)));
+    unsigned wz = (unsigned)(p->lengths >> (LANE * right_of(seat)));
     int others = 0;
-    for (int s = 0; s < NSUITS; s++)
-        if (!(tops >> s & 1)) others += ly[s] > lz[s] ? ly[s] : lz[s]; /* leads the coalition surely has */
+    for (int s = 0; s < NSUITS; s++) {
+        int ly = (int)(wy >> (4 * s)) & 15, lz = (int)(wz >> (4 * s)) & 15;
+        if (!(tops >> s & 1)) others += ly > lz ? ly : lz; /* leads the coalition surely has */
+    }
     /* the winners kept (at least one, need - seat_min in all) leave the rest of the
      * tricks for the coalition's leads */
     int least = need - seat_min > 1 ? need - seat_min : 1;
     if (others + least > p->tricks_left) return 0;
-    coalition_spares(p, &co);
+    return seat_winners_rest(p, need, seat_min, rel);
+}
+
+static int seat_winners_rest(const Position *p, int need, int seat_min, uint64_t *rel)
+{
+    int seat = p->seat, t = p->trump;
+    uint64_t live = all_hands(p);
+    Coalition co;
+    coalition_of(p, &co);
+    const int *ly = co.len[0], *lz = co.len[1];
     int side = 0, a = 0, leads = 0, caps[NSUITS];
     unsigned in_a = 0; /* suits the coalition holds whose top card seat keeps */
     uint64_t runs[NSUITS], all_runs = top_runs(live, p->hand[seat]);
