@@ -363,7 +363,41 @@ static inline int sure_follows(const Coalition *c, int x, int s)
  * few as pass the test (at least one). *rel: the card relied on in each suit of G,
  * a(j+r+1) or a1 (its owners from the top down are in the key; the rest is
  * lengths). */
-static int stopper_with(const Position *p, int ty, int tz, int reserves[NSUITS], unsigned *g,
+static __attribute__((noinline)) int stopper_rest(const Position *p, int ty, int tz,
+                                                  int reserves[NSUITS], unsigned *g, uint64_t *rel);
+
+static inline int stopper_with(const Position *p, int ty, int tz, int reserves[NSUITS], unsigned *g,
+                               uint64_t *rel)
+{
+    int seat = p->seat, n = p->tricks_left - (p->leader == seat);
+    int y = left_of(seat), z = right_of(seat);
+    int t = p->trump;
+    unsigned wy = (unsigned)(p->lengths >> (LANE * y)), wz = (unsigned)(p->lengths >> (LANE * z));
+    unsigned ws = (unsigned)(p->lengths >> (LANE * seat));
+    /* Most calls fail, so first a necessary condition: both rules below reserve at
+     * least 1 + min(tz, Y's length) + the coalition cards above a1 of a suit (not the
+     * trump), and at most seat's length there, so no G costs less than the sum over
+     * the suits of the smaller of that and max(Y's length, Z's length). The rest,
+     * with its register saves, is a function of its own. */
+    int least = 0;
+    for (int s = 0; s < NSUITS; s++) {
+        int ly = (int)(wy >> (4 * s)) & 15, lz = (int)(wz >> (4 * s)) & 15;
+        int l = ly > lz ? ly : lz, m = (int)(ws >> (4 * s)) & 15;
+        int lb = 1 + (tz < ly ? tz : ly);
+        if (s != t && m && lb < l) { /* (else the cards above a1 cannot bring lb below l) */
+            unsigned held = (unsigned)(p->hand[seat] >> (LANE * s)) & LANE_MASK;
+            unsigned theirs = (unsigned)((p->hand[y] | p->hand[z]) >> (LANE * s)) & LANE_MASK;
+            lb += popcount32(theirs >> (32 - __builtin_clz(held)));
+            if (lb < l && lb <= m) l = lb;
+        }
+        least += l;
+    }
+    *rel = 0;
+    if (least > n) return -1;
+    return stopper_rest(p, ty, tz, reserves, g, rel);
+}
+
+static int stopper_rest(const Position *p, int ty, int tz, int reserves[NSUITS], unsigned *g,
                         uint64_t *rel)
 {
     int seat = p->seat, n = p->tricks_left - (p->leader == seat);
@@ -372,25 +406,6 @@ static int stopper_with(const Position *p, int ty, int tz, int reserves[NSUITS],
     int cost = 0, delta[NSUITS];
     uint64_t marks[NSUITS] = {0, 0, 0, 0};
     unsigned wy = (unsigned)(p->lengths >> (LANE * y)), wz = (unsigned)(p->lengths >> (LANE * z));
-    unsigned ws = (unsigned)(p->lengths >> (LANE * seat));
-    /* Most calls fail, so first a necessary condition: both rules below reserve at
-     * least 1 + min(tz, Y's length) + the coalition cards above a1 of a suit (not the
-     * trump), and at most seat's length there, so no G costs less than the sum over
-     * the suits of the smaller of that and max(Y's length, Z's length). */
-    int least = 0;
-    for (int s = 0; s < NSUITS; s++) {
-        int ly = (int)(wy >> (4 * s)) & 15, lz = (int)(wz >> (4 * s)) & 15;
-        int l = ly > lz ? ly : lz, m = (int)(ws >> (4 * s)) & 15;
-        if (s != t && m) {
-            unsigned held = (unsigned)(p->hand[seat] >> (LANE * s)) & LANE_MASK;
-            unsigned theirs = (unsigned)((p->hand[y] | p->hand[z]) >> (LANE * s)) & LANE_MASK;
-            int lb = 1 + (tz < ly ? tz : ly) + popcount32(theirs >> (32 - __builtin_clz(held)));
-            if (lb < l && lb <= m) l = lb;
-        }
-        least += l;
-    }
-    *rel = 0;
-    if (least > n) return -1;
     for (int s = 0; s < NSUITS; s++) {
         int ly = (int)(wy >> (4 * s)) & 15, lz = (int)(wz >> (4 * s)) & 15;
         int l = ly > lz ? ly : lz;
@@ -446,6 +461,16 @@ static int stopper_with(const Position *p, int ty, int tz, int reserves[NSUITS],
     return -1;
 }
 
+/* Is some suit's length in the length word a (4 bits a suit) below b's? The four
+ * nibbles are spread to bytes, each with a guard bit, so that one subtraction
+ * compares them all (no borrow crosses a byte: lengths are at most 13). */
+static inline int some_shorter(unsigned a, unsigned b)
+{
+    const unsigned guard = 0x80808080u;
+    unsigned sa = (a & 0x0F0Fu) | (a & 0xF0F0u) << 12, sb = (b & 0x0F0Fu) | (b & 0xF0F0u) << 12;
+    return (((sa | guard) - sb) & guard) != guard;
+}
+
 static int stopper_bound(const Position *p, uint64_t *rel)
 {
     int seat = p->seat, y = left_of(seat), z = right_of(seat), t = p->trump;
@@ -455,20 +480,15 @@ static int stopper_bound(const Position *p, uint64_t *rel)
         unsigned wy = (unsigned)(p->lengths >> (LANE * y)), wz = (unsigned)(p->lengths >> (LANE * z));
         ty = (int)(wy >> (4 * t)) & 15;
         tz = (int)(wz >> (4 * t)) & 15;
-        int y_short = 0, z_short = 0, both = 0;
-        for (int s = 0; s < NSUITS; s++) {
-            int ly = (int)(wy >> (4 * s)) & 15, lz = (int)(wz >> (4 * s)) & 15;
-            y_short |= ly < lz;
-            z_short |= ly > lz;
-            both |= (ly && lz) << s;
-        }
+        int y_short = some_shorter(wy, wz), z_short = some_shorter(wz, wy);
         if ((ty && !y_short) || (tz && !z_short)) {
             int r = stopper_with(p, y_short ? ty : 0, z_short ? tz : 0, reserves, &g, rel);
             if (r > 0 && p->leader != seat) return r;
             /* seat on lead: a lead of a suit both coalition hands hold keeps their order */
             for (int s = 0; s < NSUITS && r > 0; s++) {
                 int held = popcount64(p->hand[seat] & suit_lane(s));
-                if ((both >> s & 1) && held > (g >> s & 1 ? reserves[s] : 0)) return r;
+                int both = ((wy >> (4 * s)) & 15) && ((wz >> (4 * s)) & 15);
+                if (both && held > (g >> s & 1 ? reserves[s] : 0)) return r;
             }
         }
     }
