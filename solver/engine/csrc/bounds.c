@@ -315,6 +315,21 @@ static inline void coalition_of(const Position *p, Coalition *c)
     coalition_spares(p, c);
 }
 
+/* The leads the coalition surely has in the suits outside `tops` (a 4-bit mask): the
+ * longer coalition holding of each, from the length words (cheap: two bounds test it
+ * first and most of their calls end there). */
+static inline int leads_outside(const Position *p, unsigned tops)
+{
+    unsigned wy = (unsigned)(p->lengths >> (LANE * left_of(p->seat)));
+    unsigned wz = (unsigned)(p->lengths >> (LANE * right_of(p->seat)));
+    int leads = 0;
+    for (int s = 0; s < NSUITS; s++) {
+        int ly = (int)(wy >> (4 * s)) & 15, lz = (int)(wz >> (4 * s)) & 15;
+        if (!(tops >> s & 1)) leads += ly > lz ? ly : lz;
+    }
+    return leads;
+}
+
 /* Leads of side suit s that hand x surely still follows before s is first led: its
  * length less the D of s (<= 0: it could become void there). */
 static inline int sure_follows(const Coalition *c, int x, int s)
@@ -570,6 +585,8 @@ int all_tricks_bound(const Position *p, int need, uint64_t *rel)
             /* H needs a suit whose top card seat holds: without one, the stoppers */
             unsigned top_s = top_suits(live, mine);
             if (!top_s) return stopper_bound(p, rel);
+            /* the leads outside top_s alone leave no room for h >= 1 (most calls) */
+            if (leads_outside(p, top_s) + 1 > n) return stopper_bound(p, rel);
             Coalition c;
             coalition_of(p, &c);
             int h = 0, leads = 0;
@@ -684,15 +701,9 @@ int seat_winners_bound(const Position *p, int need, int seat_min, uint64_t *rel)
     if (p->misere || p->nplayed || p->side[p->leader]) return 0;
     unsigned tops = top_suits(all_hands(p), p->hand[seat]); /* the suits whose top card seat holds */
     if (!tops) return 0;
-    /* Most calls end at the test below, so it reads the length words itself and the
-     * rest, with its register saves, is a function of its own. */
-    unsigned wy = (unsigned)(p->lengths >> (LANE * left_of(seat)));
-    unsigned wz = (unsigned)(p->lengths >> (LANE * right_of(seat)));
-    int others = 0;
-    for (int s = 0; s < NSUITS; s++) {
-        int ly = (int)(wy >> (4 * s)) & 15, lz = (int)(wz >> (4 * s)) & 15;
-        if (!(tops >> s & 1)) others += ly > lz ? ly : lz; /* leads the coalition surely has */
-    }
+    /* Most calls end at the test below, so the rest, with its register saves, is a
+     * function of its own. */
+    int others = leads_outside(p, tops);
     /* the winners kept (at least one, need - seat_min in all) leave the rest of the
      * tricks for the coalition's leads */
     int least = need - seat_min > 1 ? need - seat_min : 1;
