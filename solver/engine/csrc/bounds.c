@@ -708,6 +708,9 @@ int seat_winners_bound(const Position *p, int need, int seat_min, uint64_t *rel)
      * tricks for the coalition's leads */
     int least = need - seat_min > 1 ? need - seat_min : 1;
     if (others + least > p->tricks_left) return 0;
+    /* nor can the side winners counted exceed seat's side-suit top runs */
+    uint64_t side_suits = p->trump == NOTRUMP ? ~(uint64_t)0 : ~suit_lane(p->trump);
+    if (popcount64(top_runs(all_hands(p), p->hand[seat]) & side_suits) + seat_min < need) return 0;
     return seat_winners_rest(p, need, seat_min, rel);
 }
 
