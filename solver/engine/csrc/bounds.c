@@ -206,19 +206,28 @@ static unsigned partner_entries(const Position *p, int L, int P)
     return suits;
 }
 
+static __attribute__((noinline)) int quick_tricks_rest(const Position *p, int *who);
+
 int quick_tricks(const Position *p, int want, int *who)
 {
     int L = p->leader;
     *who = L;
-    /* a count never exceeds its seat's top cards, so first the cheap ceiling */
+    /* a count never exceeds its seat's top cards, so first the cheap ceiling (most
+     * calls end there: the rest, with its register saves, is a function of its own) */
     uint64_t live = all_hands(p);
     int most = popcount64(top_runs(live, p->hand[L]));
-    for (int P = 0; P < NSEATS && most < want; P++)
-        if (P != L && p->side[P] == p->side[L]) {
+    for (int P = left_of(L); P != L && most < want; P = left_of(P))
+        if (p->side[P] == p->side[L]) {
             int q = popcount64(top_runs(live, p->hand[P]));
             if (q > most) most = q;
         }
     if (most < want) return most;
+    return quick_tricks_rest(p, who);
+}
+
+static int quick_tricks_rest(const Position *p, int *who)
+{
+    int L = p->leader;
     int best = quick_tricks_for(p, L);
     for (int P = 0; P < NSEATS; P++) {
         if (P == L || p->side[P] != p->side[L] || !partner_entries(p, L, P)) continue;
