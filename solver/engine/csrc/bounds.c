@@ -206,19 +206,28 @@ static unsigned partner_entries(const Position *p, int L, int P)
     return suits;
 }
 
+static __attribute__((noinline)) int quick_tricks_rest(const Position *p, int *who);
+
 int quick_tricks(const Position *p, int want, int *who)
 {
     int L = p->leader;
     *who = L;
-    /* a count never exceeds its seat's top cards, so first the cheap ceiling */
+    /* a count never exceeds its seat's top cards, so first the cheap ceiling (most
+     * calls end there: the rest, with its register saves, is a function of its own) */
     uint64_t live = all_hands(p);
     int most = popcount64(top_runs(live, p->hand[L]));
-    for (int P = 0; P < NSEATS && most < want; P++)
-        if (P != L && p->side[P] == p->side[L]) {
+    for (int P = left_of(L); P != L && most < want; P = left_of(P))
+        if (p->side[P] == p->side[L]) {
             int q = popcount64(top_runs(live, p->hand[P]));
             if (q > most) most = q;
         }
     if (most < want) return most;
+    return quick_tricks_rest(p, who);
+}
+
+static int quick_tricks_rest(const Position *p, int *who)
+{
+    int L = p->leader;
     int best = quick_tricks_for(p, L);
     for (int P = 0; P < NSEATS; P++) {
         if (P == L || p->side[P] != p->side[L] || !partner_entries(p, L, P)) continue;
@@ -266,33 +275,7 @@ static unsigned margin_reached(unsigned own, unsigned against, int count)
  * trumps can take those tricks from the coalition (a partner's higher trump keeps
  * them), so it wins at least max(iX, iY) - (seat's trumps above the lowest of them).
  * This holds for any play, so in misere too; settled_cards names the trumps a count
- * depends on. */
-void settled_tricks(const Position *p, int *seat_min, int *others_min)
-{
-    *seat_min = *others_min = 0;
-    if (p->trump == NOTRUMP) return;
-    unsigned mine, y, z;
-    trump_lanes(p, &mine, &y, &z);
-    /* One pass over seat's trumps from the top, j of them above the current one.
-     * Seat's count can only grow at its own cards. A coalition hand X's grows at X's
-     * cards and drops at seat's, so its best is reached just above one of seat's
-     * cards (X's trumps above it, less j) or at X's lowest (all of X's trumps less
-     * all of seat's); the other candidates this adds are never above those. */
-    unsigned coalition = y | z;
-    int j = 0, best_seat = 0, best_others = 0;
-    for (unsigned m = mine; m; j++) {
-        int b = 31 - __builtin_clz(m);
-        m ^= 1u << b;
-        int s = j + 1 - popcount32(coalition >> b);
-        int x = popcount32(y >> b) > popcount32(z >> b) ? popcount32(y >> b) : popcount32(z >> b);
-        if (s > best_seat) best_seat = s;
-        if (x - j > best_others) best_others = x - j;
-    }
-    int x = popcount32(y) > popcount32(z) ? popcount32(y) : popcount32(z);
-    if (x - j > best_others) best_others = x - j;
-    *seat_min = best_seat;
-    *others_min = best_others;
-}
+ * depends on. The count itself, settled_tricks, is inline in bounds.h. */
 
 /* Highest card (as a mask) of a non-empty set of cards of one suit. */
 static uint64_t high_card(uint64_t cards) { return (uint64_t)1 << (63 - __builtin_clzll(cards)); }
@@ -339,6 +322,36 @@ static inline void coalition_of(const Position *p, Coalition *c)
 {
     coalition_lengths(p, c);
     coalition_spares(p, c);
+}
+
+/* A hand's word of suit lengths (4 bits a suit) spread to one byte a suit, in the
+ * order of suits 0, 2, 1, 3, so that bytewise arithmetic with a guard bit (bit 7)
+ * handles the four suits at once: lengths are at most 13, so no borrow or carry
+ * crosses a byte. */
+static inline unsigned spread_lengths(unsigned w)
+{
+    return (w & 0x0F0Fu) | (w & 0xF0F0u) << 12;
+}
+
+/* The bytes of spread_lengths that hold the suits of a 4-bit suit mask. */
+static const unsigned suit_bytes[16] = {
+    0x00000000u, 0x000000FFu, 0x00FF0000u, 0x00FF00FFu, 0x0000FF00u, 0x0000FFFFu,
+    0x00FFFF00u, 0x00FFFFFFu, 0xFF000000u, 0xFF0000FFu, 0xFFFF0000u, 0xFFFF00FFu,
+    0xFF00FF00u, 0xFF00FFFFu, 0xFFFFFF00u, 0xFFFFFFFFu,
+};
+
+/* The leads the coalition surely has in the suits outside `tops` (a 4-bit mask): the
+ * longer coalition holding of each, summed (cheap: two bounds test it first and most
+ * of their calls end there). All four suits at once: the longer holding is picked
+ * bytewise by the guard bit of Y's length less Z's, and the bytes are summed by a
+ * multiplication. */
+static inline int leads_outside(const Position *p, unsigned tops)
+{
+    unsigned y = spread_lengths((unsigned)(p->lengths >> (LANE * left_of(p->seat))));
+    unsigned z = spread_lengths((unsigned)(p->lengths >> (LANE * right_of(p->seat))));
+    unsigned y_longer = ((((y | 0x80808080u) - z) >> 7) & 0x01010101u) * 0xFFu;
+    unsigned longer = ((y & y_longer) | (z & ~y_longer)) & ~suit_bytes[tops];
+    return (int)((longer * 0x01010101u) >> 24);
 }
 
 /* Leads of side suit s that hand x surely still follows before s is first led: its
@@ -389,7 +402,41 @@ static inline int sure_follows(const Coalition *c, int x, int s)
  * few as pass the test (at least one). *rel: the card relied on in each suit of G,
  * a(j+r+1) or a1 (its owners from the top down are in the key; the rest is
  * lengths). */
-static int stopper_with(const Position *p, int ty, int tz, int reserves[NSUITS], unsigned *g,
+static __attribute__((noinline)) int stopper_rest(const Position *p, int ty, int tz,
+                                                  int reserves[NSUITS], unsigned *g, uint64_t *rel);
+
+static inline int stopper_with(const Position *p, int ty, int tz, int reserves[NSUITS], unsigned *g,
+                               uint64_t *rel)
+{
+    int seat = p->seat, n = p->tricks_left - (p->leader == seat);
+    int y = left_of(seat), z = right_of(seat);
+    int t = p->trump;
+    unsigned wy = (unsigned)(p->lengths >> (LANE * y)), wz = (unsigned)(p->lengths >> (LANE * z));
+    unsigned ws = (unsigned)(p->lengths >> (LANE * seat));
+    /* Most calls fail, so first a necessary condition: both rules below reserve at
+     * least 1 + min(tz, Y's length) + the coalition cards above a1 of a suit (not the
+     * trump), and at most seat's length there, so no G costs less than the sum over
+     * the suits of the smaller of that and max(Y's length, Z's length). The rest,
+     * with its register saves, is a function of its own. */
+    int least = 0;
+    for (int s = 0; s < NSUITS; s++) {
+        int ly = (int)(wy >> (4 * s)) & 15, lz = (int)(wz >> (4 * s)) & 15;
+        int l = ly > lz ? ly : lz, m = (int)(ws >> (4 * s)) & 15;
+        int lb = 1 + (tz < ly ? tz : ly);
+        if (s != t && m && lb < l) { /* (else the cards above a1 cannot bring lb below l) */
+            unsigned held = (unsigned)(p->hand[seat] >> (LANE * s)) & LANE_MASK;
+            unsigned theirs = (unsigned)((p->hand[y] | p->hand[z]) >> (LANE * s)) & LANE_MASK;
+            lb += popcount32(theirs >> (32 - __builtin_clz(held)));
+            if (lb < l && lb <= m) l = lb;
+        }
+        least += l;
+    }
+    *rel = 0;
+    if (least > n) return -1;
+    return stopper_rest(p, ty, tz, reserves, g, rel);
+}
+
+static int stopper_rest(const Position *p, int ty, int tz, int reserves[NSUITS], unsigned *g,
                         uint64_t *rel)
 {
     int seat = p->seat, n = p->tricks_left - (p->leader == seat);
@@ -398,25 +445,6 @@ static int stopper_with(const Position *p, int ty, int tz, int reserves[NSUITS],
     int cost = 0, delta[NSUITS];
     uint64_t marks[NSUITS] = {0, 0, 0, 0};
     unsigned wy = (unsigned)(p->lengths >> (LANE * y)), wz = (unsigned)(p->lengths >> (LANE * z));
-    unsigned ws = (unsigned)(p->lengths >> (LANE * seat));
-    /* Most calls fail, so first a necessary condition: both rules below reserve at
-     * least 1 + min(tz, Y's length) + the coalition cards above a1 of a suit (not the
-     * trump), and at most seat's length there, so no G costs less than the sum over
-     * the suits of the smaller of that and max(Y's length, Z's length). */
-    int least = 0;
-    for (int s = 0; s < NSUITS; s++) {
-        int ly = (int)(wy >> (4 * s)) & 15, lz = (int)(wz >> (4 * s)) & 15;
-        int l = ly > lz ? ly : lz, m = (int)(ws >> (4 * s)) & 15;
-        if (s != t && m) {
-            unsigned held = (unsigned)(p->hand[seat] >> (LANE * s)) & LANE_MASK;
-            unsigned theirs = (unsigned)((p->hand[y] | p->hand[z]) >> (LANE * s)) & LANE_MASK;
-            int lb = 1 + (tz < ly ? tz : ly) + popcount32(theirs >> (32 - __builtin_clz(held)));
-            if (lb < l && lb <= m) l = lb;
-        }
-        least += l;
-    }
-    *rel = 0;
-    if (least > n) return -1;
     for (int s = 0; s < NSUITS; s++) {
         int ly = (int)(wy >> (4 * s)) & 15, lz = (int)(wz >> (4 * s)) & 15;
         int l = ly > lz ? ly : lz;
@@ -472,6 +500,14 @@ static int stopper_with(const Position *p, int ty, int tz, int reserves[NSUITS],
     return -1;
 }
 
+/* Is some suit's length in the length word a (4 bits a suit) below b's? One
+ * subtraction of the spread lengths compares them all. */
+static inline int some_shorter(unsigned a, unsigned b)
+{
+    const unsigned guard = 0x80808080u;
+    return (((spread_lengths(a) | guard) - spread_lengths(b)) & guard) != guard;
+}
+
 static int stopper_bound(const Position *p, uint64_t *rel)
 {
     int seat = p->seat, y = left_of(seat), z = right_of(seat), t = p->trump;
@@ -481,20 +517,15 @@ static int stopper_bound(const Position *p, uint64_t *rel)
         unsigned wy = (unsigned)(p->lengths >> (LANE * y)), wz = (unsigned)(p->lengths >> (LANE * z));
         ty = (int)(wy >> (4 * t)) & 15;
         tz = (int)(wz >> (4 * t)) & 15;
-        int y_short = 0, z_short = 0, both = 0;
-        for (int s = 0; s < NSUITS; s++) {
-            int ly = (int)(wy >> (4 * s)) & 15, lz = (int)(wz >> (4 * s)) & 15;
-            y_short |= ly < lz;
-            z_short |= ly > lz;
-            both |= (ly && lz) << s;
-        }
+        int y_short = some_shorter(wy, wz), z_short = some_shorter(wz, wy);
         if ((ty && !y_short) || (tz && !z_short)) {
             int r = stopper_with(p, y_short ? ty : 0, z_short ? tz : 0, reserves, &g, rel);
             if (r > 0 && p->leader != seat) return r;
             /* seat on lead: a lead of a suit both coalition hands hold keeps their order */
             for (int s = 0; s < NSUITS && r > 0; s++) {
                 int held = popcount64(p->hand[seat] & suit_lane(s));
-                if ((both >> s & 1) && held > (g >> s & 1 ? reserves[s] : 0)) return r;
+                int both = ((wy >> (4 * s)) & 15) && ((wz >> (4 * s)) & 15);
+                if (both && held > (g >> s & 1 ? reserves[s] : 0)) return r;
             }
         }
     }
@@ -576,6 +607,8 @@ int all_tricks_bound(const Position *p, int need, uint64_t *rel)
             /* H needs a suit whose top card seat holds: without one, the stoppers */
             unsigned top_s = top_suits(live, mine);
             if (!top_s) return stopper_bound(p, rel);
+            /* the leads outside top_s alone leave no room for h >= 1 (most calls) */
+            if (leads_outside(p, top_s) + 1 > n) return stopper_bound(p, rel);
             Coalition c;
             coalition_of(p, &c);
             int h = 0, leads = 0;
@@ -680,25 +713,36 @@ uint64_t settled_cards(const Position *p, int for_seat, int count)
  * only when no coalition hand holds a trump; that suit's stopper reserve is then its
  * top card alone (delta 1), and stopper_with finds cost <= leads + 1 <= n. So the
  * search skips this bound at need 1. */
+static __attribute__((noinline)) int seat_winners_rest(const Position *p, int need, int seat_min,
+                                                       uint64_t *rel);
+
 int seat_winners_bound(const Position *p, int need, int seat_min, uint64_t *rel)
 {
-    int seat = p->seat, t = p->trump;
+    int seat = p->seat;
     *rel = 0;
     if (p->misere || p->nplayed || p->side[p->leader]) return 0;
-    uint64_t live = all_hands(p);
-    unsigned tops = top_suits(live, p->hand[seat]); /* the suits whose top card seat holds */
+    unsigned tops = top_suits(all_hands(p), p->hand[seat]); /* the suits whose top card seat holds */
     if (!tops) return 0;
-    Coalition co;
-    coalition_lengths(p, &co);
-    const int *ly = co.len[0], *lz = co.len[1];
-    int others = 0;
-    for (int s = 0; s < NSUITS; s++)
-        if (!(tops >> s & 1)) others += ly[s] > lz[s] ? ly[s] : lz[s]; /* leads the coalition surely has */
+    /* Most calls end at the test below, so the rest, with its register saves, is a
+     * function of its own. */
+    int others = leads_outside(p, tops);
     /* the winners kept (at least one, need - seat_min in all) leave the rest of the
      * tricks for the coalition's leads */
     int least = need - seat_min > 1 ? need - seat_min : 1;
     if (others + least > p->tricks_left) return 0;
-    coalition_spares(p, &co);
+    /* nor can the side winners counted exceed seat's side-suit top runs */
+    uint64_t side_suits = p->trump == NOTRUMP ? ~(uint64_t)0 : ~suit_lane(p->trump);
+    if (popcount64(top_runs(all_hands(p), p->hand[seat]) & side_suits) + seat_min < need) return 0;
+    return seat_winners_rest(p, need, seat_min, rel);
+}
+
+static int seat_winners_rest(const Position *p, int need, int seat_min, uint64_t *rel)
+{
+    int seat = p->seat, t = p->trump;
+    uint64_t live = all_hands(p);
+    Coalition co;
+    coalition_of(p, &co);
+    const int *ly = co.len[0], *lz = co.len[1];
     int side = 0, a = 0, leads = 0, caps[NSUITS];
     unsigned in_a = 0; /* suits the coalition holds whose top card seat keeps */
     uint64_t runs[NSUITS], all_runs = top_runs(live, p->hand[seat]);
@@ -769,13 +813,9 @@ static uint64_t cash_cards(const Position *p, int leader, const int caps[NSUITS]
  * other suits' runs and caps stand. A partner holding trumps without must-ruff follows
  * or discards a non-trump as long as it has one, so the total is capped by its
  * non-trump cards and it never spends a trump (L's side keeps its settled trumps).
- * The caller wants `want` tricks: when even the uncapped runs fall short of it (most
- * calls), their smaller sum is returned at once and caps[] is left unset. */
-static int side_cash(const Position *p, int L, int want, int caps[NSUITS])
+ * `runs` are L's side-suit top runs (side_runs). */
+static int side_cash(const Position *p, int L, uint64_t runs, int caps[NSUITS])
 {
-    uint64_t runs = top_runs(all_hands(p), p->hand[L]) & ~suit_lane(p->trump);
-    int sum = popcount64(runs);
-    if (sum < want) return sum;
     Ruffers r;
     ruffers_of(p, L, &r);
     int budget = r.partner_spare, total = 0;
@@ -787,6 +827,24 @@ static int side_cash(const Position *p, int L, int want, int caps[NSUITS])
         caps[s] = k;
         total += k;
     }
+    return total;
+}
+
+/* L's side-suit top runs: what side_cash caps, so their count is a ceiling of its
+ * total. Most calls of the cashing bounds fall short even of that, so they check it
+ * first and leave before the register saves of the rest (a function of its own). */
+static inline uint64_t side_runs(const Position *p, int L)
+{
+    return top_runs(all_hands(p), p->hand[L]) & ~suit_lane(p->trump);
+}
+
+static __attribute__((noinline)) int seat_cash_rest(const Position *p, int need, int seat_min,
+                                                    uint64_t runs, uint64_t *rel)
+{
+    int caps[NSUITS];
+    int total = side_cash(p, p->seat, runs, caps) + seat_min;
+    if (total < need) return 0;
+    *rel = cash_cards(p, p->seat, caps, need, 1);
     return total;
 }
 
@@ -809,11 +867,18 @@ int seat_cash_bound(const Position *p, int need, int seat_min, uint64_t *rel)
     int seat = p->seat;
     *rel = 0;
     if (p->misere || p->nplayed || p->leader != seat || p->trump == NOTRUMP) return 0;
+    uint64_t runs = side_runs(p, seat);
+    if (popcount64(runs) + seat_min < need) return 0;
+    return seat_cash_rest(p, need, seat_min, runs, rel);
+}
+
+static __attribute__((noinline)) int coalition_cash_rest(const Position *p, int goal, int others_min,
+                                                         uint64_t runs, uint64_t *rel)
+{
     int caps[NSUITS];
-    int total = side_cash(p, seat, need - seat_min, caps) + seat_min;
-    if (total < need) return 0;
-    *rel = cash_cards(p, seat, caps, need, 1);
-    return total;
+    if (side_cash(p, p->leader, runs, caps) + others_min < goal) return 0;
+    *rel = cash_cards(p, p->leader, caps, goal, 0);
+    return 1;
 }
 
 /* The mirror image for the coalition, normal play, a coalition player L on lead with
@@ -831,9 +896,8 @@ int coalition_cash_bound(const Position *p, int need, int others_min, uint64_t *
     int L = p->leader, n = p->tricks_left;
     *rel = 0;
     if (p->misere || p->nplayed || p->side[L] || p->trump == NOTRUMP) return 0;
-    int caps[NSUITS];
     int goal = n - need + 1;
-    if (side_cash(p, L, goal - others_min, caps) + others_min < goal) return 0;
-    *rel = cash_cards(p, L, caps, goal, 0);
-    return 1;
+    uint64_t runs = side_runs(p, L);
+    if (popcount64(runs) + others_min < goal) return 0;
+    return coalition_cash_rest(p, goal, others_min, runs, rel);
 }
