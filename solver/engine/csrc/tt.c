@@ -11,9 +11,9 @@
  *
  * Costs measured with valgrind and perf on full deals: a probe is a short chain of
  * cache misses (group slot, chunk header, key line), hence the prefetches; building
- * the position's codes is table-driven (four ranks a step), or two pext/pdep a suit
- * where BMI2 is fast. Session 4 (perf on four deals' full tables, 20.5M probes,
- * 80% answered): with the chunk scan in SSE2 those three loads are about 60% of
+ * the position's codes is table-driven (four ranks a step), or three pdep and a pext
+ * for two suits where BMI2 is fast. Session 4 (perf on four deals' full tables, 20.5M
+ * probes, 80% answered): with the chunk scan in SSE2 those three loads are about 60% of
  * tt_probe's samples. A probe walks 2.2 chunks on average, but 1M probes of deep
  * groups walk about 17; those chains pay: stopping the walk after 8 chunks cost
  * 18% more nodes. SM_TT_PORTABLE builds it without SSE2 and BMI2.
@@ -216,24 +216,12 @@ static void suit_codes(uint64_t live, uint64_t b0, uint64_t b1, uint32_t c[NSUIT
     }
 }
 
-/* The same with BMI2 where the CPU has a fast one (measured: this and the tables
- * above were a tenth of the search's time): gather the live cards' bits of each
- * plane (pext), then interleave the two planes (pdep). Zen 1 and 2 run pext/pdep in
- * slow microcode, so they keep the table. */
+/* BMI2 (pext/pdep) where the CPU has a fast one builds the codes instead (measured:
+ * this and the tables above were a tenth of the search's time), see code_word_bmi2.
+ * Zen 1 and 2 run pext/pdep in slow microcode, so they keep the table. */
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(SM_TT_PORTABLE)
 #define SM_TT_BMI2 1
 #include <immintrin.h>
-__attribute__((target("bmi2"))) static inline void suit_codes_bmi2(uint64_t live, uint64_t b0,
-                                                                   uint64_t b1, uint32_t c[NSUITS])
-{
-    for (int s = 0; s < NSUITS; s++) {
-        unsigned l = (unsigned)(live >> (LANE * s)) & 0xFFFFu;
-        unsigned x = _pext_u32((unsigned)(b0 >> (LANE * s)), l);
-        unsigned y = _pext_u32((unsigned)(b1 >> (LANE * s)), l);
-        c[s] = _pdep_u32(x, 0x55555555u) | _pdep_u32(y, 0xAAAAAAAAu);
-    }
-}
-
 static int use_bmi2;
 __attribute__((constructor)) static void detect_bmi2(void)
 {
@@ -257,6 +245,31 @@ static inline unsigned suit_rank(const unsigned len[NSUITS], int s)
 /* Length of seat h in suit s, from a group key. */
 static inline int suit_length(uint64_t key, int h, int s) { return (int)((key >> (16 * h + 4 * s)) & 15); }
 
+/* The owner codes of a word pair (suits 2w, 2w+1) as TTKey.v lays them out, from
+ * each suit's codes ending in bits 0-1 (c) and its length. */
+static inline uint64_t code_word(uint32_t c_hi, unsigned len_hi, uint32_t c_lo, unsigned len_lo)
+{
+    uint32_t hi = (uint32_t)((uint64_t)c_hi << (32 - 2 * len_hi));
+    uint32_t lo = (uint32_t)((uint64_t)c_lo << (32 - 2 * len_lo));
+    return (uint64_t)hi << 32 | lo;
+}
+
+#if SM_TT_BMI2
+/* A word pair's owner codes with BMI2, two suits at once: spread both bit planes
+ * of the two lanes into 2-bit codes (dead cards are 00: no hand holds them), then
+ * squeeze out the dead cards' codes with one pext; suit 2w's codes come out in the
+ * low 2 x len bits, 2w+1's above them. */
+__attribute__((target("bmi2"))) static inline uint64_t code_word_bmi2(uint32_t live, uint32_t b0,
+                                                                      uint32_t b1, unsigned len_hi,
+                                                                      unsigned len_lo)
+{
+    const uint64_t even = UINT64_C(0x5555555555555555);
+    uint64_t codes = _pdep_u64(b0, even) | _pdep_u64(b1, even << 1);
+    uint64_t both = _pext_u64(codes, _pdep_u64(live, even) * 3);
+    return code_word((uint32_t)both, len_hi, (uint32_t)(both >> (2 * len_hi)), len_lo);
+}
+#endif
+
 /* The body of tt_pos, made twice: with BMI2 (pext/pdep inline, and its shifts by a
  * variable count, of which tt_pos has many, take one instruction instead of three)
  * and without. */
@@ -273,16 +286,24 @@ static inline __attribute__((always_inline)) void tt_pos_impl(const Position *p,
     const uint64_t lens = (p->lengths + (p->lengths >> 16) + (p->lengths >> 32)) & 0xFFFF;
     /* bit 63 keeps every key nonzero (0 marks an empty group slot) */
     const uint64_t lkey = ctx_bits | ((uint64_t)p->leader << 48) | (UINT64_C(1) << 63) | p->lengths;
+    unsigned len[NSUITS];
+    for (int s = 0; s < NSUITS; s++) len[s] = (unsigned)(lens >> (4 * s)) & 15;
     /* owner code bit planes: bit 0 and bit 1 of seat+1 for every live card */
-    uint32_t c[NSUITS];
+    const uint64_t b0 = h0 | h2, b1 = h1 | h2;
+    uint64_t code[2];
 #if SM_TT_BMI2
-    if (bmi2) suit_codes_bmi2(live, h0 | h2, h1 | h2, c);
-    else
+    if (bmi2) {
+        for (int w = 0; w < 2; w++)
+            code[w] = code_word_bmi2((uint32_t)(live >> (32 * w)), (uint32_t)(b0 >> (32 * w)),
+                                     (uint32_t)(b1 >> (32 * w)), len[2 * w], len[2 * w + 1]);
+    } else
 #endif
-        suit_codes(live, h0 | h2, h1 | h2, c);
-    uint32_t half[NSUITS]; /* each suit's codes left-aligned in 32 bits */
-    for (int s = 0; s < NSUITS; s++)
-        half[s] = (uint32_t)((uint64_t)c[s] << (32 - 2 * ((lens >> (4 * s)) & 15)));
+    {
+        uint32_t c[NSUITS];
+        suit_codes(live, b0, b1, c);
+        for (int w = 0; w < 2; w++)
+            code[w] = code_word(c[2 * w], len[2 * w], c[2 * w + 1], len[2 * w + 1]);
+    }
     /* the split suits: the longest (the first of equals); the lengths fix them.
      * A suit's depth is its rank's entry of the list (capped by its length). The
      * group key holds suit s's top owners in byte s: which suits and how deep are
@@ -290,19 +311,18 @@ static inline __attribute__((always_inline)) void tt_pos_impl(const Position *p,
      * go to the split copies in rank order, see store_split). */
     const uint32_t depths = p->tricks_left >= TT_SPLIT_DEEP ? depths_deep
                             : p->tricks_left >= TT_SPLIT_MID ? depths_mid : depths_low;
-    unsigned len[NSUITS];
-    for (int s = 0; s < NSUITS; s++) len[s] = (unsigned)(lens >> (4 * s)) & 15;
     uint32_t skey = 0, sig = 0;
     for (int s = 0; s < NSUITS; s++) {
+        uint32_t half = suit_half(code, s); /* the suit's codes, left-aligned */
         unsigned want = (depths >> (8 * suit_rank(len, s))) & 0xFF;
         unsigned skip = 2 * (want < len[s] ? want : len[s]); /* bits of the fixed codes */
         out->sigskip[s] = (uint8_t)skip;
-        skey |= ((half[s] >> 24) & (0xFF00u >> skip) & 0xFFu) << (8 * s);
+        skey |= ((half >> 24) & (0xFF00u >> skip) & 0xFFu) << (8 * s);
         /* the signature: the four codes below those (as sig_of) */
-        sig |= (half[s] << skip >> 24) << (8 * s);
+        sig |= (half << skip >> 24) << (8 * s);
     }
-    out->code[0] = (uint64_t)half[0] << 32 | half[1];
-    out->code[1] = (uint64_t)half[2] << 32 | half[3];
+    out->code[0] = code[0];
+    out->code[1] = code[1];
     out->sig = sig;
     out->fresh = 0;
     out->lkey = lkey;
