@@ -460,21 +460,24 @@ static uint64_t top_cards(const Position *p, const TTKey *key)
 #if SM_TT_BMI2
 /* top_cards with BMI2: the key's kept codes of a suit are its top k slots, so one
  * pext per word gives each suit's kept slots as the top k of 16 bits; shifted down
- * to the suit's length they mark the top k of its compressed live cards, which pdep
- * puts back in the lane. */
+ * to the suit's length they mark the top k of its compressed live cards. A word's
+ * two suits are joined in the order of their live cards (suit 2w's first), so one
+ * pdep puts both back in their lanes. */
 __attribute__((target("bmi2,popcnt"))) static uint64_t top_cards_bmi2(const Position *p,
                                                                       const TTKey *key)
 {
     const uint64_t even = UINT64_C(0x5555555555555555);
-    uint64_t live = all_hands(p), rel = 0;
-    /* suit 2w in bits 16-31, suit 2w+1 in bits 0-15 (the layout of the key words) */
-    const uint32_t kept[2] = {(uint32_t)_pext_u64(key->v[0] | key->v[0] >> 1, even),
-                              (uint32_t)_pext_u64(key->v[1] | key->v[1] >> 1, even)};
-    for (int s = 0; s < NSUITS; s++) {
-        unsigned top = (kept[s >> 1] >> (s & 1 ? 0 : 16)) & 0xFFFFu;
-        unsigned lane = (unsigned)(live >> (LANE * s)) & LANE_MASK;
-        top >>= 16 - __builtin_popcount(lane);
-        rel |= (uint64_t)_pdep_u32(top, lane) << (LANE * s);
+    const uint64_t live = all_hands(p);
+    uint64_t rel = 0;
+    for (int w = 0; w < 2; w++) {
+        /* suit 2w in bits 16-31, suit 2w+1 in bits 0-15 (the layout of the key words) */
+        const uint32_t kept = (uint32_t)_pext_u64(key->v[w] | key->v[w] >> 1, even);
+        const uint32_t lanes = (uint32_t)(live >> (32 * w));
+        const unsigned n_hi = (unsigned)__builtin_popcount(lanes & 0xFFFFu);
+        const unsigned n_lo = (unsigned)__builtin_popcount(lanes >> 16);
+        const uint64_t top = ((uint64_t)kept >> (32 - n_hi)) |
+                             (uint64_t)((kept & 0xFFFFu) >> (16 - n_lo)) << n_hi;
+        rel |= _pdep_u64(top, lanes) << (32 * w);
     }
     return rel;
 }
