@@ -763,19 +763,19 @@ static void store_split(TT *tt, const TTPos *tp, const TTKey *key, uint32_t sv, 
 
 void tt_store(TT *tt, const TTPos *tp, const Position *p, uint64_t rel, int lb, int ub, int best)
 {
-    uint64_t live = all_hands(p);
+    /* each suit's cards from its lowest relevant one up (none if it has none), every
+     * lane at once: bit 15 of a lane, never a card, keeps the subtractions in it */
+    const uint64_t guard = UINT64_C(0x8000800080008000), one = UINT64_C(0x0001000100010001);
+    const uint64_t lowest = rel & ~((rel | guard) - one);
+    const uint64_t kept = all_hands(p) & ~((lowest | guard) - one);
     uint64_t mask[2] = {0, 0};
     int whole = 1; /* the entry keeps every top card the group key fixes */
     for (int s = 0; s < NSUITS; s++) {
-        unsigned r = (unsigned)(rel >> (LANE * s)) & LANE_MASK;
-        unsigned lane = (unsigned)(live >> (LANE * s)) & LANE_MASK;
-        /* the cards from the lowest relevant one up (none if r is 0, as -(0) is 0) */
-        int k = popcount32(lane & -(r & -r));
+        int k = popcount32((unsigned)(kept >> (LANE * s)) & LANE_MASK);
         whole &= 2 * k >= tp->sigskip[s];
-        /* the top k cards: the high 2k bits of the suit's left-aligned half (none
-         * for k = 0: the 64-bit shift by 32 leaves the low half empty) */
-        uint64_t m = (UINT64_C(0xFFFFFFFF) << (32 - 2 * k)) & UINT64_C(0xFFFFFFFF);
-        mask[s >> 1] |= m << (s & 1 ? 0 : 32);
+        /* the top k cards: the high 2k bits of the suit's left-aligned half */
+        uint32_t m = ~(UINT32_C(0xFFFFFFFF) >> (2 * k));
+        mask[s >> 1] |= (uint64_t)m << (s & 1 ? 0 : 32);
     }
     TTKey key = {{tp->code[0] & mask[0], tp->code[1] & mask[1]}};
     int hint = hint_code(p, best);
