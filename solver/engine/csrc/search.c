@@ -18,6 +18,7 @@ int engine_init(Engine *e, size_t tt_bytes)
     e->ctx_bits = e->ctx_bits_nt = 0;
     e->nodes = 0;
     e->aborted = 0;
+    e->abort_to = 0;
     e->poll = 0;
     e->poll_arg = 0;
     return tt_init(&e->tt, tt_bytes);
@@ -99,11 +100,11 @@ static inline __attribute__((always_inline)) int ab_at(Engine *e, const Position
                                                         uint64_t *rel, const int np, const int root)
 {
     *rel = 0;
-    /* no node starts once the search is aborted (every caller of ab returns at
-     * once), so only a poll can abort it here */
+    /* an abort leaves the whole search at once, back to `ab` (nothing is stored on
+     * the way, as no node's result is known) */
     if ((++e->nodes & (SM_POLL_INTERVAL - 1)) == 0 && e->poll && e->poll(e->poll_arg)) {
         e->aborted = 1;
-        return 0;
+        longjmp(*e->abort_to, 1);
     }
     int need = target - p->counted;
     /* inside a trick below the root, the parent's need stands (neither the tricks
@@ -203,7 +204,6 @@ static inline __attribute__((always_inline)) int ab_at(Engine *e, const Position
         pos_play_at(&c, card, np);
         int r = np == 0 ? ab1(e, &c, target, &rc) : np == 1 ? ab2(e, &c, target, &rc)
                                                            : ab0(e, &c, target, &rc);
-        if (e->aborted) return 0;
         if (root && e->nodes - before > biggest) {
             biggest = e->nodes - before;
             e->root_biggest = card;
@@ -243,15 +243,28 @@ static int ab2(Engine *e, const Position *p, int target, uint64_t *rel)
     return ab_at(e, p, target, rel, 2, 0);
 }
 
-/* The search from any position (the root of a search: e->root_first, -1 or a move to
- * try first, and e->root_biggest, its move with the biggest subtree so far). */
-static int ab(Engine *e, const Position *p, int target, uint64_t *rel)
+__attribute__((noinline))
+static int ab_root(Engine *e, const Position *p, int target, uint64_t *rel)
 {
     switch (p->nplayed) {
     case 0: return ab_at(e, p, target, rel, 0, 1);
     case 1: return ab_at(e, p, target, rel, 1, 1);
     default: return ab_at(e, p, target, rel, 2, 1);
     }
+}
+
+/* The search from any position (the root of a search: e->root_first, -1 or a move to
+ * try first, and e->root_biggest, its move with the biggest subtree so far). An
+ * aborted search comes back here by longjmp with e->aborted set, and gives 0. */
+static int ab(Engine *e, const Position *p, int target, uint64_t *rel)
+{
+    jmp_buf here;
+    e->abort_to = &here;
+    if (setjmp(here)) {
+        *rel = 0;
+        return 0;
+    }
+    return ab_root(e, p, target, rel);
 }
 
 /* Exact value: seat's tricks, counted included. The proofs at and next to the true
