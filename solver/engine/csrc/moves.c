@@ -418,6 +418,14 @@ static int lowest_rank_card(uint64_t m)
     return __builtin_ctzll(m & (UINT64_C(0x0001000100010001) << __builtin_ctz(ranks)));
 }
 
+/* The group of legal cards that starts at `card` (one of `starts`): up to the next
+ * start above it. */
+static inline uint64_t group_at(uint64_t legal, uint64_t starts, int card)
+{
+    uint64_t above = starts & (~UINT64_C(0) << card << 1);
+    return legal & (~UINT64_C(0) << card) & ((above & -above) - 1);
+}
+
 /* Most nodes are cut off by their first move, and most of them are a follower's in
  * normal play whose legal cards are only good or bad (follower_keys' common case):
  * its best move, the cheapest good group (or the cheapest group when none is good),
@@ -432,9 +440,8 @@ static inline __attribute__((always_inline)) int follower_first_at(const Positio
         return make_moves(p, legal, starts, &fc, ml->move, hint);
     uint64_t good = starts & fc.good;
     int card = lowest_rank_card(good ? good : starts);
-    uint64_t above = starts & ~((UINT64_C(2) << card) - 1); /* the next group's start */
     ml->move[0].card = (int8_t)card;
-    ml->move[0].group = legal & ~((UINT64_C(1) << card) - 1) & ((above & -above) - 1);
+    ml->move[0].group = group_at(legal, starts, card);
     ml->made = 1;
     ml->legal = legal;
     ml->starts = starts;
@@ -465,6 +472,7 @@ int moves_first(const Position *p, MoveList *ml, int hint)
     uint64_t starts = group_starts(legal, all_hands(p) | p->table);
     int n = popcount64(starts);
     ml->n = ml->made = n;
+    ml->sorted = 0;
     if (n == 1) { /* a forced move needs no ordering */
         ml->move[0].card = (int8_t)__builtin_ctzll(starts);
         ml->move[0].group = legal;
@@ -476,17 +484,39 @@ int moves_first(const Position *p, MoveList *ml, int hint)
     return make_moves(p, legal, starts, NULL, ml->move, hint); /* leads, misere */
 }
 
+/* The groups starting at the cards of `m` (some of `starts`) in the order of
+ * good_bad_keys within one class: by rank, then suit (its ties in generation order),
+ * each suit's lane folded onto the ranks. Returns their number. */
+static int groups_by_rank(uint64_t m, uint64_t legal, uint64_t starts, Move *out)
+{
+    int n = 0;
+    unsigned ranks = (unsigned)((m | m >> LANE | m >> 2 * LANE | m >> 3 * LANE) & LANE_MASK);
+    while (ranks) {
+        uint64_t at = m & (UINT64_C(0x0001000100010001) << __builtin_ctz(ranks));
+        ranks &= ranks - 1;
+        do {
+            int card = __builtin_ctzll(at);
+            at &= at - 1;
+            out[n].card = (int8_t)card;
+            out[n].group = group_at(legal, starts, card);
+            n++;
+        } while (at);
+    }
+    return n;
+}
+
+/* The others of follower_first's common case, made in their final order (the good
+ * groups, then the bad, each cheapest first), so that the search picks none of them:
+ * the same order good_bad_keys' keys give, with no keys. */
 __attribute__((visibility("hidden")))
 void moves_make_rest(MoveList *ml)
 {
-    Move first = ml->move[0];
-    int n = make_groups(ml->legal, ml->starts, ml->move);
-    good_bad_keys(ml->good, ml->move, n);
-    /* the best back in first place: its index is the number of groups below it */
-    int k = popcount64(ml->starts & ((UINT64_C(1) << first.card) - 1));
-    ml->move[k] = ml->move[0];
-    ml->move[0] = first;
-    ml->made = n;
+    uint64_t rest = ml->starts & ~(UINT64_C(1) << ml->move[0].card);
+    uint64_t good = rest & ml->good;
+    int n = 1 + groups_by_rank(good, ml->legal, ml->starts, ml->move + 1);
+    groups_by_rank(rest & ~good, ml->legal, ml->starts, ml->move + n);
+    ml->made = ml->n;
+    ml->sorted = 1;
 }
 
 int gen_moves(const Position *p, Move out[MAX_MOVES], int hint)
@@ -494,7 +524,8 @@ int gen_moves(const Position *p, Move out[MAX_MOVES], int hint)
     MoveList ml;
     int n = moves_first(p, &ml, hint);
     moves_rest(&ml);
-    for (int i = 1; i + 1 < n; i++) move_pick(ml.move, i, n);
+    if (!ml.sorted)
+        for (int i = 1; i + 1 < n; i++) move_pick(ml.move, i, n);
     for (int i = 0; i < n; i++) out[i] = ml.move[i];
     return n;
 }

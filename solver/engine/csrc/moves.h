@@ -20,6 +20,8 @@ typedef struct {
     Move move[MAX_MOVES];         /* the best first, the others in no particular order */
     int n;                        /* the number of moves */
     int made;                     /* moves made: n, or 1 (the best only) */
+    int sorted;                   /* all in order, best first (moves_make_rest makes
+                                   * them so); else move_pick sorts them as searched */
     uint64_t legal, starts, good; /* what the others are made from, while made is 1 */
 } MoveList;
 
@@ -30,7 +32,8 @@ int moves_first(const Position *p, MoveList *ml, int hint);
 void moves_make_rest(MoveList *ml);
 
 /* Make the others if they are not made yet. The search then takes them best first
- * with move_pick, so a node cut off by an early move never sorts the rest. */
+ * with move_pick (unless they are made sorted), so a node cut off by an early move
+ * never sorts the rest. */
 static inline void moves_rest(MoveList *ml)
 {
     if (ml->made < ml->n) moves_make_rest(ml);

@@ -194,7 +194,8 @@ static inline __attribute__((always_inline)) int ab_at(Engine *e, const Position
         int card = moves[i].card, s = card_suit(card);
         if (i) { /* (the first move is never skipped) */
             if (i == 1) moves_rest(&ml);
-            move_pick(moves, i, n); /* best first, sorted only as far as searched */
+            /* best first, sorted only as far as searched */
+            if (!ml.sorted) move_pick(moves, i, n);
             card = moves[i].card;
             s = card_suit(card);
             if (63 - __builtin_clzll(moves[i].group) < small_below[s]) continue;
