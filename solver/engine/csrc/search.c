@@ -95,21 +95,28 @@ static int ab0(Engine *e, const Position *p, int target, uint64_t *rel);
 static int ab1(Engine *e, const Position *p, int target, uint64_t *rel);
 static int ab2(Engine *e, const Position *p, int target, uint64_t *rel);
 
+/* Count a node, polling every SM_POLL_INTERVAL of them; an abort leaves the whole
+ * search at once, back to `ab` (nothing is stored on the way, as no node's result is
+ * known). */
+static inline void count_node(Engine *e)
+{
+    if ((++e->nodes & (SM_POLL_INTERVAL - 1)) == 0 && e->poll && e->poll(e->poll_arg)) {
+        e->aborted = 1;
+        longjmp(*e->abort_to, 1);
+    }
+}
+
 /* Can the maximiser make `seat` win `target` tricks in total (counted included)? */
 static inline __attribute__((always_inline)) int ab_at(Engine *e, const Position *p, int target,
                                                         uint64_t *rel, const int np, const int root)
 {
     *rel = 0;
-    /* an abort leaves the whole search at once, back to `ab` (nothing is stored on
-     * the way, as no node's result is known) */
-    if ((++e->nodes & (SM_POLL_INTERVAL - 1)) == 0 && e->poll && e->poll(e->poll_arg)) {
-        e->aborted = 1;
-        longjmp(*e->abort_to, 1);
-    }
+    count_node(e);
     int need = target - p->counted;
-    /* inside a trick below the root, the parent's need stands (neither the tricks
-     * counted nor those left have changed) and passed these tests */
-    if (np == 0 || root) {
+    /* below the root these tests were passed: inside a trick by the parent's need,
+     * which stands (neither the tricks counted nor those left have changed), at a
+     * trick boundary by the parent, which answers them itself (see below) */
+    if (root) {
         if (need <= 0) return 1;
         if (need > p->tricks_left) return 0;
     }
@@ -203,8 +210,17 @@ static inline __attribute__((always_inline)) int ab_at(Engine *e, const Position
         Position c = *p;
         uint64_t rc, before = root ? e->nodes : 0;
         pos_play_at(&c, card, np);
-        int r = np == 0 ? ab1(e, &c, target, &rc) : np == 1 ? ab2(e, &c, target, &rc)
+        int r, child_need = target - c.counted;
+        if (np == NSEATS - 1 && (child_need <= 0 || child_need > c.tricks_left)) {
+            /* the trick just completed decides: a leaf (two in five of the boundary
+             * nodes), counted here without the call to ab0 */
+            count_node(e);
+            rc = 0;
+            r = child_need <= 0;
+        } else {
+            r = np == 0 ? ab1(e, &c, target, &rc) : np == 1 ? ab2(e, &c, target, &rc)
                                                            : ab0(e, &c, target, &rc);
+        }
         if (root && e->nodes - before > biggest) {
             biggest = e->nodes - before;
             e->root_biggest = card;
