@@ -195,14 +195,14 @@ static inline __attribute__((always_inline)) int ab_at(Engine *e, const Position
     int maximiser = p->side[p->to_move];
     int result = !maximiser;
     uint64_t rel_all = 0;
-    int cut = 0, best = -1;
+    int cut = 0, best = -1, sorted = 0;
     int small_below[NSUITS] = {0, 0, 0, 0};
     for (int i = 0; i < n; i++) {
         int card = moves[i].card, s = card_suit(card);
         if (i) { /* (the first move is never skipped) */
-            if (i == 1) moves_rest(&ml);
+            if (i == 1) sorted = moves_rest(&ml);
             /* best first, sorted only as far as searched */
-            if (!ml.sorted) move_pick(moves, i, n);
+            if (!sorted) move_pick(moves, i, n);
             card = moves[i].card;
             s = card_suit(card);
             if (63 - __builtin_clzll(moves[i].group) < small_below[s]) continue;
