@@ -56,20 +56,24 @@ static uint64_t trick_rank_card(const Position *p, int card)
 /* In a node where every move was searched, results of group representatives stand
  * for the whole group; that only carries over to other positions if the group's
  * cards are exact there too, unless the whole group lies below every relevant card
- * of its suit (then all its cards are interchangeable "small" cards). */
+ * of its suit (then all its cards are interchangeable "small" cards). A group's cards
+ * lie between two of the node's others', so covering one never lowers a suit's lowest
+ * relevant card below another group's top: every group is tested against `rel` as
+ * given, as one mask of the cards at or above its suit's lowest relevant card. */
 static uint64_t cover_groups(uint64_t rel, const Move *moves, int n)
 {
+    /* rel smeared up each lane; the masks stop a shift at its lane's top */
+    uint64_t up = rel;
+    up |= (up << 1) & UINT64_C(0x1FFE1FFE1FFE1FFE);
+    up |= (up << 2) & UINT64_C(0x1FFC1FFC1FFC1FFC);
+    up |= (up << 4) & UINT64_C(0x1FF01FF01FF01FF0);
+    up |= (up << 8) & UINT64_C(0x1F001F001F001F00);
+    uint64_t covered = 0;
     for (int i = 0; i < n; i++) {
         uint64_t g = moves[i].group;
-        if (!(g & (g - 1))) continue;
-        int s = card_suit(__builtin_ctzll(g));
-        uint64_t rs = rel & suit_lane(s);
-        if (!rs) continue;
-        uint64_t lowest_rel = rs & -rs;
-        uint64_t top_g = (uint64_t)1 << (63 - __builtin_clzll(g));
-        if (top_g >= lowest_rel) rel |= g;
+        if ((g & (g - 1)) && (g & up)) covered |= g;
     }
-    return rel;
+    return rel | covered;
 }
 
 /* Sibling moves whose rank cannot matter. A move's result depends only on the exact
