@@ -136,13 +136,19 @@ static int longest_in(const Position *p, int x, int s)
     return 1;
 }
 
-/* Can an opponent of the player to move ruff a lead of suit s? */
-static int ruffable_lead(const Position *p, int s)
+/* The suits an opponent of the player to move can ruff a lead of, as the top bit (15)
+ * of their lanes: those it is void in while holding a trump. All suits at once, for
+ * a lead's every suit: a lane is empty when adding 0x7FFF leaves its top bit clear. */
+static uint64_t ruffable_leads(const Position *p)
 {
-    int me = p->to_move, ruffable = 0;
+    const uint64_t tops = UINT64_C(0x8000800080008000);
+    if (p->trump == NOTRUMP) return 0;
+    int me = p->to_move;
+    uint64_t voids = 0;
     for (int o = 0; o < NSEATS; o++)
-        if (p->side[o] != p->side[me]) ruffable |= can_ruff(p, o, s);
-    return ruffable;
+        if (p->side[o] != p->side[me] && (p->hand[o] & suit_lane(p->trump)))
+            voids |= ~(p->hand[o] + UINT64_C(0x7FFF7FFF7FFF7FFF)) & tops;
+    return voids & ~((uint64_t)1 << (LANE * p->trump + 15));
 }
 
 /* The ordering weight of a normal-play lead below the top group of a suit no opponent
@@ -232,12 +238,13 @@ static void lead_keys(const Position *p, uint64_t live, Move *out, int n)
 {
     int cash = p->side[p->to_move] ? 250 : 150;
     int suit = -1, ruffable = 0, banded = 0;
+    uint64_t ruffs = ruffable_leads(p);
     LeadBands b = {NO_LINE, NO_LINE, 0, 0, 0};
     for (int i = 0; i < n; i++) {
         int card = out[i].card, s = card_suit(card), r = card_rank(card), w;
         if (s != suit) {
             suit = s;
-            ruffable = ruffable_lead(p, s);
+            ruffable = (int)(ruffs >> (LANE * s + 15) & 1);
             banded = 0;
         }
         /* does the group hold the highest card of its suit still in the hands? (only
