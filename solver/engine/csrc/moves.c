@@ -445,8 +445,9 @@ static inline __attribute__((always_inline)) int follower_first_at(const Positio
     follower_classes(p, &fc, np);
     if (hint >= 0 || !good_or_bad(&fc, legal))
         return make_moves(p, legal, starts, &fc, ml->move, hint);
-    uint64_t good = starts & fc.good;
-    int card = lowest_rank_card(good ? good : starts);
+    uint64_t good = starts & fc.good, m = good ? good : starts;
+    /* following suit (legal cards only of the led suit), bit order is rank order */
+    int card = legal & suit_lane(p->led_suit) ? __builtin_ctzll(m) : lowest_rank_card(m);
     ml->move[0].card = (int8_t)card;
     ml->move[0].group = group_at(legal, starts, card);
     ml->made = 1;
