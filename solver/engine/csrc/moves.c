@@ -136,13 +136,19 @@ static int longest_in(const Position *p, int x, int s)
     return 1;
 }
 
-/* Can an opponent of the player to move ruff a lead of suit s? */
-static int ruffable_lead(const Position *p, int s)
+/* The suits an opponent of the player to move can ruff a lead of, as the top bit (15)
+ * of their lanes: those it is void in while holding a trump. All suits at once, for
+ * a lead's every suit: a lane is empty when adding 0x7FFF leaves its top bit clear. */
+static uint64_t ruffable_leads(const Position *p)
 {
-    int me = p->to_move, ruffable = 0;
+    const uint64_t tops = UINT64_C(0x8000800080008000);
+    if (p->trump == NOTRUMP) return 0;
+    int me = p->to_move;
+    uint64_t voids = 0;
     for (int o = 0; o < NSEATS; o++)
-        if (p->side[o] != p->side[me]) ruffable |= can_ruff(p, o, s);
-    return ruffable;
+        if (p->side[o] != p->side[me] && (p->hand[o] & suit_lane(p->trump)))
+            voids |= ~(p->hand[o] + UINT64_C(0x7FFF7FFF7FFF7FFF)) & tops;
+    return voids & ~((uint64_t)1 << (LANE * p->trump + 15));
 }
 
 /* The ordering weight of a normal-play lead below the top group of a suit no opponent
@@ -232,12 +238,13 @@ static void lead_keys(const Position *p, uint64_t live, Move *out, int n)
 {
     int cash = p->side[p->to_move] ? 250 : 150;
     int suit = -1, ruffable = 0, banded = 0;
+    uint64_t ruffs = ruffable_leads(p);
     LeadBands b = {NO_LINE, NO_LINE, 0, 0, 0};
     for (int i = 0; i < n; i++) {
         int card = out[i].card, s = card_suit(card), r = card_rank(card), w;
         if (s != suit) {
             suit = s;
-            ruffable = ruffable_lead(p, s);
+            ruffable = (int)(ruffs >> (LANE * s + 15) & 1);
             banded = 0;
         }
         /* does the group hold the highest card of its suit still in the hands? (only
@@ -418,6 +425,14 @@ static int lowest_rank_card(uint64_t m)
     return __builtin_ctzll(m & (UINT64_C(0x0001000100010001) << __builtin_ctz(ranks)));
 }
 
+/* The group of legal cards that starts at `card` (one of `starts`): up to the next
+ * start above it. */
+static inline uint64_t group_at(uint64_t legal, uint64_t starts, int card)
+{
+    uint64_t above = starts & (~UINT64_C(0) << card << 1);
+    return legal & (~UINT64_C(0) << card) & ((above & -above) - 1);
+}
+
 /* Most nodes are cut off by their first move, and most of them are a follower's in
  * normal play whose legal cards are only good or bad (follower_keys' common case):
  * its best move, the cheapest good group (or the cheapest group when none is good),
@@ -430,11 +445,11 @@ static inline __attribute__((always_inline)) int follower_first_at(const Positio
     follower_classes(p, &fc, np);
     if (hint >= 0 || !good_or_bad(&fc, legal))
         return make_moves(p, legal, starts, &fc, ml->move, hint);
-    uint64_t good = starts & fc.good;
-    int card = lowest_rank_card(good ? good : starts);
-    uint64_t above = starts & ~((UINT64_C(2) << card) - 1); /* the next group's start */
+    uint64_t good = starts & fc.good, m = good ? good : starts;
+    /* following suit (legal cards only of the led suit), bit order is rank order */
+    int card = legal & suit_lane(p->led_suit) ? __builtin_ctzll(m) : lowest_rank_card(m);
     ml->move[0].card = (int8_t)card;
-    ml->move[0].group = legal & ~((UINT64_C(1) << card) - 1) & ((above & -above) - 1);
+    ml->move[0].group = group_at(legal, starts, card);
     ml->made = 1;
     ml->legal = legal;
     ml->starts = starts;
@@ -476,25 +491,65 @@ int moves_first(const Position *p, MoveList *ml, int hint)
     return make_moves(p, legal, starts, NULL, ml->move, hint); /* leads, misere */
 }
 
+/* The groups starting at the cards of `m` (some of `starts`) in the order of
+ * good_bad_keys within one class: by rank, then suit (its ties in generation order),
+ * each suit's lane folded onto the ranks. Returns their number. */
+static int groups_by_rank(uint64_t m, uint64_t legal, uint64_t starts, Move *out)
+{
+    int n = 0;
+    unsigned ranks = (unsigned)((m | m >> LANE | m >> 2 * LANE | m >> 3 * LANE) & LANE_MASK);
+    while (ranks) {
+        uint64_t at = m & (UINT64_C(0x0001000100010001) << __builtin_ctz(ranks));
+        ranks &= ranks - 1;
+        do {
+            int card = __builtin_ctzll(at);
+            at &= at - 1;
+            out[n].card = (int8_t)card;
+            out[n].group = group_at(legal, starts, card);
+            n++;
+        } while (at);
+    }
+    return n;
+}
+
+/* The same when all the cards are of one suit, where rank order is bit order. */
+static int groups_in_suit(uint64_t m, uint64_t legal, uint64_t starts, Move *out)
+{
+    int n = 0;
+    for (; m; m &= m - 1, n++) {
+        int card = __builtin_ctzll(m);
+        out[n].card = (int8_t)card;
+        out[n].group = group_at(legal, starts, card);
+    }
+    return n;
+}
+
+/* The others of follower_first's common case, made in their final order (the good
+ * groups, then the bad, each cheapest first), so that the search picks none of them:
+ * the same order good_bad_keys' keys give, with no keys. A follower mostly follows
+ * suit: then its cards need no sorting by rank. */
 __attribute__((visibility("hidden")))
 void moves_make_rest(MoveList *ml)
 {
-    Move first = ml->move[0];
-    int n = make_groups(ml->legal, ml->starts, ml->move);
-    good_bad_keys(ml->good, ml->move, n);
-    /* the best back in first place: its index is the number of groups below it */
-    int k = popcount64(ml->starts & ((UINT64_C(1) << first.card) - 1));
-    ml->move[k] = ml->move[0];
-    ml->move[0] = first;
-    ml->made = n;
+    uint64_t rest = ml->starts & ~(UINT64_C(1) << ml->move[0].card);
+    uint64_t good = rest & ml->good;
+    int n = 1;
+    if (!(ml->legal & ~suit_lane(card_suit(ml->move[0].card)))) {
+        n += groups_in_suit(good, ml->legal, ml->starts, ml->move + 1);
+        groups_in_suit(rest & ~good, ml->legal, ml->starts, ml->move + n);
+    } else {
+        n += groups_by_rank(good, ml->legal, ml->starts, ml->move + 1);
+        groups_by_rank(rest & ~good, ml->legal, ml->starts, ml->move + n);
+    }
+    ml->made = ml->n;
 }
 
 int gen_moves(const Position *p, Move out[MAX_MOVES], int hint)
 {
     MoveList ml;
     int n = moves_first(p, &ml, hint);
-    moves_rest(&ml);
-    for (int i = 1; i + 1 < n; i++) move_pick(ml.move, i, n);
+    if (!moves_rest(&ml))
+        for (int i = 1; i + 1 < n; i++) move_pick(ml.move, i, n);
     for (int i = 0; i < n; i++) out[i] = ml.move[i];
     return n;
 }

@@ -29,11 +29,14 @@ int moves_first(const Position *p, MoveList *ml, int hint);
 
 void moves_make_rest(MoveList *ml);
 
-/* Make the others if they are not made yet. The search then takes them best first
- * with move_pick, so a node cut off by an early move never sorts the rest. */
-static inline void moves_rest(MoveList *ml)
+/* Make the others if they are not made yet; returns 1 when it made them, which it does
+ * in their final order, best first. Otherwise the search takes them best first with
+ * move_pick, so that a node cut off by an early move never sorts the rest. */
+static inline int moves_rest(MoveList *ml)
 {
-    if (ml->made < ml->n) moves_make_rest(ml);
+    if (ml->made == ml->n) return 0;
+    moves_make_rest(ml);
+    return 1;
 }
 
 /* Every move, sorted best first. */

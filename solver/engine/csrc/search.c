@@ -18,6 +18,7 @@ int engine_init(Engine *e, size_t tt_bytes)
     e->ctx_bits = e->ctx_bits_nt = 0;
     e->nodes = 0;
     e->aborted = 0;
+    e->abort_to = 0;
     e->poll = 0;
     e->poll_arg = 0;
     return tt_init(&e->tt, tt_bytes);
@@ -55,20 +56,24 @@ static uint64_t trick_rank_card(const Position *p, int card)
 /* In a node where every move was searched, results of group representatives stand
  * for the whole group; that only carries over to other positions if the group's
  * cards are exact there too, unless the whole group lies below every relevant card
- * of its suit (then all its cards are interchangeable "small" cards). */
+ * of its suit (then all its cards are interchangeable "small" cards). A group's cards
+ * lie between two of the node's others', so covering one never lowers a suit's lowest
+ * relevant card below another group's top: every group is tested against `rel` as
+ * given, as one mask of the cards at or above its suit's lowest relevant card. */
 static uint64_t cover_groups(uint64_t rel, const Move *moves, int n)
 {
+    /* rel smeared up each lane; the masks stop a shift at its lane's top */
+    uint64_t up = rel;
+    up |= (up << 1) & UINT64_C(0x1FFE1FFE1FFE1FFE);
+    up |= (up << 2) & UINT64_C(0x1FFC1FFC1FFC1FFC);
+    up |= (up << 4) & UINT64_C(0x1FF01FF01FF01FF0);
+    up |= (up << 8) & UINT64_C(0x1F001F001F001F00);
+    uint64_t covered = 0;
     for (int i = 0; i < n; i++) {
         uint64_t g = moves[i].group;
-        if (!(g & (g - 1))) continue;
-        int s = card_suit(__builtin_ctzll(g));
-        uint64_t rs = rel & suit_lane(s);
-        if (!rs) continue;
-        uint64_t lowest_rel = rs & -rs;
-        uint64_t top_g = (uint64_t)1 << (63 - __builtin_clzll(g));
-        if (top_g >= lowest_rel) rel |= g;
+        if ((g & (g - 1)) && (g & up)) covered |= g;
     }
-    return rel;
+    return rel | covered;
 }
 
 /* Sibling moves whose rank cannot matter. A move's result depends only on the exact
@@ -94,21 +99,28 @@ static int ab0(Engine *e, const Position *p, int target, uint64_t *rel);
 static int ab1(Engine *e, const Position *p, int target, uint64_t *rel);
 static int ab2(Engine *e, const Position *p, int target, uint64_t *rel);
 
+/* Count a node, polling every SM_POLL_INTERVAL of them; an abort leaves the whole
+ * search at once, back to `ab` (nothing is stored on the way, as no node's result is
+ * known). */
+static inline void count_node(Engine *e)
+{
+    if ((++e->nodes & (SM_POLL_INTERVAL - 1)) == 0 && e->poll && e->poll(e->poll_arg)) {
+        e->aborted = 1;
+        longjmp(*e->abort_to, 1);
+    }
+}
+
 /* Can the maximiser make `seat` win `target` tricks in total (counted included)? */
 static inline __attribute__((always_inline)) int ab_at(Engine *e, const Position *p, int target,
                                                         uint64_t *rel, const int np, const int root)
 {
     *rel = 0;
-    /* no node starts once the search is aborted (every caller of ab returns at
-     * once), so only a poll can abort it here */
-    if ((++e->nodes & (SM_POLL_INTERVAL - 1)) == 0 && e->poll && e->poll(e->poll_arg)) {
-        e->aborted = 1;
-        return 0;
-    }
+    count_node(e);
     int need = target - p->counted;
-    /* inside a trick below the root, the parent's need stands (neither the tricks
-     * counted nor those left have changed) and passed these tests */
-    if (np == 0 || root) {
+    /* below the root these tests were passed: inside a trick by the parent's need,
+     * which stands (neither the tricks counted nor those left have changed), at a
+     * trick boundary by the parent, which answers them itself (see below) */
+    if (root) {
         if (need <= 0) return 1;
         if (need > p->tricks_left) return 0;
     }
@@ -187,13 +199,14 @@ static inline __attribute__((always_inline)) int ab_at(Engine *e, const Position
     int maximiser = p->side[p->to_move];
     int result = !maximiser;
     uint64_t rel_all = 0;
-    int cut = 0, best = -1;
+    int cut = 0, best = -1, sorted = 0;
     int small_below[NSUITS] = {0, 0, 0, 0};
     for (int i = 0; i < n; i++) {
         int card = moves[i].card, s = card_suit(card);
         if (i) { /* (the first move is never skipped) */
-            if (i == 1) moves_rest(&ml);
-            move_pick(moves, i, n); /* best first, sorted only as far as searched */
+            if (i == 1) sorted = moves_rest(&ml);
+            /* best first, sorted only as far as searched */
+            if (!sorted) move_pick(moves, i, n);
             card = moves[i].card;
             s = card_suit(card);
             if (63 - __builtin_clzll(moves[i].group) < small_below[s]) continue;
@@ -201,9 +214,17 @@ static inline __attribute__((always_inline)) int ab_at(Engine *e, const Position
         Position c = *p;
         uint64_t rc, before = root ? e->nodes : 0;
         pos_play_at(&c, card, np);
-        int r = np == 0 ? ab1(e, &c, target, &rc) : np == 1 ? ab2(e, &c, target, &rc)
+        int r, child_need = target - c.counted;
+        if (np == NSEATS - 1 && (child_need <= 0 || child_need > c.tricks_left)) {
+            /* the trick just completed decides: a leaf (two in five of the boundary
+             * nodes), counted here without the call to ab0 */
+            count_node(e);
+            rc = 0;
+            r = child_need <= 0;
+        } else {
+            r = np == 0 ? ab1(e, &c, target, &rc) : np == 1 ? ab2(e, &c, target, &rc)
                                                            : ab0(e, &c, target, &rc);
-        if (e->aborted) return 0;
+        }
         if (root && e->nodes - before > biggest) {
             biggest = e->nodes - before;
             e->root_biggest = card;
@@ -243,15 +264,28 @@ static int ab2(Engine *e, const Position *p, int target, uint64_t *rel)
     return ab_at(e, p, target, rel, 2, 0);
 }
 
-/* The search from any position (the root of a search: e->root_first, -1 or a move to
- * try first, and e->root_biggest, its move with the biggest subtree so far). */
-static int ab(Engine *e, const Position *p, int target, uint64_t *rel)
+__attribute__((noinline))
+static int ab_root(Engine *e, const Position *p, int target, uint64_t *rel)
 {
     switch (p->nplayed) {
     case 0: return ab_at(e, p, target, rel, 0, 1);
     case 1: return ab_at(e, p, target, rel, 1, 1);
     default: return ab_at(e, p, target, rel, 2, 1);
     }
+}
+
+/* The search from any position (the root of a search: e->root_first, -1 or a move to
+ * try first, and e->root_biggest, its move with the biggest subtree so far). An
+ * aborted search comes back here by longjmp with e->aborted set, and gives 0. */
+static int ab(Engine *e, const Position *p, int target, uint64_t *rel)
+{
+    jmp_buf here;
+    e->abort_to = &here;
+    if (setjmp(here)) {
+        *rel = 0;
+        return 0;
+    }
+    return ab_root(e, p, target, rel);
 }
 
 /* Exact value: seat's tricks, counted included. The proofs at and next to the true

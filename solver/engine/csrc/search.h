@@ -8,6 +8,7 @@
 #ifndef SM_SEARCH_H
 #define SM_SEARCH_H
 
+#include <setjmp.h>
 #include <stddef.h>
 #include <stdint.h>
 #include "position.h"
@@ -23,6 +24,9 @@ typedef struct {
                                            * whose trumps are all gone is no trump */
     uint64_t nodes;                       /* nodes searched by the last call */
     int aborted;
+    jmp_buf *abort_to;                    /* where an aborted search returns to (the
+                                           * root's caller), skipping every node's
+                                           * check after each of its children */
     sm_poll_fn poll;                      /* called every SM_POLL_INTERVAL nodes */
     void *poll_arg;
     int root_first;                       /* its move to try first (-1: none) */
