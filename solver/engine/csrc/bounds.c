@@ -7,18 +7,12 @@
  * the partner's trumps count like an opponent's. */
 #include "bounds.h"
 
-/* The seats after `seat` in play order (its left, then its right): a compare is much
- * cheaper than the division `% NSEATS` compiles to, and the bounds run at every trick
- * boundary. */
-static inline int left_of(int seat) { return seat == NSEATS - 1 ? 0 : seat + 1; }
-static inline int right_of(int seat) { return seat == 0 ? NSEATS - 1 : seat - 1; }
-
 /* The highest `count` cards of `cards` (all of them if fewer). */
 static uint64_t highest(uint64_t cards, int count)
 {
     uint64_t out = 0;
     for (; count > 0 && cards; count--) {
-        uint64_t bit = (uint64_t)1 << (63 - __builtin_clzll(cards));
+        uint64_t bit = high_card(cards);
         out |= bit;
         cards ^= bit;
     }
@@ -77,8 +71,8 @@ static inline void ruffers_of(const Position *p, int L, Ruffers *r)
     r->partner_spare = p->tricks_left;
     if (t == NOTRUMP) return;
     for (int o = 0; o < NSEATS; o++) {
-        unsigned w = (unsigned)(p->lengths >> (LANE * o));
-        if (o == L || !((w >> (4 * t)) & 15)) continue;
+        unsigned w = length_word(p, o);
+        if (o == L || !word_length(w, t)) continue;
         if (p->side[o] != p->side[L] || p->must_ruff) r->len[r->n++] = w;
         else r->partner_spare = popcount64(p->hand[o] & ~suit_lane(t));
     }
@@ -89,7 +83,7 @@ static inline void ruffers_of(const Position *p, int L, Ruffers *r)
 static int ruff_safe_run(const Ruffers *r, int s, int k)
 {
     for (int i = 0; i < r->n; i++) {
-        int len = (int)(r->len[i] >> (4 * s)) & 15;
+        int len = word_length(r->len[i], s);
         if (len < k) k = len;
     }
     return k;
@@ -108,7 +102,7 @@ static void cash_plan(const Position *p, int L, CashPlan *cp)
     ruffers_of(p, L, &r);
     int opp_trumps = 0; /* the longest trumps among them */
     for (int i = 0; i < r.n; i++) {
-        int n = (int)(r.len[i] >> (4 * t)) & 15;
+        int n = word_length(r.len[i], t);
         if (n > opp_trumps) opp_trumps = n;
     }
     if (popcount64(cp->runs[t]) >= opp_trumps) return;
@@ -277,9 +271,6 @@ static unsigned margin_reached(unsigned own, unsigned against, int count)
  * This holds for any play, so in misere too; settled_cards names the trumps a count
  * depends on. The count itself, settled_tricks, is inline in bounds.h. */
 
-/* Highest card (as a mask) of a non-empty set of cards of one suit. */
-static uint64_t high_card(uint64_t cards) { return (uint64_t)1 << (63 - __builtin_clzll(cards)); }
-
 /* The coalition's suit lengths (hand 0: Y, seat's left; 1: Z) and the discard count
  * two bounds rely on. With the coalition on lead and seat not yet winning a trick,
  * hand X's cards of a side suit s leave, before s is first led, only as discards on
@@ -296,11 +287,11 @@ typedef struct {
 static inline void coalition_lengths(const Position *p, Coalition *c)
 {
     /* each hand's 16-bit word of lengths once, then constant shifts */
-    unsigned wy = (unsigned)(p->lengths >> (LANE * left_of(p->seat)));
-    unsigned wz = (unsigned)(p->lengths >> (LANE * right_of(p->seat)));
+    unsigned wy = length_word(p, left_of(p->seat));
+    unsigned wz = length_word(p, right_of(p->seat));
     for (int s = 0; s < NSUITS; s++) {
-        c->len[0][s] = (int)(wy >> (4 * s)) & 15;
-        c->len[1][s] = (int)(wz >> (4 * s)) & 15;
+        c->len[0][s] = word_length(wy, s);
+        c->len[1][s] = word_length(wz, s);
     }
 }
 
@@ -347,8 +338,8 @@ static const unsigned suit_bytes[16] = {
  * multiplication. */
 static inline int leads_outside(const Position *p, unsigned tops)
 {
-    unsigned y = spread_lengths((unsigned)(p->lengths >> (LANE * left_of(p->seat))));
-    unsigned z = spread_lengths((unsigned)(p->lengths >> (LANE * right_of(p->seat))));
+    unsigned y = spread_lengths(length_word(p, left_of(p->seat)));
+    unsigned z = spread_lengths(length_word(p, right_of(p->seat)));
     unsigned y_longer = ((((y | 0x80808080u) - z) >> 7) & 0x01010101u) * 0xFFu;
     unsigned longer = ((y & y_longer) | (z & ~y_longer)) & ~suit_bytes[tops];
     return (int)((longer * 0x01010101u) >> 24);
@@ -411,8 +402,8 @@ static inline int stopper_with(const Position *p, int ty, int tz, int reserves[N
     int seat = p->seat, n = p->tricks_left - (p->leader == seat);
     int y = left_of(seat), z = right_of(seat);
     int t = p->trump;
-    unsigned wy = (unsigned)(p->lengths >> (LANE * y)), wz = (unsigned)(p->lengths >> (LANE * z));
-    unsigned ws = (unsigned)(p->lengths >> (LANE * seat));
+    unsigned wy = length_word(p, y), wz = length_word(p, z);
+    unsigned ws = length_word(p, seat);
     /* Most calls fail, so first a necessary condition: both rules below reserve at
      * least 1 + min(tz, Y's length) + the coalition cards above a1 of a suit (not the
      * trump), and at most seat's length there, so no G costs less than the sum over
@@ -420,8 +411,8 @@ static inline int stopper_with(const Position *p, int ty, int tz, int reserves[N
      * with its register saves, is a function of its own. */
     int least = 0;
     for (int s = 0; s < NSUITS; s++) {
-        int ly = (int)(wy >> (4 * s)) & 15, lz = (int)(wz >> (4 * s)) & 15;
-        int l = ly > lz ? ly : lz, m = (int)(ws >> (4 * s)) & 15;
+        int ly = word_length(wy, s), lz = word_length(wz, s);
+        int l = ly > lz ? ly : lz, m = word_length(ws, s);
         int lb = 1 + (tz < ly ? tz : ly);
         if (s != t && m && lb < l) { /* (else the cards above a1 cannot bring lb below l) */
             unsigned held = (unsigned)(p->hand[seat] >> (LANE * s)) & LANE_MASK;
@@ -444,9 +435,9 @@ static int stopper_rest(const Position *p, int ty, int tz, int reserves[NSUITS],
     int t = p->trump;
     int cost = 0, delta[NSUITS];
     uint64_t marks[NSUITS] = {0, 0, 0, 0};
-    unsigned wy = (unsigned)(p->lengths >> (LANE * y)), wz = (unsigned)(p->lengths >> (LANE * z));
+    unsigned wy = length_word(p, y), wz = length_word(p, z);
     for (int s = 0; s < NSUITS; s++) {
-        int ly = (int)(wy >> (4 * s)) & 15, lz = (int)(wz >> (4 * s)) & 15;
+        int ly = word_length(wy, s), lz = word_length(wz, s);
         int l = ly > lz ? ly : lz;
         unsigned mine = (unsigned)(p->hand[seat] >> (LANE * s)) & LANE_MASK;
         unsigned theirs = (unsigned)((p->hand[y] | p->hand[z]) >> (LANE * s)) & LANE_MASK;
@@ -514,9 +505,9 @@ static int stopper_bound(const Position *p, uint64_t *rel)
     int ty = 0, tz = 0, reserves[NSUITS];
     unsigned g;
     if (t != NOTRUMP) {
-        unsigned wy = (unsigned)(p->lengths >> (LANE * y)), wz = (unsigned)(p->lengths >> (LANE * z));
-        ty = (int)(wy >> (4 * t)) & 15;
-        tz = (int)(wz >> (4 * t)) & 15;
+        unsigned wy = length_word(p, y), wz = length_word(p, z);
+        ty = word_length(wy, t);
+        tz = word_length(wz, t);
         int y_short = some_shorter(wy, wz), z_short = some_shorter(wz, wy);
         if ((ty && !y_short) || (tz && !z_short)) {
             int r = stopper_with(p, y_short ? ty : 0, z_short ? tz : 0, reserves, &g, rel);
@@ -524,7 +515,7 @@ static int stopper_bound(const Position *p, uint64_t *rel)
             /* seat on lead: a lead of a suit both coalition hands hold keeps their order */
             for (int s = 0; s < NSUITS && r > 0; s++) {
                 int held = popcount64(p->hand[seat] & suit_lane(s));
-                int both = ((wy >> (4 * s)) & 15) && ((wz >> (4 * s)) & 15);
+                int both = word_length(wy, s) && word_length(wz, s);
                 if (both && held > (g >> s & 1 ? reserves[s] : 0)) return r;
             }
         }

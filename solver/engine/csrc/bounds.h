@@ -34,10 +34,9 @@ static inline void settled_tricks(const Position *p, int *seat_min, int *others_
     *seat_min = *others_min = 0;
     if (p->trump == NOTRUMP) return;
     int t = LANE * p->trump, seat = p->seat;
-    int left = seat == NSEATS - 1 ? 0 : seat + 1, right = seat == 0 ? NSEATS - 1 : seat - 1;
     unsigned mine = (unsigned)(p->hand[seat] >> t) & LANE_MASK;
-    unsigned y = (unsigned)(p->hand[left] >> t) & LANE_MASK;
-    unsigned z = (unsigned)(p->hand[right] >> t) & LANE_MASK;
+    unsigned y = (unsigned)(p->hand[left_of(seat)] >> t) & LANE_MASK;
+    unsigned z = (unsigned)(p->hand[right_of(seat)] >> t) & LANE_MASK;
     int ny = popcount32(y), nz = popcount32(z), j = popcount32(mine);
     int best_seat = 0, best_others = (ny > nz ? ny : nz) - j;
     for (unsigned m = mine; m; m &= m - 1) {

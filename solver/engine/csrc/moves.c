@@ -96,9 +96,6 @@ static int16_t score_misere(const Position *p, int card)
  * generation order. */
 static inline int32_t move_key(int sc, int i) { return ((sc + 32768) << 5) | (31 - i); }
 
-/* Highest card of a non-empty mask, as a one-bit mask. */
-static uint64_t high_bit(uint64_t m) { return (uint64_t)1 << (63 - __builtin_clzll(m)); }
-
 /* No rank lies above this one (the ace): a band line no card is above. */
 #define NO_LINE 12
 
@@ -295,10 +292,10 @@ static inline __attribute__((always_inline)) void follower_classes(const Positio
     if (np == 1) {
         /* the last player x, and the cards it could beat: those of the led suit below
          * its best one; void, holding trumps: any other suit's, trumps below its best */
-        int x = me == NSEATS - 1 ? 0 : me + 1;
+        int x = left_of(me);
         uint64_t follow = p->hand[x] & led_lane, trumps = p->hand[x] & trumps_lane;
-        uint64_t beatable = follow   ? led_lane & (high_bit(follow) - 1)
-                            : trumps ? ~trumps_lane | (trumps_lane & (high_bit(trumps) - 1))
+        uint64_t beatable = follow   ? led_lane & (high_card(follow) - 1)
+                            : trumps ? ~trumps_lane | (trumps_lane & (high_card(trumps) - 1))
                                      : 0;
         if (p->side[p->win_seat] != p->side[x] && (beatable >> wc & 1)) good_under = !good_under;
         good = (p->side[me] != p->side[x] ? beats & ~beatable : beats) | (good_under ? ~beats : 0);
@@ -311,7 +308,7 @@ static inline __attribute__((always_inline)) void follower_classes(const Positio
              * tables) */
             uint64_t above = follow & ~((UINT64_C(2) << wc) - 1);
             uint64_t live = all_hands(p) & led_lane;
-            if (live && (!follow || above == high_bit(live))) cover = beats & led_lane;
+            if (live && (!follow || above == high_card(live))) cover = beats & led_lane;
         }
         /* second hand: beating the led card where the last player can beat it again
          * forces that player to spend a higher card; try it before the duck, seat its
@@ -417,12 +414,24 @@ static int make_moves(const Position *p, uint64_t legal, uint64_t starts,
     return n;
 }
 
+/* The ranks (as lane bits) at which `m` holds a card of any suit: its four lanes
+ * folded onto one. */
+static inline unsigned ranks_held(uint64_t m)
+{
+    return (unsigned)((m | m >> LANE | m >> 2 * LANE | m >> 3 * LANE) & LANE_MASK);
+}
+
+/* The cards of `m` of rank r, in every suit. */
+static inline uint64_t cards_of_rank(uint64_t m, int r)
+{
+    return m & (UINT64_C(0x0001000100010001) << r);
+}
+
 /* The lowest-ranked card of a non-empty mask, of the lowest suit among equals: the
  * first in generation order of the cards with the same weight. */
 static int lowest_rank_card(uint64_t m)
 {
-    unsigned ranks = (unsigned)((m | m >> LANE | m >> 2 * LANE | m >> 3 * LANE) & LANE_MASK);
-    return __builtin_ctzll(m & (UINT64_C(0x0001000100010001) << __builtin_ctz(ranks)));
+    return __builtin_ctzll(cards_of_rank(m, __builtin_ctz(ranks_held(m))));
 }
 
 /* The group of legal cards that starts at `card` (one of `starts`): up to the next
@@ -497,9 +506,9 @@ int moves_first(const Position *p, MoveList *ml, int hint)
 static int groups_by_rank(uint64_t m, uint64_t legal, uint64_t starts, Move *out)
 {
     int n = 0;
-    unsigned ranks = (unsigned)((m | m >> LANE | m >> 2 * LANE | m >> 3 * LANE) & LANE_MASK);
+    unsigned ranks = ranks_held(m);
     while (ranks) {
-        uint64_t at = m & (UINT64_C(0x0001000100010001) << __builtin_ctz(ranks));
+        uint64_t at = cards_of_rank(m, __builtin_ctz(ranks));
         ranks &= ranks - 1;
         do {
             int card = __builtin_ctzll(at);

@@ -63,6 +63,23 @@ static inline uint64_t all_hands(const Position *p)
     return m;
 }
 
+/* Highest card (as a mask) of a non-empty set of cards. */
+static inline uint64_t high_card(uint64_t cards) { return (uint64_t)1 << (63 - __builtin_clzll(cards)); }
+
+/* The seats after `seat` in play order: its left (the next to play) and its right. A
+ * compare is much cheaper than the division `% NSEATS` compiles to, and these run at
+ * every node. */
+static inline int left_of(int seat) { return seat == NSEATS - 1 ? 0 : seat + 1; }
+static inline int right_of(int seat) { return seat == 0 ? NSEATS - 1 : seat - 1; }
+
+/* Seat's word of suit lengths (4 bits a suit, from p->lengths), and suit s's length in
+ * such a word. */
+static inline unsigned length_word(const Position *p, int seat)
+{
+    return (unsigned)(p->lengths >> (LANE * seat));
+}
+static inline int word_length(unsigned w, int s) { return (int)(w >> (4 * s)) & 15; }
+
 /* Set up a position at the start of a trick. */
 void pos_init(Position *p, const uint64_t hands[NSEATS], int trump, int leader,
               int seat, int misere, int must_ruff);
@@ -144,7 +161,7 @@ static inline void pos_play_at(Position *p, int card, int np)
         p->table = 0;
     } else {
         p->nplayed = (int8_t)(np + 1);
-        p->to_move = (int8_t)(seat == NSEATS - 1 ? 0 : seat + 1);
+        p->to_move = (int8_t)left_of(seat);
     }
 }
 

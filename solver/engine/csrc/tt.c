@@ -287,7 +287,7 @@ static inline __attribute__((always_inline)) void tt_pos_impl(const Position *p,
     /* bit 63 keeps every key nonzero (0 marks an empty group slot) */
     const uint64_t lkey = ctx_bits | ((uint64_t)p->leader << 48) | (UINT64_C(1) << 63) | p->lengths;
     unsigned len[NSUITS];
-    for (int s = 0; s < NSUITS; s++) len[s] = (unsigned)(lens >> (4 * s)) & 15;
+    for (int s = 0; s < NSUITS; s++) len[s] = (unsigned)word_length((unsigned)lens, s);
     /* owner code bit planes: bit 0 and bit 1 of seat+1 for every live card */
     const uint64_t b0 = h0 | h2, b1 = h1 | h2;
     uint64_t code[2];
