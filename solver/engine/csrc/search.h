@@ -29,8 +29,8 @@ typedef struct {
                                            * check after each of its children */
     sm_poll_fn poll;                      /* called every SM_POLL_INTERVAL nodes */
     void *poll_arg;
-    int root_first;                       /* its move to try first (-1: none) */
-    int root_biggest;                     /* its move with the biggest subtree so far */
+    int root_first;                       /* exact_value's root: move to try first (-1) */
+    int root_biggest;                     /* the root's move with the biggest subtree */
 } Engine;
 
 #define SM_POLL_INTERVAL 65536
