@@ -18,11 +18,6 @@
  * groups walk about 17; those chains pay: stopping the walk after 8 chunks cost
  * 18% more nodes. SM_TT_PORTABLE builds it without SSE2 and BMI2.
  *
- * Session 8 (a pointer chase on this 2-core VM): a random read past the 1 MiB L2 costs
- * 140-170 ns (the shared L3 hardly helps), while four independent misses take about
- * as long as one. Hence 8-byte group slots (a tag and the head chunk) whose group is
- * checked in the header the probe reads next anyway (no separate array of links).
- *
  * Measured on big searches (37M nodes, 64 MiB): keying groups on the top two cards
  * of the longest suit and the top card of the others (deep positions) cut the chunks
  * walked a probe from 17 to 5; 32-bit signatures cut the key lines read from 10 to
@@ -87,13 +82,14 @@ int tt_init(TT *tt, size_t bytes)
     while (g * 2 <= 2 * n) g *= 2; /* the largest power of two <= 2n, so n < g */
     /* the chunks get what the group slots leave, but never more than 3/4 of the
      * slots: a group owns at least one chunk, so the slots stay at most 3/4 full */
-    n = (bytes - g * TT_SIZING_SLOT) / (TT_BUCKET_BYTES - 2 * TT_SIZING_SLOT);
+    n = (bytes - g * sizeof(TTGroup)) / (sizeof(TTChunk) + sizeof(TTChunkLink));
     if (n > g / 4 * 3) n = g / 4 * 3;
     if (n == 0) n = 1;
     if (n >= TT_NONE) n = TT_NONE - 1;
     tt->groups = (TTGroup *)big_alloc(g * sizeof(TTGroup));
     tt->chunks = (TTChunk *)big_alloc(n * sizeof(TTChunk));
-    if (!tt->groups || !tt->chunks) {
+    tt->links = (TTChunkLink *)big_alloc(n * sizeof(TTChunkLink));
+    if (!tt->groups || !tt->chunks || !tt->links) {
         tt_free(tt);
         return -1;
     }
@@ -107,6 +103,7 @@ void tt_free(TT *tt)
 {
     free(tt->groups);
     free(tt->chunks);
+    free(tt->links);
     memset(tt, 0, sizeof *tt);
 }
 
@@ -360,29 +357,19 @@ void tt_pos(const Position *p, uint64_t ctx_bits, TTPos *out)
     tt_pos_plain(p, ctx_bits, out);
 }
 
-/* A group slot's tag: the hash bits its index does not use (made nonzero). */
-static inline uint32_t tag_of(size_t hash) { return (uint32_t)((uint64_t)hash >> 32) | 1; }
-
-/* The group slot of (lkey, skey), or of the empty slot where it would go. A slot whose
- * tag matches is checked against its head chunk's header, which a probe reads next
- * anyway, so a tag collision never mixes groups. Never loops: the group table is at
- * most 3/4 full. */
+/* The group slot of (lkey, skey), or of the empty slot where it would go. Never
+ * loops: the group table is at most 3/4 full. */
 static size_t find_group(const TT *tt, uint64_t lkey, uint32_t skey, size_t hash)
 {
     size_t mask = tt->ngroups - 1, i = hash & mask;
-    const uint32_t tag = tag_of(hash);
-    for (; tt->groups[i].tag; i = (i + 1) & mask) {
-        if (tt->groups[i].tag != tag) continue;
-        const TTChunk *head = &tt->chunks[tt->groups[i].chunk];
-        if (head->lkey == lkey && head->skey == skey) break;
-    }
+    while (tt->groups[i].lkey && (tt->groups[i].lkey != lkey || tt->groups[i].skey != skey))
+        i = (i + 1) & mask;
     return i;
 }
 
 static size_t home_slot(const TT *tt, const TTGroup *g)
 {
-    const TTChunk *head = &tt->chunks[g->chunk];
-    return hash_group(head->lkey, head->skey) & (tt->ngroups - 1);
+    return hash_group(g->lkey, g->skey) & (tt->ngroups - 1);
 }
 
 /* Remove the group in slot i, shifting later members of its probe run back so
@@ -392,7 +379,7 @@ static void delete_group(TT *tt, size_t i)
     size_t mask = tt->ngroups - 1, j = i;
     for (;;) {
         j = (j + 1) & mask;
-        if (!tt->groups[j].tag) break;
+        if (!tt->groups[j].lkey) break;
         size_t k = home_slot(tt, &tt->groups[j]);
         /* the entry at j may move to i unless its home lies cyclically in (i, j] */
         int stays = i <= j ? (i < k && k <= j) : (i < k || k <= j);
@@ -401,21 +388,21 @@ static void delete_group(TT *tt, size_t i)
             i = j;
         }
     }
-    tt->groups[i].tag = 0;
+    tt->groups[i].lkey = 0;
 }
 
 /* Take chunk c out of its group's list (dropping the group if c was its only one). */
 static void unlink_chunk(TT *tt, uint32_t c)
 {
-    const TTChunk *ch = &tt->chunks[c];
-    uint32_t next = ch->next, prev = ch->prev;
-    if (next != TT_NONE) tt->chunks[next].prev = prev;
+    const TTChunkLink *l = &tt->links[c];
+    uint32_t next = tt->chunks[c].next, prev = l->prev;
+    if (next != TT_NONE) tt->links[next].prev = prev;
     if (prev != TT_NONE) {
         tt->chunks[prev].next = next;
         return;
     }
-    size_t i = find_group(tt, ch->lkey, ch->skey, hash_group(ch->lkey, ch->skey));
-    if (!tt->groups[i].tag) return;
+    size_t i = find_group(tt, l->lkey, l->skey, hash_group(l->lkey, l->skey));
+    if (!tt->groups[i].lkey) return;
     if (next != TT_NONE) tt->groups[i].chunk = next;
     else delete_group(tt, i);
 }
@@ -445,35 +432,14 @@ static uint32_t take_chunk(TT *tt)
     return c;
 }
 
-/* The nonzero 2-bit groups of a word of owner codes (or of two signatures): codes
+/* The compare mask of a key word (or of a word of 16-bit signatures): owner codes
  * are never 0, so the kept cards of a suit are exactly its nonzero 2-bit groups,
  * which run down from the top of its half. */
-static inline uint64_t code_mask(uint64_t v)
+static inline uint64_t key_mask(uint64_t v)
 {
     uint64_t nz = (v | v >> 1) & UINT64_C(0x5555555555555555);
     return nz | nz << 1;
 }
-
-/* An entry's bounds and best lead ride in its key's spare bits: a suit has at most 13
- * cards, so the low 6 bits of each 32-bit half of a key word never hold a code. The
- * header keeps the chunk's group in their place, read anyway to check a slot's tag.
- * Lower bound in bits 32-37 of word 0, upper bound in bits 0-5, the best lead (1 +
- * (suit << 4 | index from the top), 0 = none) in bits 32-37 of word 1. */
-#define TT_META UINT64_C(0x0000003F0000003F)
-
-static inline int entry_lb(const TTKey *k) { return (int)(k->v[0] >> 32 & 63); }
-static inline int entry_ub(const TTKey *k) { return (int)(k->v[0] & 63); }
-static inline int entry_hint(const TTKey *k) { return (int)(k->v[1] >> 32 & 63); }
-
-/* A key (its spare bits clear) with bounds (0..17) and lead (0..61) put in. */
-static inline TTKey with_meta(const TTKey *key, int lb, int ub, int hint)
-{
-    TTKey k = {{key->v[0] | (uint64_t)lb << 32 | (uint64_t)ub, key->v[1] | (uint64_t)hint << 32}};
-    return k;
-}
-
-/* A key word's compare mask: its codes', without the spare bits. */
-static inline uint64_t key_mask(uint64_t v) { return code_mask(v) & ~TT_META; }
 
 /* The top cards of each suit that the key compares, as a card mask. Not inlined
  * (nor is hint_card): in tt_probe their registers would be saved on every probe,
@@ -546,12 +512,20 @@ static void promote(TT *tt, uint32_t head, uint32_t ci, int i)
     TTChunk *h = &tt->chunks[head], *c = &tt->chunks[ci];
     int j = h->count - 1;
     if (h == c && i == j) return;
-    TTKey k = c->key[i]; /* with its bounds and lead */
+    TTKey k = c->key[i];
     uint32_t sv = c->sigv[i];
+    int8_t lb = c->lb[i], ub = c->ub[i];
+    uint8_t hint = c->hint[i];
     c->key[i] = h->key[j];
     c->sigv[i] = h->sigv[j];
+    c->lb[i] = h->lb[j];
+    c->ub[i] = h->ub[j];
+    c->hint[i] = h->hint[j];
     h->key[j] = k;
     h->sigv[j] = sv;
+    h->lb[j] = lb;
+    h->ub[j] = ub;
+    h->hint[j] = hint;
 }
 
 /* Entries of a chunk whose signature agrees with the position's, one bit each.
@@ -585,14 +559,14 @@ static inline unsigned equal_sigs(const TTChunk *ch, uint32_t sv)
     return m & ((1u << ch->count) - 1);
 }
 #else
-/* Two signatures a 64-bit word (code_mask works on them as on key words). */
+/* Two signatures a 64-bit word (key_mask works on them as on key words). */
 static inline unsigned candidates(const TTChunk *ch, uint32_t sig)
 {
     const uint64_t pos = (uint64_t)sig * UINT64_C(0x0000000100000001);
     unsigned out = 0;
     for (int i = 0; i < TT_CHUNK; i += 2) {
         uint64_t v = ch->sigv[i] | (uint64_t)ch->sigv[i + 1] << 32;
-        uint64_t x = (v ^ pos) & code_mask(v);
+        uint64_t x = (v ^ pos) & key_mask(v);
         out |= ((unsigned)((uint32_t)x == 0) | (unsigned)((x >> 32) == 0) << 1) << i;
     }
     return out & ((1u << ch->count) - 1);
@@ -616,9 +590,10 @@ int tt_probe(TT *tt, TTPos *tp, const Position *p, int need, uint64_t *rel, int 
     *hint = -1;
     size_t g = find_group(tt, tp->lkey, tp->skey, tp->bucket);
     tp->fresh = 1;
-    if (!tt->groups[g].tag) return -1;
+    if (!tt->groups[g].lkey) return -1;
     const uint64_t c0 = tp->code[0], c1 = tp->code[1];
-    uint32_t head = tt->groups[g].chunk; /* its header is on its way: find_group read it */
+    uint32_t head = tt->groups[g].chunk;
+    prefetch_head(&tt->chunks[head]);
     for (uint32_t ci = head; ci != TT_NONE; ci = tt->chunks[ci].next) {
         TTChunk *ch = &tt->chunks[ci];
         if (ch->next != TT_NONE) prefetch_head(&tt->chunks[ch->next]); /* while this one is read */
@@ -629,20 +604,18 @@ int tt_probe(TT *tt, TTPos *tp, const Position *p, int need, uint64_t *rel, int 
             if (((c0 ^ k->v[0]) & key_mask(k->v[0])) | ((c1 ^ k->v[1]) & key_mask(k->v[1])))
                 continue;
             tp->fresh = 0;
-            const int lb = entry_lb(k);
-            if (lb >= need || entry_ub(k) < need) {
-                const TTKey codes = {{k->v[0] & ~TT_META, k->v[1] & ~TT_META}};
+            if (ch->lb[i] >= need || ch->ub[i] < need) {
 #if SM_TT_BMI2
-                *rel = use_bmi2 ? top_cards_bmi2(p, &codes) : top_cards(p, &codes);
+                *rel = use_bmi2 ? top_cards_bmi2(p, k) : top_cards(p, k);
 #else
-                *rel = top_cards(p, &codes);
+                *rel = top_cards(p, k);
 #endif
-                int known = lb >= need;
+                int known = ch->lb[i] >= need;
                 promote(tt, head, ci, i);
                 if (!tt->chunks[head].used) tt->chunks[head].used = 1; /* no needless dirty line */
                 return known;
             }
-            if (*hint < 0) *hint = hint_card(p, entry_hint(k));
+            if (*hint < 0) *hint = hint_card(p, ch->hint[i]);
         }
     }
     return -1;
@@ -659,25 +632,26 @@ static inline __attribute__((always_inline)) void store_in_group(TT *tt, uint64_
                                                                  int fresh)
 {
     size_t g = find_group(tt, gkey, skey, hash);
-    if (tt->groups[g].tag && !fresh) {
+    if (tt->groups[g].lkey && !fresh) {
         for (uint32_t ci = tt->groups[g].chunk; ci != TT_NONE; ci = tt->chunks[ci].next) {
             TTChunk *ch = &tt->chunks[ci];
             for (unsigned m = equal_sigs(ch, sv); m; ) {
                 int i = 31 - __builtin_clz(m);
                 m ^= 1u << i;
-                TTKey *k = &ch->key[i];
-                if (((k->v[0] ^ key->v[0]) | (k->v[1] ^ key->v[1])) & ~TT_META)
-                    continue; /* (the masks follow) */
-                if (entry_lb(k) > lb) lb = entry_lb(k);
-                if (entry_ub(k) < ub) ub = entry_ub(k);
-                if (!hint) hint = entry_hint(k);
-                *k = with_meta(key, lb, ub, hint);
+                const TTKey *k = &ch->key[i];
+                if (k->v[0] != key->v[0] || k->v[1] != key->v[1]) /* the masks follow */
+                    continue;
+                if (ch->lb[i] > lb) lb = ch->lb[i];
+                if (ch->ub[i] < ub) ub = ch->ub[i];
+                ch->lb[i] = (int8_t)lb;
+                ch->ub[i] = (int8_t)ub;
+                if (hint) ch->hint[i] = (uint8_t)hint;
                 return;
             }
         }
     }
     TTChunk *ch = NULL;
-    if (tt->groups[g].tag && tt->chunks[tt->groups[g].chunk].count < TT_CHUNK) {
+    if (tt->groups[g].lkey && tt->chunks[tt->groups[g].chunk].count < TT_CHUNK) {
         ch = &tt->chunks[tt->groups[g].chunk];
     } else {
         uint32_t ci = take_chunk(tt); /* may drop groups: look the slot up again */
@@ -685,21 +659,25 @@ static inline __attribute__((always_inline)) void store_in_group(TT *tt, uint64_
         ch = &tt->chunks[ci];
         ch->count = 0;
         ch->used = 0;
-        ch->lkey = gkey;
-        ch->skey = skey;
-        ch->prev = TT_NONE;
-        if (tt->groups[g].tag) {
+        tt->links[ci].lkey = gkey;
+        tt->links[ci].skey = skey;
+        tt->links[ci].prev = TT_NONE;
+        if (tt->groups[g].lkey) {
             ch->next = tt->groups[g].chunk;
-            tt->chunks[ch->next].prev = ci;
+            tt->links[ch->next].prev = ci;
         } else {
             ch->next = TT_NONE;
-            tt->groups[g].tag = tag_of(hash);
+            tt->groups[g].lkey = gkey;
+            tt->groups[g].skey = skey;
         }
         tt->groups[g].chunk = ci;
     }
     int i = ch->count++;
-    ch->key[i] = with_meta(key, lb, ub, hint);
+    ch->key[i] = *key;
     ch->sigv[i] = sv;
+    ch->lb[i] = (int8_t)lb;
+    ch->ub[i] = (int8_t)ub;
+    ch->hint[i] = (uint8_t)hint;
 }
 
 /* The owner patterns (one group-key byte each) a split suit's top d cards can have

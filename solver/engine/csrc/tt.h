@@ -26,7 +26,7 @@
 #ifndef TT_CHUNK
 #define TT_CHUNK 8           /* entries per chunk: 4, 8 or 16 */
 #endif
-#define TT_HEAD_BYTES (4 * TT_CHUNK + 22)
+#define TT_HEAD_BYTES (7 * TT_CHUNK + 6)
 #define TT_HEAD_PAD ((64 - TT_HEAD_BYTES % 64) % 64)
 #define TT_NONE UINT32_MAX   /* no chunk */
 
@@ -38,52 +38,53 @@ typedef struct {
     uint64_t v[2];
 } TTKey;
 
-/* A chunk (of 8) is three cache lines: the first, its header, holds what a scan reads
- * for every entry (a signature: four cards of each suit, 8 bits a suit) and the
- * chunk's group; an entry's key, with its bounds and best lead in the key's spare
- * bits (see entry_lb), is read only where the signature matches. The four cards are
- * those below the top cards the group key fixes (every entry of a group agrees with
- * the group's positions on those), and four, not two, because a false candidate
- * costs a cache miss on its key line: on table8 0 4 this left 1.95M false
- * candidates in 20.5M probes, against 9.4M with the plain top four cards. */
+/* A chunk (of 8) is three cache lines: the first holds what a scan reads for every entry
+ * (a signature: four cards of each suit, 8 bits a suit, and the bounds); the full
+ * keys are read only where the signature matches. The four cards are those below
+ * the top cards the group key fixes (every entry of a group agrees with the
+ * group's positions on those), and four, not two, because a false candidate costs
+ * a cache miss on its key line: on table8 0 4 this left 1.95M false candidates in
+ * 20.5M probes, against 9.4M with the plain top four cards. */
 typedef struct {
     uint32_t sigv[TT_CHUNK];
     uint32_t next;           /* the next older chunk of the same group, or TT_NONE */
-    uint32_t prev;           /* the next newer chunk of the same group, or TT_NONE */
-    uint64_t lkey;           /* the chunk's group (with skey), which a group slot's tag */
-    uint32_t skey;           /* only suggests */
     uint8_t count;           /* entries used, filled from index 0 */
     uint8_t used;            /* an entry answered a probe since the ring last passed */
+    int8_t lb[TT_CHUNK], ub[TT_CHUNK]; /* bounds on seat's tricks from here on */
+    uint8_t hint[TT_CHUNK];  /* best lead found: 1 + (suit << 4 | index from the top), 0 = none */
     uint8_t pad[TT_HEAD_PAD];
     TTKey key[TT_CHUNK];
 } TTChunk;
 
-/* A group is named by two keys: lkey (lengths, leader, context) and skey (the
- * owners of the top cards of the split suits, 8 bits a suit), which its chunks'
- * headers hold; its slot holds only a tag, so that the slots take 8 bytes. */
+/* What only replacement needs, kept apart from the chunks. */
 typedef struct {
-    uint32_t tag;            /* hash bits the slot index does not use (never 0), 0 = empty */
+    uint64_t lkey;           /* the chunk's group (with skey) */
+    uint32_t prev;           /* the next newer chunk of the group, or TT_NONE */
+    uint32_t skey;
+} TTChunkLink;
+
+/* A group is named by two keys: lkey (lengths, leader, context) and skey (the
+ * owners of the top cards of the split suits, 8 bits a suit). */
+typedef struct {
+    uint64_t lkey;           /* 0 = empty slot */
     uint32_t chunk;          /* the group's newest chunk */
+    uint32_t skey;
 } TTGroup;
 
 typedef struct {
     TTGroup *groups;   /* open addressing, linear probing, ngroups a power of two */
     TTChunk *chunks;   /* the pool, 64-byte aligned */
+    TTChunkLink *links; /* per chunk */
     size_t ngroups;
     size_t nbuckets;   /* chunks in the pool (one "bucket" = a chunk and two group slots) */
     size_t used;       /* chunks handed out since the last clear */
     size_t ring;       /* once all are used: the next (oldest) chunk to reuse */
 } TT;
 
-/* Bytes a bucket (a chunk and two group slots) counts for when a table is sized, and
- * a group slot within it: what they took before session 8 (16-byte slots and a 16-byte
- * link beside each chunk), so that a table of a given size has the same chunks and
- * searches the same nodes; a bucket now takes 32 bytes less, left unused. (Counting
- * sizeof(TTChunk) + 2 * sizeof(TTGroup) and sizeof(TTGroup) instead gives 16% more
- * chunks.) Chunks are at most 3/4 of the group slots and every group owns a chunk, so
- * the group table is never more than 3/4 full. */
-#define TT_SIZING_SLOT 16
-#define TT_BUCKET_BYTES (sizeof(TTChunk) + 16 + 2 * TT_SIZING_SLOT)
+/* Bytes one bucket takes (for sizing tables). Chunks are at most 3/4 of the group
+ * slots and every group owns a chunk, so the group table is never more than 3/4
+ * full. */
+#define TT_BUCKET_BYTES (sizeof(TTChunk) + sizeof(TTChunkLink) + 2 * sizeof(TTGroup))
 
 /* A boundary position in the table's terms. */
 typedef struct {
