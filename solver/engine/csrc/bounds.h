@@ -54,6 +54,12 @@ static inline void settled_tricks(const Position *p, int *seat_min, int *others_
  * coalition relies on. */
 uint64_t settled_cards(const Position *p, int for_seat, int count);
 
+/* Normal play, a trump contract: 1 if seat surely takes `need` more tricks with its top
+ * `need` trumps, the coalition's trumps above them all sitting in seat's right-hand
+ * opponent (who plays before seat whenever the coalition leads) and seat holding enough
+ * lower trumps to play under them; else 0. *rel receives the trumps it relies on. */
+int right_hand_trumps(const Position *p, int need, uint64_t *rel);
+
 /* Bounds for a side that needs EVERY remaining trick, at a trick boundary with at
  * least two tricks left: 1 if the maximiser surely makes seat's `need` more tricks,
  * 0 if it surely cannot, -1 if this says nothing. Normal play: `need` equal to the

@@ -151,8 +151,11 @@ static inline __attribute__((always_inline)) int ab_at(Engine *e, const Position
             return 0;
         }
         /* each bound is asked only where it can answer (it says nothing elsewhere):
-         * the all-tricks bounds at need 1 or every trick, the cashing bounds in their
-         * side's lead in normal play, trumps in play */
+         * the seat's top trumps against higher ones on its right in normal play (any
+         * need, trumps in play; cheap, and 7-14% fewer nodes in full tables), the
+         * all-tricks bounds at need 1 or every trick,
+         * the cashing bounds in their side's lead in normal play, trumps in play */
+        if (!p->misere && right_hand_trumps(p, need, rel)) return 1;
         int all = -1;
         if (need == 1 || need == p->tricks_left) all = all_tricks_bound(p, need, rel);
         if (all < 0 && p->misere) all = misere_escape_bound(p, need, rel);
