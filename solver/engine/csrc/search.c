@@ -156,6 +156,12 @@ static inline __attribute__((always_inline)) int ab_at(Engine *e, const Position
          * all-tricks bounds at need 1 or every trick,
          * the cashing bounds in their side's lead in normal play, trumps in play */
         if (!p->misere && right_hand_trumps(p, need, rel)) return 1;
+        /* the table key before the other bounds, and its group slot asked for: the
+         * slot is a cache miss, which the bounds' work then hides */
+        int trumpless = p->trump == NOTRUMP ||
+                        !(all_hands(p) & suit_lane(p->trump));
+        tt_pos(p, trumpless ? e->ctx_bits_nt : e->ctx_bits, &tp);
+        tt_prefetch(&e->tt, &tp);
         int all = -1;
         if (need == 1 || need == p->tricks_left) all = all_tricks_bound(p, need, rel);
         if (all < 0 && p->misere) all = misere_escape_bound(p, need, rel);
@@ -171,9 +177,6 @@ static inline __attribute__((always_inline)) int ab_at(Engine *e, const Position
                 if (trumps && coalition_cash_bound(p, need, others_min, rel)) return 0;
             }
         }
-        int trumpless = p->trump == NOTRUMP ||
-                        !(all_hands(p) & suit_lane(p->trump));
-        tt_pos(p, trumpless ? e->ctx_bits_nt : e->ctx_bits, &tp);
         int known = tt_probe(&e->tt, &tp, p, need, rel, &hint);
         if (known >= 0) return known;
         if (!p->misere) {

@@ -105,6 +105,11 @@ void tt_clear(TT *tt);
 uint64_t tt_context_bits(int trump, int seat, int misere, int must_ruff);
 /* Describe a trick-boundary position. */
 void tt_pos(const Position *p, uint64_t ctx_bits, TTPos *out);
+/* Ask for tp's group slot ahead of tt_probe (a cache miss: see tt.c). */
+static inline void tt_prefetch(const TT *tt, const TTPos *tp)
+{
+    __builtin_prefetch(&tt->groups[tp->bucket & (tt->ngroups - 1)]);
+}
 /* Is seat's remaining trick count known to be >= need (1) or < need (0)? -1 if not
  * known (not const: an answering entry moves to the front of its group). On an
  * answer *rel receives the cards whose ranks the stored result needs; otherwise
