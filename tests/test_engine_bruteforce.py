@@ -142,6 +142,13 @@ def test_void_made_by_a_discard_ruffs_the_seats_top_card():
     assert bf.solve(deal, "C", leader="M", seat="D") == 0
 
 
+def _hand_text(cards: list[tuple[int, int]]) -> str:
+    """A hand in the notation from (suit, rank index 0 = two) pairs."""
+    ranks = "23456789TJQKA"
+    return ".".join("".join(ranks[r] for r in sorted((r for t, r in cards if t == s), reverse=True))
+                    for s in range(4))
+
+
 def trump_fight_positions(seed: int, count: int) -> list[Position]:
     """Small positions rich in trumps, at a trick boundary, normal play.
 
@@ -152,7 +159,6 @@ def trump_fight_positions(seed: int, count: int) -> list[Position]:
     the extra small trump it asks for each further trick, makes this test fail.
     """
     rng = random.Random(seed)
-    ranks = "23456789TJQKA"
     out = []
     for _ in range(count):
         n = rng.randint(2, 5)
@@ -160,12 +166,7 @@ def trump_fight_positions(seed: int, count: int) -> list[Position]:
         pool = [(trump, r) for r in rng.sample(range(13), rng.randint(3, 13))]
         pool += rng.sample([(s, r) for s in range(4) if s != trump for r in range(13)], 3 * n)
         cards = rng.sample(pool, 3 * n)
-        hands = []
-        for i in range(3):
-            mine = cards[i * n:(i + 1) * n]
-            hands.append(".".join("".join(ranks[r] for r in sorted((r for s2, r in mine if s2 == s),
-                                                                   reverse=True))
-                                  for s in range(4)))
+        hands = [_hand_text(cards[i * n:(i + 1) * n]) for i in range(3)]
         deal = Deal.from_string("D:" + " ".join(hands))
         out.append(Position(deal, "SHDC"[trump], rng.choice("DEM"), rng.choice("DEM"),
                             False, rng.random() < 0.5))
