@@ -236,15 +236,6 @@ static int quick_tricks_rest(const Position *p, int *who)
     return best;
 }
 
-/* The trump lanes of seat (*mine) and of each coalition hand (*y: seat's left, *z). */
-static void trump_lanes(const Position *p, unsigned *mine, unsigned *y, unsigned *z)
-{
-    int t = LANE * p->trump, seat = p->seat;
-    *mine = (unsigned)(p->hand[seat] >> t) & LANE_MASK;
-    *y = (unsigned)(p->hand[left_of(seat)] >> t) & LANE_MASK;
-    *z = (unsigned)(p->hand[right_of(seat)] >> t) & LANE_MASK;
-}
-
 /* The highest of own's trumps (a lane bit) at which its running margin over the
  * opposing trumps `against` (i less the opposing trumps above own's i-th highest)
  * reaches `count`, or 0 if none does. */

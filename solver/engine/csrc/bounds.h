@@ -16,6 +16,15 @@ int quick_tricks(const Position *p, int want, int *who);
  * `who` being the seat quick_tricks named. */
 uint64_t quick_trick_cards(const Position *p, int who, int count);
 
+/* The trump lanes of seat (*mine) and of each coalition hand (*y: seat's left, *z). */
+static inline void trump_lanes(const Position *p, unsigned *mine, unsigned *y, unsigned *z)
+{
+    int t = LANE * p->trump, seat = p->seat;
+    *mine = (unsigned)(p->hand[seat] >> t) & LANE_MASK;
+    *y = (unsigned)(p->hand[left_of(seat)] >> t) & LANE_MASK;
+    *z = (unsigned)(p->hand[right_of(seat)] >> t) & LANE_MASK;
+}
+
 /* Tricks that are settled whoever plays how, from the trumps alone: `seat` wins at
  * least *seat_min tricks (its i highest trumps less the other seats' trumps above
  * them, best i) and the other seats at least *others_min (likewise for one
@@ -33,10 +42,8 @@ static inline void settled_tricks(const Position *p, int *seat_min, int *others_
 {
     *seat_min = *others_min = 0;
     if (p->trump == NOTRUMP) return;
-    int t = LANE * p->trump, seat = p->seat;
-    unsigned mine = (unsigned)(p->hand[seat] >> t) & LANE_MASK;
-    unsigned y = (unsigned)(p->hand[left_of(seat)] >> t) & LANE_MASK;
-    unsigned z = (unsigned)(p->hand[right_of(seat)] >> t) & LANE_MASK;
+    unsigned mine, y, z;
+    trump_lanes(p, &mine, &y, &z);
     int ny = popcount32(y), nz = popcount32(z), j = popcount32(mine);
     int best_seat = 0, best_others = (ny > nz ? ny : nz) - j;
     for (unsigned m = mine; m; m &= m - 1) {

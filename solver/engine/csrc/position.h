@@ -66,6 +66,16 @@ static inline uint64_t all_hands(const Position *p)
 /* Highest card (as a mask) of a non-empty set of cards. */
 static inline uint64_t high_card(uint64_t cards) { return (uint64_t)1 << (63 - __builtin_clzll(cards)); }
 
+/* Every rank, in each suit, at or above the lowest card of `cards` in that suit (none in
+ * a suit where it has none), all lanes at once: bit 15 of a lane, never a card, keeps
+ * the subtractions inside it. The table keeps a result's cards exact from there up. */
+static inline uint64_t from_lowest_up(uint64_t cards)
+{
+    const uint64_t guard = UINT64_C(0x8000800080008000), one = UINT64_C(0x0001000100010001);
+    const uint64_t lowest = cards & ~((cards | guard) - one);
+    return ~((lowest | guard) - one) & UINT64_C(0x1FFF1FFF1FFF1FFF);
+}
+
 /* The seats after `seat` in play order: its left (the next to play) and its right. A
  * compare is much cheaper than the division `% NSEATS` compiles to, and these run at
  * every node. */

@@ -62,13 +62,7 @@ static uint64_t trick_rank_card(const Position *p, int card)
  * given, as one mask of the cards at or above its suit's lowest relevant card. */
 static uint64_t cover_groups(uint64_t rel, const Move *moves, int n)
 {
-    /* rel smeared up each lane; the masks stop a shift at its lane's top */
-    uint64_t up = rel;
-    up |= (up << 1) & UINT64_C(0x1FFE1FFE1FFE1FFE);
-    up |= (up << 2) & UINT64_C(0x1FFC1FFC1FFC1FFC);
-    up |= (up << 4) & UINT64_C(0x1FF01FF01FF01FF0);
-    up |= (up << 8) & UINT64_C(0x1F001F001F001F00);
-    uint64_t covered = 0;
+    uint64_t up = from_lowest_up(rel), covered = 0;
     for (int i = 0; i < n; i++) {
         uint64_t g = moves[i].group;
         if ((g & (g - 1)) && (g & up)) covered |= g;
@@ -153,8 +147,8 @@ static inline __attribute__((always_inline)) int ab_at(Engine *e, const Position
         /* each bound is asked only where it can answer (it says nothing elsewhere):
          * the seat's top trumps against higher ones on its right in normal play (any
          * need, trumps in play; cheap, and 7-14% fewer nodes in full tables), the
-         * all-tricks bounds at need 1 or every trick,
-         * the cashing bounds in their side's lead in normal play, trumps in play */
+         * all-tricks bounds at need 1 or every trick, the cashing bounds in their
+         * side's lead in normal play, trumps in play */
         if (!p->misere && right_hand_trumps(p, need, rel)) return 1;
         /* the table key before the other bounds, and its group slot asked for: the
          * slot is a cache miss, which the bounds' work then hides */

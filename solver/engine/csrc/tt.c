@@ -767,7 +767,7 @@ static void store_split(TT *tt, const TTPos *tp, const TTKey *key, uint32_t sv, 
         while (more && nb < TT_STORE_BATCH) {
             bkey[nb] = skey;
             bhash[nb] = skey == tp->skey ? tp->bucket : hash_group(tp->lkey, skey);
-            __builtin_prefetch(&tt->groups[bhash[nb] & (tt->ngroups - 1)]);
+            tt_prefetch_slot(tt, bhash[nb]);
             nb++;
             /* the next combination: the last varying suit's pattern turns fastest */
             int v = nvary - 1;
@@ -789,11 +789,8 @@ static void store_split(TT *tt, const TTPos *tp, const TTKey *key, uint32_t sv, 
 
 void tt_store(TT *tt, const TTPos *tp, const Position *p, uint64_t rel, int lb, int ub, int best)
 {
-    /* each suit's cards from its lowest relevant one up (none if it has none), every
-     * lane at once: bit 15 of a lane, never a card, keeps the subtractions in it */
-    const uint64_t guard = UINT64_C(0x8000800080008000), one = UINT64_C(0x0001000100010001);
-    const uint64_t lowest = rel & ~((rel | guard) - one);
-    const uint64_t kept = all_hands(p) & ~((lowest | guard) - one);
+    /* each suit's cards from its lowest relevant one up (none if it has none) */
+    const uint64_t kept = all_hands(p) & from_lowest_up(rel);
     uint64_t mask[2] = {0, 0};
     int whole = 1; /* the entry keeps every top card the group key fixes */
     for (int s = 0; s < NSUITS; s++) {

@@ -105,11 +105,13 @@ void tt_clear(TT *tt);
 uint64_t tt_context_bits(int trump, int seat, int misere, int must_ruff);
 /* Describe a trick-boundary position. */
 void tt_pos(const Position *p, uint64_t ctx_bits, TTPos *out);
-/* Ask for tp's group slot ahead of tt_probe (a cache miss: see tt.c). */
-static inline void tt_prefetch(const TT *tt, const TTPos *tp)
+/* Ask for the group slot a group hash lands on, ahead of its use (a cache miss: see
+ * tt.c); tt_prefetch asks for tp's, ahead of tt_probe. */
+static inline void tt_prefetch_slot(const TT *tt, size_t hash)
 {
-    __builtin_prefetch(&tt->groups[tp->bucket & (tt->ngroups - 1)]);
+    __builtin_prefetch(&tt->groups[hash & (tt->ngroups - 1)]);
 }
+static inline void tt_prefetch(const TT *tt, const TTPos *tp) { tt_prefetch_slot(tt, tp->bucket); }
 /* Is seat's remaining trick count known to be >= need (1) or < need (0)? -1 if not
  * known (not const: an answering entry moves to the front of its group). On an
  * answer *rel receives the cards whose ranks the stored result needs; otherwise
