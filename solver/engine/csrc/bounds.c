@@ -554,6 +554,55 @@ int right_hand_trumps(const Position *p, int need, uint64_t *rel)
     return 1;
 }
 
+/* Normal play, a trump contract, seat on lead, needing `need`. Seat leads its trump x.
+ * Each coalition hand holding trumps must follow with one, so the trick is won by seat
+ * (no coalition trump above x in it) or by a coalition trump above x, and whoever wins,
+ * settled_tricks holds after it (it is true for any play): seat then makes
+ * won + its settled count of the trumps left. A coalition hand that plays a lower trump
+ * instead of a higher one never raises that count: each of seat's trumps then has at
+ * least as many coalition trumps above it. So the coalition does best with one of
+ * three answers: both hands play their lowest trumps (seat wins if both are below x),
+ * or one hand takes the trick with its lowest trump above x and the other plays its
+ * lowest (a hand without trumps plays a side card, which changes no count). Any other
+ * answer leaves seat at least the count of one of these: if seat wins, both lowest
+ * trumps are below x too; if hand X takes the trick, X's card is at least its lowest
+ * above x and its partner's at least its lowest. If for some x the least of the three
+ * reaches `need`, seat takes `need` tricks. It depends on the ranks of the trumps only
+ * (a trick that seat's lead and these counts make sure of costs the search a trick of
+ * nodes, and seat's ordering leads trumps last: table nodes -3%). */
+int trump_lead_bound(const Position *p, int need, uint64_t *rel)
+{
+    if (p->trump == NOTRUMP) return 0;
+    unsigned mine, y, z;
+    trump_lanes(p, &mine, &y, &z);
+    if (!mine || !(y | z)) return 0;
+    unsigned ly = y & (0u - y), lz = z & (0u - z); /* each hand's lowest trump (or 0) */
+    for (unsigned m = mine; m; m &= m - 1) {
+        unsigned x = m & (0u - m), rest = mine & ~x;
+        unsigned above = 0u - (x << 1);
+        int won = !((ly | lz) & above), count, unused;
+        settled_lanes(rest, y & ~ly, z & ~lz, &count, &unused);
+        count += won;
+        if (count >= need && (y & above)) {
+            unsigned wy = y & above & (0u - (y & above));
+            int c;
+            settled_lanes(rest, y & ~wy, z & ~lz, &c, &unused);
+            if (c < count) count = c;
+        }
+        if (count >= need && (z & above)) {
+            unsigned wz = z & above & (0u - (z & above));
+            int c;
+            settled_lanes(rest, y & ~ly, z & ~wz, &c, &unused);
+            if (c < count) count = c;
+        }
+        if (count >= need) {
+            *rel = all_hands(p) & suit_lane(p->trump);
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* Seat needs every trick (normal play). If seat is on lead it leads every trick, so
  * each of its cards is a lead that must win. Take a suit s where seat holds a card d
  * but a coalition player Y holds the top card c. Y keeps c until seat leads d: Y

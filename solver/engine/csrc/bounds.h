@@ -37,13 +37,11 @@ static inline void trump_lanes(const Position *p, unsigned *mine, unsigned *y, u
  * Seat's count can only grow at its own cards. A coalition hand X's grows at X's
  * cards and drops at seat's, so its best is reached just above one of seat's cards
  * (X's trumps above it, less j) or at X's lowest (all of X's trumps less all of
- * seat's); the other candidates this adds are never above those. */
-static inline void settled_tricks(const Position *p, int *seat_min, int *others_min)
+ * seat's); the other candidates this adds are never above those. settled_lanes
+ * counts from the trump lanes of seat (mine) and of the coalition hands (y, z). */
+static inline void settled_lanes(unsigned mine, unsigned y, unsigned z, int *seat_min,
+                                 int *others_min)
 {
-    *seat_min = *others_min = 0;
-    if (p->trump == NOTRUMP) return;
-    unsigned mine, y, z;
-    trump_lanes(p, &mine, &y, &z);
     int ny = popcount32(y), nz = popcount32(z), j = popcount32(mine);
     int best_seat = 0, best_others = (ny > nz ? ny : nz) - j;
     for (unsigned m = mine; m; m &= m - 1) {
@@ -57,6 +55,15 @@ static inline void settled_tricks(const Position *p, int *seat_min, int *others_
     *others_min = best_others > 0 ? best_others : 0;
 }
 
+static inline void settled_tricks(const Position *p, int *seat_min, int *others_min)
+{
+    *seat_min = *others_min = 0;
+    if (p->trump == NOTRUMP) return;
+    unsigned mine, y, z;
+    trump_lanes(p, &mine, &y, &z);
+    settled_lanes(mine, y, z, seat_min, others_min);
+}
+
 /* The trumps a settled count of `count` tricks for seat (for_seat) or for the
  * coalition relies on. */
 uint64_t settled_cards(const Position *p, int for_seat, int count);
@@ -66,6 +73,11 @@ uint64_t settled_cards(const Position *p, int for_seat, int count);
  * opponent (who plays before seat whenever the coalition leads) and seat holding enough
  * lower trumps to play under them; else 0. *rel receives the trumps it relies on. */
 int right_hand_trumps(const Position *p, int need, uint64_t *rel);
+
+/* Normal play, a trump contract, seat on lead: 1 if seat surely takes `need` more tricks
+ * by leading one of its trumps, which both coalition hands must follow, and then
+ * counting its settled trumps; else 0. *rel receives the trumps it relies on. */
+int trump_lead_bound(const Position *p, int need, uint64_t *rel);
 
 /* Bounds for a side that needs EVERY remaining trick, at a trick boundary with at
  * least two tricks left: 1 if the maximiser surely makes seat's `need` more tricks,
