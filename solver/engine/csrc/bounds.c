@@ -554,49 +554,94 @@ int right_hand_trumps(const Position *p, int need, uint64_t *rel)
     return 1;
 }
 
-/* Normal play, a trump contract, seat on lead, needing `need`. Seat leads its trump x.
- * Each coalition hand holding trumps must follow with one, so the trick is won by seat
- * (no coalition trump above x in it) or by a coalition trump above x, and whoever wins,
- * settled_tricks holds after it (it is true for any play): seat then makes
- * won + its settled count of the trumps left. A coalition hand that plays a lower trump
- * instead of a higher one never raises that count: each of seat's trumps then has at
- * least as many coalition trumps above it. So the coalition does best with one of
- * three answers: both hands play their lowest trumps (seat wins if both are below x),
- * or one hand takes the trick with its lowest trump above x and the other plays its
- * lowest (a hand without trumps plays a side card, which changes no count). Any other
- * answer leaves seat at least the count of one of these: if seat wins, both lowest
- * trumps are below x too; if hand X takes the trick, X's card is at least its lowest
- * above x and its partner's at least its lowest. If for some x the least of the three
- * reaches `need`, seat takes `need` tricks. It depends on the ranks of the trumps only
- * (a trick that seat's lead and these counts make sure of costs the search a trick of
- * nodes, and seat's ordering leads trumps last: table nodes -3%). */
-int trump_lead_bound(const Position *p, int need, uint64_t *rel)
+/* Seat's settled count (settled_tricks) from trump lanes. */
+static inline int seat_settled(unsigned mine, unsigned y, unsigned z)
+{
+    int count, unused;
+    settled_lanes(mine, y, z, &count, &unused);
+    return count;
+}
+
+/* Normal play, a trump contract, seat on lead, needing `need`: leads that force the
+ * coalition to spend trumps, after which settled_tricks (true for any play) counts
+ * seat's trumps again. A coalition hand that spends a lower trump instead of a higher
+ * one never raises seat's count (each of seat's trumps then has at least as many
+ * coalition trumps above it), so for each lead a few answers of the coalition, its
+ * lowest trumps, decide.
+ *
+ * A trump x: each coalition hand holding trumps must follow with one, so the trick is
+ * won by seat (no coalition trump above x in it) or by a coalition trump above x, and
+ * seat makes won + its settled count of the trumps left. The coalition does best with
+ * one of three answers: both hands play their lowest trumps (seat wins if both are
+ * below x), or one hand takes the trick with its lowest trump above x and the other
+ * plays its lowest (a hand without trumps plays a side card, which changes no count).
+ * Any other answer leaves seat at least the count of one of these: if seat wins, both
+ * lowest trumps are below x too; if hand X takes the trick, X's card is at least its
+ * lowest above x and its partner's at least its lowest.
+ *
+ * Seat's top card of a side suit s (no coalition card of s above it), some coalition
+ * hand being void in s and holding trumps: the coalition takes the trick only by
+ * ruffing it. Either seat wins it (1 + its settled count now) or a void hand ruffs,
+ * best with its lowest trump, and its partner follows to s if it can, else discards,
+ * or under must-ruff, holding trumps, plays one (its lowest is best); seat keeps its
+ * trumps.
+ *
+ * If for some lead the least of its answers reaches `need`, seat takes `need` tricks.
+ * That depends on the ranks of the trumps, on the led side card being on top (the
+ * cards of s below it count by number, and the voids are lengths) and nothing else.
+ * (The search finds these in a trick of nodes, but seat's ordering leads trumps last:
+ * table nodes -3.1% to -4.6% for trump leads, a further -0.7% for side leads.) */
+int forcing_lead_bound(const Position *p, int need, uint64_t *rel)
 {
     if (p->trump == NOTRUMP) return 0;
     unsigned mine, y, z;
     trump_lanes(p, &mine, &y, &z);
     if (!mine || !(y | z)) return 0;
+    uint64_t trumps = all_hands(p) & suit_lane(p->trump);
     unsigned ly = y & (0u - y), lz = z & (0u - z); /* each hand's lowest trump (or 0) */
     for (unsigned m = mine; m; m &= m - 1) {
         unsigned x = m & (0u - m), rest = mine & ~x;
         unsigned above = 0u - (x << 1);
-        int won = !((ly | lz) & above), count, unused;
-        settled_lanes(rest, y & ~ly, z & ~lz, &count, &unused);
-        count += won;
+        int count = !((ly | lz) & above) + seat_settled(rest, y & ~ly, z & ~lz);
         if (count >= need && (y & above)) {
-            unsigned wy = y & above & (0u - (y & above));
-            int c;
-            settled_lanes(rest, y & ~wy, z & ~lz, &c, &unused);
+            int c = seat_settled(rest, y & ~(y & above & (0u - (y & above))), z & ~lz);
             if (c < count) count = c;
         }
         if (count >= need && (z & above)) {
-            unsigned wz = z & above & (0u - (z & above));
-            int c;
-            settled_lanes(rest, y & ~ly, z & ~wz, &c, &unused);
+            int c = seat_settled(rest, y & ~ly, z & ~(z & above & (0u - (z & above))));
             if (c < count) count = c;
         }
         if (count >= need) {
-            *rel = all_hands(p) & suit_lane(p->trump);
+            *rel = trumps;
+            return 1;
+        }
+    }
+    /* a side lead gives at most one more than the count now */
+    int now = seat_settled(mine, y, z);
+    if (now + 1 < need) return 0;
+    int seat = p->seat;
+    uint64_t coalition = p->hand[left_of(seat)] | p->hand[right_of(seat)];
+    for (int s = 0; s < NSUITS; s++) {
+        uint64_t own = p->hand[seat] & suit_lane(s);
+        if (s == p->trump || !own) continue;
+        uint64_t top = high_card(own);
+        if (coalition & suit_lane(s) & ~(top - 1)) continue;
+        int y_ruffs = y && !(p->hand[left_of(seat)] & suit_lane(s));
+        int z_ruffs = z && !(p->hand[right_of(seat)] & suit_lane(s));
+        if (!y_ruffs && !z_ruffs) continue; /* a plain winner: the cashing bounds count it */
+        int count = 1 + now;
+        /* under must-ruff a void partner holding trumps spends its lowest too */
+        unsigned y_also = p->must_ruff && y_ruffs ? ly : 0, z_also = p->must_ruff && z_ruffs ? lz : 0;
+        if (y_ruffs) {
+            int c = seat_settled(mine, y & ~ly, z & ~z_also);
+            if (c < count) count = c;
+        }
+        if (z_ruffs) {
+            int c = seat_settled(mine, y & ~y_also, z & ~lz);
+            if (c < count) count = c;
+        }
+        if (count >= need) {
+            *rel = trumps | top;
             return 1;
         }
     }

@@ -173,9 +173,9 @@ static inline __attribute__((always_inline)) int ab_at(Engine *e, const Position
         }
         int known = tt_probe(&e->tt, &tp, p, need, rel, &hint);
         if (known >= 0) return known;
-        /* seat on lead: a trump lead that both coalition hands must follow (after the
-         * table, which answers most of these positions first) */
-        if (!p->misere && p->leader == p->seat && trump_lead_bound(p, need, rel)) return 1;
+        /* seat on lead: a lead that makes the coalition spend trumps (after the table,
+         * which answers most of these positions first) */
+        if (!p->misere && p->leader == p->seat && forcing_lead_bound(p, need, rel)) return 1;
         if (!p->misere) {
             int who;
             int q = quick_tricks(p, p->side[p->leader] ? need : p->tricks_left - need + 1, &who);
