@@ -514,44 +514,53 @@ static int stopper_bound(const Position *p, uint64_t *rel)
     return stopper_with(p, ty, tz, reserves, &g, rel);
 }
 
-/* Normal play, a trump contract, seat needing `need` = j more tricks. Let t be seat's
- * j-th highest trump (its "top" trumps are t and those above it) and U the coalition's
- * trumps above t. If every card of U is in seat's right-hand opponent R and seat holds at
- * least |U| + j - 1 trumps below t ("small" ones; one more when it is on lead holding
- * nothing but trumps), seat takes j tricks.
+/* Normal play, a trump contract, seat needing `need`. For some j >= need let t be seat's
+ * j-th highest trump (its "top" trumps are t and those above it), U_R the trumps above t
+ * of seat's right-hand opponent R and U_L those of its left-hand one L. If j - |U_L| >=
+ * need and seat holds at least |U_R| + need - 1 trumps below t ("small" ones; one more
+ * when it is on lead holding nothing but trumps), seat takes `need` tricks.
  *
  * Why: R plays before seat in every trick the coalition leads (R leads, or R's partner
- * leads and R, its left, plays next), and R's partner holds no trump above t. Seat plays
- * its highest trump whenever it may play a trump (a trump is led, or it is void in the led
- * suit; must-ruff only narrows it to trumps) in a trick the coalition led where R has not
- * played a card of U: nothing in the trick can beat it, so it wins. Where R has played
- * one, seat plays a side card if it may, else its lowest trump. When on lead it leads a
- * side card, or its lowest trump if it holds only trumps. So seat gives up a small trump
- * only in a trick where a card of U goes too, or for a lead from a hand of trumps: at most
- * one such lead now and one after each of its first j - 1 wins. Its small trumps start
- * at least that many more than U's cards, so whenever it would have to play a top trump
- * without winning (its only cards top trumps, with a card of U still out) U is already
- * gone: a contradiction. Every top trump is played by the end, each to a trick it wins.
- * Only the ranks of the trumps from t up matter; the small ones count by number.
- * (With U in seat's left-hand opponent this fails: R's partner then leads trumps through
- * seat to U and strips its small trumps first; and the j - 1 extra small trumps are
- * needed: both found wrong by a brute-force fuzz.) */
+ * L leads and R, its left, plays next). Seat plays its highest trump whenever it may
+ * play a trump (a trump is led, or it is void in the led suit; must-ruff only narrows
+ * it to trumps) in a trick the coalition led where R has not played a card of U_R: only
+ * a trump of L above it, a card of U_L, can then beat it. Where R has played one, seat
+ * plays a side card if it may, else its lowest trump. When on lead it leads a side
+ * card, or its lowest trump if it holds only trumps. Suppose seat took fewer than
+ * `need` tricks. It gives up a small trump only in a trick where a card of U_R goes
+ * too, or for a lead from a hand of trumps (one now at most, one after each win: fewer
+ * than `need` wins), so whenever it would have to play a top trump into a card of U_R
+ * (R has played one, or seat leads from a hand of top trumps with one still out) it
+ * has given up at most |U_R| - 1 + need - 1 (+1 now) small ones and still holds one:
+ * that never happens. Every top trump is then played by the end, each to a trick it
+ * wins or to one where a card of U_L beats it, a card of U_L in one trick only: j - |U_L|
+ * >= need of them win, a contradiction. Only the ranks of the trumps from t up matter;
+ * the small ones count by number. The small trumps needed grow with j, so the least j
+ * that counts `need` decides. (j = need with U_L empty was session 8's rule; letting L
+ * hold higher trumps: table nodes -5% to -7% more. The extra small trumps are needed,
+ * and U_L cannot be left out of the count: both found wrong by a brute-force fuzz: L's
+ * partner leads trumps through seat to U_L and strips its small trumps first.) */
 int right_hand_trumps(const Position *p, int need, uint64_t *rel)
 {
     if (p->trump == NOTRUMP) return 0;
-    uint64_t lane = suit_lane(p->trump), mine = p->hand[p->seat] & lane;
-    int held = popcount64(mine);
-    if (held < need) return 0;
-    uint64_t rest = mine;
-    for (int i = 1; i < need; i++) rest &= ~high_card(rest);
-    uint64_t t = high_card(rest), trumps = all_hands(p) & lane;
-    uint64_t above = trumps & ~mine & ~(t | (t - 1));
-    if (above & ~p->hand[right_of(p->seat)]) return 0;
-    int spare = held - need - popcount64(above) - (need - 1);
-    if (p->leader == p->seat && !(p->hand[p->seat] & ~lane)) spare--;
-    if (spare < 0) return 0;
-    *rel = trumps & ~(t - 1);
-    return 1;
+    unsigned mine, l, r;
+    trump_lanes(p, &mine, &l, &r);
+    int held = popcount32(mine);
+    int lead_extra = p->leader == p->seat && !(p->hand[p->seat] & ~suit_lane(p->trump));
+    unsigned rest = mine, t = 0;
+    for (int j = 1; j <= held; j++) {
+        t = 1u << (31 - __builtin_clz(rest));
+        rest &= ~t;
+        if (j < need) continue;
+        unsigned above = 0u - (t << 1);
+        /* the small trumps needed only grow with j */
+        if (held - j < popcount32(r & above) + need - 1 + lead_extra) return 0;
+        if (j - popcount32(l & above) >= need) {
+            *rel = (all_hands(p) & suit_lane(p->trump)) & ~(((uint64_t)t << (LANE * p->trump)) - 1);
+            return 1;
+        }
+    }
+    return 0;
 }
 
 /* Seat's settled count (settled_tricks) from trump lanes. */
