@@ -196,3 +196,16 @@ def test_top_trump_behind_the_seat_is_no_sure_trick():
     mirrored = Deal.from_string("D:.K7..K .J2..J Q.83..")
     assert bf.solve(mirrored, "H", leader="M", seat="E") >= 1
     assert solve(mirrored, "H", leader="M", seat="E") == bf.solve(mirrored, "H", leader="M", seat="E")
+
+
+def test_only_trumps_above_all_the_right_hands_count_against_it():
+    """D's K beats either of M's Q and J, but not both: M (D's right) leads, D's 9 and 7
+    lose to them once the K is gone, and E's A and T take the rest, so D takes nothing.
+    A rule that let the K stand against every right-hand trump below it gave D a trick."""
+    deal = Deal.from_string("D:K97... AT2... QJ3...")
+    assert bf.solve(deal, "S", leader="M", seat="D") == 0
+    assert solve(deal, "S", leader="M", seat="D") == 0
+    # a small trump more for D (to play under the second honour) and D makes tricks
+    richer = Deal.from_string("D:K972... AT.54.. QJ3.6..")
+    assert bf.solve(richer, "S", leader="M", seat="D") >= 1
+    assert solve(richer, "S", leader="M", seat="D") == bf.solve(richer, "S", leader="M", seat="D")
