@@ -514,38 +514,59 @@ static int stopper_bound(const Position *p, uint64_t *rel)
     return stopper_with(p, ty, tz, reserves, &g, rel);
 }
 
+/* The cards of r (a trump lane) that seat's top trumps `tops` cannot all beat, one top
+ * trump a card, however they are paired (a top trump beats the cards below it): the
+ * most by which r's cards above some rank outnumber the top trumps above it, found by
+ * pairing each card of r, from the highest down, with a top trump above it while one is
+ * free. */
+static int unbeaten(unsigned r, unsigned tops)
+{
+    int free_tops = 0, left = 0;
+    for (unsigned both = r | tops; both; ) {
+        unsigned card = 1u << (31 - __builtin_clz(both));
+        both &= ~card;
+        if (tops & card) free_tops++;
+        else if (free_tops) free_tops--;
+        else left++;
+    }
+    return left;
+}
+
 /* Normal play, a trump contract, seat needing `need`. For some j >= need let t be seat's
  * j-th highest trump (its "top" trumps are t and those above it), U_R the trumps above t
- * of seat's right-hand opponent R, U_L those of its left-hand one L, and m the number of
- * seat's trumps above every trump of R (its "beaters"). If j - |U_L| >= need and seat
- * holds at least max(0, |U_R| - m) + need - 1 trumps below t ("small" ones; one more when
- * it is on lead holding nothing but trumps), seat takes `need` tricks.
+ * of seat's right-hand opponent R, U_L those of its left-hand one L, and u the cards of
+ * U_R that the top trumps cannot all beat (unbeaten above). If j - |U_L| >= need and
+ * seat holds at least u + need - 1 trumps below t ("small" ones; one more when it is on
+ * lead holding nothing but trumps), seat takes `need` tricks.
  *
  * Why: R plays before seat in every trick the coalition leads (R leads, or R's partner
  * L leads and R, its left, plays next). In such a trick, when seat may play a trump (a
  * trump is led, or it is void in the led suit; must-ruff only narrows it to trumps): if
- * R has played a card of U_R, seat plays its lowest beater if it holds one (it beats
- * R's card), else a side card if it may, else its lowest trump; otherwise its lowest top
- * trump (above whatever R played). When on lead it leads a side card, or its lowest
- * trump if it holds only trumps. So a top trump of seat loses only to a card of L above
- * it, a card of U_L, unless seat plays it into a card of U_R for want of a beater and a
- * small trump. Beaters go against cards of U_R, one each, or as lowest top trumps once
- * no other top trump is left; so while seat holds top trumps it meets a card of U_R
- * without a beater at most |U_R| - m times. Suppose seat took fewer than `need` tricks.
- * It gives up a small trump only then or for a lead from a hand of trumps (one now at
- * most, one after each win: fewer than `need` wins), so whenever it would have to play
- * a top trump into a card of U_R (R has played one, or seat leads from a hand of top
- * trumps with one still out) it still holds a small one: that never happens. Every top
- * trump is then played by the end, each to a trick it wins or to one where a card of
- * U_L beats it, a card of U_L in one trick only: j - |U_L| >= need of them win, a
- * contradiction. Only the ranks of the trumps from t up matter (R's highest, when above
- * t, among them); the small ones count by number. The small trumps needed grow with j,
- * so the least j that counts `need` decides. (Session 8's rule: j = need, U_L empty,
- * no beaters, j - 1 extra small trumps. Counting U_L: table nodes -5% to -7%; beaters: a
- * further -5%. The extra small trumps are needed, U_L cannot be left out of the count,
- * and only beaters above every trump of R may be set against it (K97 against QJ3 on
- * the right and AT2 on the left, the right-hand opponent to lead: seat takes nothing):
- * all found wrong by a brute-force fuzz.) */
+ * R has played a card c of U_R, seat plays its lowest top trump above c if it holds one,
+ * else ("a duck") a side card if it may, else its lowest trump; otherwise it plays its
+ * lowest top trump (above whatever R played). When on lead it leads a side card, or its
+ * lowest trump if it holds only trumps. So a top trump of seat loses only to a card of
+ * L above it, a card of U_L, unless seat plays it into a card of U_R for want of a small
+ * trump. While seat holds top trumps it ducks at most u times: at a duck let p be its
+ * highest top trump left. Every top trump above p is gone, and none went as the lowest
+ * one (p was there), so each beat a card of U_R, which was above p (p, also there, was
+ * not above it); every duck so far was of a card above the then highest top trump, so
+ * above p too. So R's cards above p outnumber seat's top trumps above p by at least the
+ * ducks. Suppose seat took fewer than `need` tricks. It gives up a small trump only in
+ * a duck or for a lead from a hand of trumps (one now at most, one after each win: fewer
+ * than `need` wins), so whenever it would have to play a top trump into a card of U_R
+ * (R has played one, or seat leads from a hand of top trumps with one still out) it
+ * still holds a small one: that never happens. Every top trump is then played by the
+ * end, each to a trick it wins or to one where a card of U_L beats it, a card of U_L in
+ * one trick only: j - |U_L| >= need of them win, a contradiction. Only the ranks of the
+ * trumps from t up matter; the small ones count by number. The small trumps needed grow
+ * with j, so the least j that counts `need` decides. (Session 8's rule: j = need, U_L
+ * empty, every card of U_R ducked, j - 1 extra small trumps. Counting U_L: table nodes
+ * -5% to -7%; beating cards of U_R: -7% more. The extra small trumps are needed, U_L
+ * cannot be left out of the count, and a top trump beats one card of U_R only: K97
+ * against QJ3 on the right and AT2 on the left, the right to lead, takes nothing, which
+ * a rule counting only R's trumps above the king as unbeaten got wrong: all found by a
+ * brute-force fuzz.) */
 int right_hand_trumps(const Position *p, int need, uint64_t *rel)
 {
     if (p->trump == NOTRUMP) return 0;
@@ -553,17 +574,14 @@ int right_hand_trumps(const Position *p, int need, uint64_t *rel)
     trump_lanes(p, &mine, &l, &r);
     int held = popcount32(mine);
     int lead_extra = p->leader == p->seat && !(p->hand[p->seat] & ~suit_lane(p->trump));
-    /* seat's trumps above every trump of R (the lane bits above R's highest) */
-    int beaters = r ? popcount32(mine & (0u - (2u << (31 - __builtin_clz(r))))) : 0;
     unsigned rest = mine, t = 0;
     for (int j = 1; j <= held; j++) {
         t = 1u << (31 - __builtin_clz(rest));
         rest &= ~t;
         if (j < need) continue;
         unsigned above = 0u - (t << 1);
-        int ducks = popcount32(r & above) - beaters;
         /* the small trumps needed only grow with j */
-        if (held - j < (ducks > 0 ? ducks : 0) + need - 1 + lead_extra) return 0;
+        if (held - j < unbeaten(r & above, mine & ~(t - 1)) + need - 1 + lead_extra) return 0;
         if (j - popcount32(l & above) >= need) {
             *rel = (all_hands(p) & suit_lane(p->trump)) & ~(((uint64_t)t << (LANE * p->trump)) - 1);
             return 1;
