@@ -185,27 +185,27 @@ def test_trump_fights_match_bruteforce():
     assert not failures, "\n".join(failures[:10])
 
 
+def agreed_value(text: str, strain: str, leader: str, seat: str) -> int:
+    """The brute force's value of a hand-made position, once the engine has given the same."""
+    deal = Deal.from_string(text)
+    expected = bf.solve(deal, strain, leader=leader, seat=seat)
+    assert solve(deal, strain, leader=leader, seat=seat) == expected
+    return expected
+
+
 def test_top_trump_behind_the_seat_is_no_sure_trick():
     """E's ♥J has only the ♥K above it and E holds the ♥2 besides, but the king sits in M,
     E's left, who plays after E when D leads: D leads trumps through E, M covers, and E
     takes nothing. The rule that gives E a trick needs the higher trumps on E's right."""
-    deal = Deal.from_string("D:Q.83.. .J2..J .K7..K")
-    assert bf.solve(deal, "H", leader="D", seat="E") == 0
-    assert solve(deal, "H", leader="D", seat="E") == 0
+    assert agreed_value("D:Q.83.. .J2..J .K7..K", "H", leader="D", seat="E") == 0
     # the same cards with the king on E's right (in D's hand): E's jack makes a trick
-    mirrored = Deal.from_string("D:.K7..K .J2..J Q.83..")
-    assert bf.solve(mirrored, "H", leader="M", seat="E") >= 1
-    assert solve(mirrored, "H", leader="M", seat="E") == bf.solve(mirrored, "H", leader="M", seat="E")
+    assert agreed_value("D:.K7..K .J2..J Q.83..", "H", leader="M", seat="E") >= 1
 
 
-def test_only_trumps_above_all_the_right_hands_count_against_it():
-    """D's K beats either of M's Q and J, but not both: M (D's right) leads, D's 9 and 7
+def test_a_top_trump_beats_one_right_hand_trump_only():
+    """D's ♠K beats either of M's ♠Q and ♠J, but not both: M (D's right) leads, D's 9 and 7
     lose to them once the K is gone, and E's A and T take the rest, so D takes nothing.
-    A rule that let the K stand against every right-hand trump below it gave D a trick."""
-    deal = Deal.from_string("D:K97... AT2... QJ3...")
-    assert bf.solve(deal, "S", leader="M", seat="D") == 0
-    assert solve(deal, "S", leader="M", seat="D") == 0
+    A rule that counted only M's trumps above the K as unbeaten gave D a trick."""
+    assert agreed_value("D:K97... AT2... QJ3...", "S", leader="M", seat="D") == 0
     # a small trump more for D (to play under the second honour) and D makes tricks
-    richer = Deal.from_string("D:K972... AT.54.. QJ3.6..")
-    assert bf.solve(richer, "S", leader="M", seat="D") >= 1
-    assert solve(richer, "S", leader="M", seat="D") == bf.solve(richer, "S", leader="M", seat="D")
+    assert agreed_value("D:K972... AT.54.. QJ3.6..", "S", leader="M", seat="D") >= 1
