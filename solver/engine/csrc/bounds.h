@@ -69,10 +69,10 @@ static inline void settled_tricks(const Position *p, int *seat_min, int *others_
 uint64_t settled_cards(const Position *p, int for_seat, int count);
 
 /* Normal play, a trump contract: 1 if seat surely takes `need` more tricks with its top
- * trumps: those that the right-hand opponent's higher trumps cannot beat (it plays before
- * seat whenever the coalition leads, and seat holds enough lower trumps to play under
- * them), less one for each higher trump of the left-hand opponent; else 0. *rel receives
- * the trumps it relies on. */
+ * trumps. The right-hand opponent plays before seat whenever the coalition leads, so seat
+ * beats its higher trumps with higher top trumps or plays under them with lower trumps
+ * (it must hold enough); each higher trump of the left-hand opponent can take one top
+ * trump. Else 0. *rel receives the trumps it relies on. */
 int right_hand_trumps(const Position *p, int need, uint64_t *rel);
 
 /* Normal play, a trump contract, seat on lead: 1 if seat surely takes `need` more tricks
