@@ -514,30 +514,15 @@ static int stopper_bound(const Position *p, uint64_t *rel)
     return stopper_with(p, ty, tz, reserves, &g, rel);
 }
 
-/* The cards of r (a trump lane) that seat's top trumps `tops` cannot all beat, one top
- * trump a card, however they are paired (a top trump beats the cards below it): the
- * most by which r's cards above some rank outnumber the top trumps above it, found by
- * pairing each card of r, from the highest down, with a top trump above it while one is
- * free. */
-static int unbeaten(unsigned r, unsigned tops)
-{
-    int free_tops = 0, left = 0;
-    for (unsigned both = r | tops; both; ) {
-        unsigned card = 1u << (31 - __builtin_clz(both));
-        both &= ~card;
-        if (tops & card) free_tops++;
-        else if (free_tops) free_tops--;
-        else left++;
-    }
-    return left;
-}
-
 /* Normal play, a trump contract, seat needing `need`. For some j >= need let t be seat's
  * j-th highest trump (its "top" trumps are t and those above it), U_R the trumps above t
  * of seat's right-hand opponent R, U_L those of its left-hand one L, and u the cards of
- * U_R that the top trumps cannot all beat (unbeaten above). If j - |U_L| >= need and
- * seat holds at least u + need - 1 trumps below t ("small" ones; one more when it is on
- * lead holding nothing but trumps), seat takes `need` tricks.
+ * U_R that the top trumps cannot all beat, one top trump a card (a top trump beats the
+ * cards below it): the most by which R's cards above some rank outnumber the top trumps
+ * above it, found by pairing each card of U_R, from the highest down, with a top trump
+ * above it while one is free. If j - |U_L| >= need and seat holds at least u + need - 1
+ * trumps below t ("small" ones; one more when it is on lead holding nothing but trumps),
+ * seat takes `need` tricks.
  *
  * Why: R plays before seat in every trick the coalition leads (R leads, or R's partner
  * L leads and R, its left, plays next). In such a trick, when seat may play a trump (a
@@ -573,15 +558,24 @@ int right_hand_trumps(const Position *p, int need, uint64_t *rel)
     unsigned mine, l, r;
     trump_lanes(p, &mine, &l, &r);
     int held = popcount32(mine);
+    if (held < need) return 0;
     int lead_extra = p->leader == p->seat && !(p->hand[p->seat] & ~suit_lane(p->trump));
-    unsigned rest = mine, t = 0;
+    /* one pass down seat's trumps, t its j-th: the cards of R between the previous top
+     * trump and t pair with the top trumps still free above them, the rest are u */
+    int free_tops = 0, u = 0;
+    unsigned rest = mine, prev = 1u << 13; /* just above the ace */
     for (int j = 1; j <= held; j++) {
-        t = 1u << (31 - __builtin_clz(rest));
+        unsigned t = 1u << (31 - __builtin_clz(rest));
         rest &= ~t;
-        if (j < need) continue;
         unsigned above = 0u - (t << 1);
+        int between = popcount32(r & above & (prev - 1));
+        int paired = between < free_tops ? between : free_tops;
+        free_tops += 1 - paired; /* t itself is free for the cards below it */
+        u += between - paired;
+        prev = t;
+        if (j < need) continue;
         /* the small trumps needed only grow with j */
-        if (held - j < unbeaten(r & above, mine & ~(t - 1)) + need - 1 + lead_extra) return 0;
+        if (held - j < u + need - 1 + lead_extra) return 0;
         if (j - popcount32(l & above) >= need) {
             *rel = (all_hands(p) & suit_lane(p->trump)) & ~(((uint64_t)t << (LANE * p->trump)) - 1);
             return 1;
