@@ -152,11 +152,12 @@ def _hand_text(cards: list[tuple[int, int]]) -> str:
 def trump_fight_positions(seed: int, count: int) -> list[Position]:
     """Small positions rich in trumps, at a trick boundary, normal play.
 
-    Why: most nodes of a full search are the seat needing one or two tricks in a fight
-    over trump length, where bounds.c's right_hand_trumps decides (it fires in about a
-    third of these, now and then for two or more tricks); random deals reach such fights
-    too rarely to test it hard. Giving the higher trumps to the seat's left, or dropping
-    the extra small trump it asks for each further trick, makes this test fail.
+    Why: many nodes of a full search are the seat needing one or two tricks in a fight
+    over trump length, where bounds.c's right_hand_trumps and forcing_lead_bound decide;
+    random deals reach such fights too rarely to test them hard. Leaving the left-hand
+    opponent's higher trumps out of right_hand_trumps' count, dropping the small trumps
+    it keeps for further tricks, or leaving out one of forcing_lead_bound's coalition
+    answers makes this test fail.
     """
     rng = random.Random(seed)
     out = []

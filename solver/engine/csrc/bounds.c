@@ -584,6 +584,9 @@ int right_hand_trumps(const Position *p, int need, uint64_t *rel)
     return 0;
 }
 
+/* The lowest card of a lane (0 if none). */
+static inline unsigned lowest(unsigned lane) { return lane & (0u - lane); }
+
 /* Seat's settled count (settled_tricks) from trump lanes. */
 static inline int seat_settled(unsigned mine, unsigned y, unsigned z)
 {
@@ -611,7 +614,7 @@ static inline int seat_settled(unsigned mine, unsigned y, unsigned z)
  *
  * Seat's top card of a side suit s (no coalition card of s above it), some coalition
  * hand being void in s and holding trumps: the coalition takes the trick only by
- * ruffing it. Either seat wins it (1 + its settled count now) or a void hand ruffs,
+ * ruffing it. Either seat wins it (1 + its settled count now, seat_min) or a void hand ruffs,
  * best with its lowest trump, and its partner follows to s if it can, else discards,
  * or under must-ruff, holding trumps, plays one (its lowest is best); seat keeps its
  * trumps.
@@ -621,24 +624,24 @@ static inline int seat_settled(unsigned mine, unsigned y, unsigned z)
  * cards of s below it count by number, and the voids are lengths) and nothing else.
  * (The search finds these in a trick of nodes, but seat's ordering leads trumps last:
  * table nodes -3.1% to -4.6% for trump leads, a further -0.7% for side leads.) */
-int forcing_lead_bound(const Position *p, int need, uint64_t *rel)
+int forcing_lead_bound(const Position *p, int need, int seat_min, uint64_t *rel)
 {
     if (p->trump == NOTRUMP) return 0;
     unsigned mine, y, z;
     trump_lanes(p, &mine, &y, &z);
     if (!mine || !(y | z)) return 0;
     uint64_t trumps = all_hands(p) & suit_lane(p->trump);
-    unsigned ly = y & (0u - y), lz = z & (0u - z); /* each hand's lowest trump (or 0) */
+    unsigned ly = lowest(y), lz = lowest(z); /* each hand's lowest trump (or 0) */
     for (unsigned m = mine; m; m &= m - 1) {
-        unsigned x = m & (0u - m), rest = mine & ~x;
+        unsigned x = lowest(m), rest = mine & ~x;
         unsigned above = 0u - (x << 1);
         int count = !((ly | lz) & above) + seat_settled(rest, y & ~ly, z & ~lz);
         if (count >= need && (y & above)) {
-            int c = seat_settled(rest, y & ~(y & above & (0u - (y & above))), z & ~lz);
+            int c = seat_settled(rest, y & ~lowest(y & above), z & ~lz);
             if (c < count) count = c;
         }
         if (count >= need && (z & above)) {
-            int c = seat_settled(rest, y & ~ly, z & ~(z & above & (0u - (z & above))));
+            int c = seat_settled(rest, y & ~ly, z & ~lowest(z & above));
             if (c < count) count = c;
         }
         if (count >= need) {
@@ -647,8 +650,7 @@ int forcing_lead_bound(const Position *p, int need, uint64_t *rel)
         }
     }
     /* a side lead gives at most one more than the count now */
-    int now = seat_settled(mine, y, z);
-    if (now + 1 < need) return 0;
+    if (seat_min + 1 < need) return 0;
     int seat = p->seat;
     uint64_t coalition = p->hand[left_of(seat)] | p->hand[right_of(seat)];
     for (int s = 0; s < NSUITS; s++) {
@@ -659,7 +661,7 @@ int forcing_lead_bound(const Position *p, int need, uint64_t *rel)
         int y_ruffs = y && !(p->hand[left_of(seat)] & suit_lane(s));
         int z_ruffs = z && !(p->hand[right_of(seat)] & suit_lane(s));
         if (!y_ruffs && !z_ruffs) continue; /* a plain winner: the cashing bounds count it */
-        int count = 1 + now;
+        int count = 1 + seat_min;
         /* under must-ruff a void partner holding trumps spends its lowest too */
         unsigned y_also = p->must_ruff && y_ruffs ? ly : 0, z_also = p->must_ruff && z_ruffs ? lz : 0;
         if (y_ruffs) {

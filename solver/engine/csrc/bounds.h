@@ -78,8 +78,9 @@ int right_hand_trumps(const Position *p, int need, uint64_t *rel);
 /* Normal play, a trump contract, seat on lead: 1 if seat surely takes `need` more tricks
  * by a lead that makes the coalition spend trumps (a trump, which both coalition hands
  * must follow, or a side-suit top card that only a ruff takes) and then its settled
- * trumps; else 0. *rel receives the cards it relies on. */
-int forcing_lead_bound(const Position *p, int need, uint64_t *rel);
+ * trumps (seat_min from settled_tricks before the lead); else 0. *rel receives the cards
+ * it relies on. */
+int forcing_lead_bound(const Position *p, int need, int seat_min, uint64_t *rel);
 
 /* Bounds for a side that needs EVERY remaining trick, at a trick boundary with at
  * least two tricks left: 1 if the maximiser surely makes seat's `need` more tricks,

@@ -176,7 +176,7 @@ static inline __attribute__((always_inline)) int ab_at(Engine *e, const Position
         if (known >= 0) return known;
         /* seat on lead: a lead that makes the coalition spend trumps (after the table,
          * which answers most of these positions first) */
-        if (!p->misere && p->leader == p->seat && forcing_lead_bound(p, need, rel)) return 1;
+        if (!p->misere && p->leader == p->seat && forcing_lead_bound(p, need, seat_min, rel)) return 1;
         if (!p->misere) {
             int who;
             int q = quick_tricks(p, p->side[p->leader] ? need : p->tricks_left - need + 1, &who);
