@@ -203,6 +203,18 @@ def test_top_trump_behind_the_seat_is_no_sure_trick():
     assert agreed_value("D:.K7..K .J2..J Q.83..", "H", leader="M", seat="E") >= 1
 
 
+def test_side_cards_the_coalition_can_draw_do_not_save_small_trumps():
+    """Clubs: D's ♣JT beat everything but M's ♣A, and D's ♣4 can play under the ace. D
+    must not also have to lead a trump from a hand of trumps, where M behind it wins
+    cheaply and then leads the ace: a side card to lead saves that small trump only if M
+    cannot draw it first. With ♥J against M's ♥Q, M leads the queen, D is left with trumps
+    alone, and takes one trick; with ♥J9 against the queen D keeps a heart and takes two;
+    against ♥Q3 M draws both and D takes one again."""
+    assert agreed_value("D:.J..JT4 8..82.5 .Q..A87", "C", leader="M", seat="D") == 1
+    assert agreed_value("D:.J9..JT4 87..82.5 .Q.3.A87", "C", leader="M", seat="D") == 2
+    assert agreed_value("D:.J9..JT4 87..82.5 .Q3..A87", "C", leader="M", seat="D") == 1
+
+
 def test_a_top_trump_beats_one_right_hand_trump_only():
     """D's ♠K beats either of M's ♠Q and ♠J, but not both: M (D's right) leads, D's 9 and 7
     lose to them once the K is gone, and E's A and T take the rest, so D takes nothing.

@@ -514,44 +514,75 @@ static int stopper_bound(const Position *p, uint64_t *rel)
     return stopper_with(p, ty, tz, reserves, &g, rel);
 }
 
+/* Seat's side cards that the coalition can never draw by leading: in each side suit,
+ * those beyond the longer coalition hand's length there. Every lead of a suit, by
+ * anyone, takes a card of it from each coalition hand still holding one, so the
+ * coalition leads suit s at most m_s times (the longer of its two lengths), and the
+ * excess sum over s of max(0, k_s - m_s) (k_s seat's length) never falls while seat
+ * only follows suit: a coalition lead of s that seat follows lowers k_s and m_s
+ * alike, a coalition discard lowers m_s only. Seat's own lead of s keeps it too unless
+ * both coalition hands are void in s, when it lowers it by one. So seat, playing no
+ * side card but to follow suit or to lead, still holds a side card at each of its
+ * first (this count) leads. */
+static int undrawable_side_cards(const Position *p)
+{
+    unsigned ws = length_word(p, p->seat), wl = length_word(p, left_of(p->seat)),
+             wr = length_word(p, right_of(p->seat));
+    int count = 0;
+    for (int s = 0; s < NSUITS; s++) {
+        if (s == p->trump) continue;
+        int ls = word_length(wl, s), rs = word_length(wr, s);
+        int excess = word_length(ws, s) - (ls > rs ? ls : rs);
+        if (excess > 0) count += excess;
+    }
+    return count;
+}
+
 /* Normal play, a trump contract, seat needing `need`. For some j >= need let t be seat's
  * j-th highest trump (its "top" trumps are t and those above it), U_R the trumps above t
  * of seat's right-hand opponent R, U_L those of its left-hand one L, and u the cards of
  * U_R that the top trumps cannot all beat, one top trump a card (a top trump beats the
  * cards below it): the most by which R's cards above some rank outnumber the top trumps
  * above it, found by pairing each card of U_R, from the highest down, with a top trump
- * above it while one is free. If j - |U_L| >= need and seat holds at least u + need - 1
- * trumps below t ("small" ones; one more when it is on lead holding nothing but trumps),
- * seat takes `need` tricks.
+ * above it while one is free. Let a be the leads seat may have to make from a hand of
+ * nothing but trumps: need - 1 (one more when it is on lead holding only trumps), or,
+ * when it holds side cards, need - 1 + (1 if on lead) - d if that is less (d its side
+ * cards the coalition cannot draw, undrawable_side_cards), but not below 0. If
+ * j - |U_L| >= need and seat holds at least u + a trumps below t ("small" ones), seat
+ * takes `need` tricks.
  *
  * Why: R plays before seat in every trick the coalition leads (R leads, or R's partner
  * L leads and R, its left, plays next). In such a trick, when seat may play a trump (a
  * trump is led, or it is void in the led suit; must-ruff only narrows it to trumps): if
  * R has played a card c of U_R, seat plays its lowest top trump above c if it holds one,
- * else ("a duck") a side card if it may, else its lowest trump; otherwise it plays its
- * lowest top trump (above whatever R played). When on lead it leads a side card, or its
- * lowest trump if it holds only trumps. So a top trump of seat loses only to a card of
- * L above it, a card of U_L, unless seat plays it into a card of U_R for want of a small
- * trump. While seat holds top trumps it ducks at most u times: at a duck let p be its
- * highest top trump left. Every top trump above p is gone, and none went as the lowest
- * one (p was there), so each beat a card of U_R, which was above p (p, also there, was
- * not above it); every duck so far was of a card above the then highest top trump, so
- * above p too. So R's cards above p outnumber seat's top trumps above p by at least the
- * ducks. Suppose seat took fewer than `need` tricks. It gives up a small trump only in
- * a duck or for a lead from a hand of trumps (one now at most, one after each win: fewer
- * than `need` wins), so whenever it would have to play a top trump into a card of U_R
- * (R has played one, or seat leads from a hand of top trumps with one still out) it
- * still holds a small one: that never happens. Every top trump is then played by the
- * end, each to a trick it wins or to one where a card of U_L beats it, a card of U_L in
- * one trick only: j - |U_L| >= need of them win, a contradiction. Only the ranks of the
- * trumps from t up matter; the small ones count by number. The small trumps needed grow
- * with j, so the least j that counts `need` decides. (Session 8's rule: j = need, U_L
- * empty, every card of U_R ducked, j - 1 extra small trumps. Counting U_L: table nodes
- * -5% to -7%; beating cards of U_R: -7% more. The extra small trumps are needed, U_L
- * cannot be left out of the count, and a top trump beats one card of U_R only: K97
- * against QJ3 on the right and AT2 on the left, the right to lead, takes nothing, which
- * a rule counting only R's trumps above the king as unbeaten got wrong: all found by a
- * brute-force fuzz.) */
+ * else ("a duck") its lowest trump; otherwise it plays its lowest top trump (above
+ * whatever R played). When on lead it leads a side card, or its lowest trump if it holds
+ * only trumps. So a top trump of seat loses only to a card of L above it, a card of
+ * U_L, unless seat plays it into a card of U_R for want of a small trump. While seat
+ * holds top trumps it ducks at most u times: at a duck let p be its highest top trump
+ * left. Every top trump above p is gone, and none went as the lowest one (p was there),
+ * so each beat a card of U_R, which was above p (p, also there, was not above it);
+ * every duck so far was of a card above the then highest top trump, so above p too. So
+ * R's cards above p outnumber seat's top trumps above p by at least the ducks. Suppose
+ * seat took fewer than `need` tricks. It leads now (if on lead) and after each win, so
+ * at most need - 1 (+ 1 if on lead) times. While it holds top trumps it plays a side
+ * card only to follow suit or to lead, so (undrawable_side_cards) its first d leads are
+ * side cards, and at most a of its leads come from a hand of trumps. It gives up a small
+ * trump only in a duck or for such a lead, so whenever it would have to play a top trump
+ * into a card of U_R (R has played one, or seat leads from a hand of top trumps with one
+ * still out) it still holds a small one: that never happens. Every top trump is then played by
+ * the end, each to a trick it wins or to one where a card of U_L beats it, a card of U_L
+ * in one trick only: j - |U_L| >= need of them win, a contradiction. Only the ranks of
+ * the trumps from t up matter; the small ones count by number, and the suit lengths
+ * behind d are fixed by the table key. The small trumps needed grow with j, so the
+ * least j that counts `need` decides. (Session 8's rule: j = need, U_L empty, every card
+ * of U_R ducked, j - 1 extra small trumps. Counting U_L: table nodes -5% to -7%; beating
+ * cards of U_R: -7% more; the undrawable side cards: -1.4% to -7%. The small trumps for
+ * leads are needed, U_L cannot be left out of the count, and a top trump beats one card
+ * of U_R only: K97 against QJ3 on the right and AT2 on the left, the right to lead,
+ * takes nothing, which a rule counting only R's trumps above the king as unbeaten got
+ * wrong; a count of side cards that ignores the coalition's leads, or one more than
+ * undrawable_side_cards, is wrong too: all found by a brute-force fuzz.) */
 int right_hand_trumps(const Position *p, int need, uint64_t *rel)
 {
     if (p->trump == NOTRUMP) return 0;
@@ -559,7 +590,13 @@ int right_hand_trumps(const Position *p, int need, uint64_t *rel)
     trump_lanes(p, &mine, &l, &r);
     int held = popcount32(mine);
     if (held < need) return 0;
-    int lead_extra = p->leader == p->seat && !(p->hand[p->seat] & ~suit_lane(p->trump));
+    int on_lead = p->leader == p->seat;
+    int trumps_only = !(p->hand[p->seat] & ~suit_lane(p->trump));
+    int trump_leads = need - 1 + (on_lead && trumps_only);
+    if (!trumps_only) {
+        int after_side = need - 1 + on_lead - undrawable_side_cards(p);
+        if (after_side < trump_leads) trump_leads = after_side > 0 ? after_side : 0;
+    }
     /* one pass down seat's trumps, t its j-th: the cards of R between the previous top
      * trump and t pair with the top trumps still free above them, the rest are u */
     int free_tops = 0, u = 0;
@@ -575,7 +612,7 @@ int right_hand_trumps(const Position *p, int need, uint64_t *rel)
         prev = t;
         if (j < need) continue;
         /* the small trumps needed only grow with j */
-        if (held - j < u + need - 1 + lead_extra) return 0;
+        if (held - j < u + trump_leads) return 0;
         if (j - popcount32(l & above) >= need) {
             *rel = (all_hands(p) & suit_lane(p->trump)) & ~(((uint64_t)t << (LANE * p->trump)) - 1);
             return 1;
