@@ -13,6 +13,7 @@ deal is timed cold; the table of one deal reuses its own entries across the 15 s
 from __future__ import annotations
 
 import argparse
+import math
 import platform
 import statistics
 import time
@@ -22,9 +23,10 @@ from solver.engine import Solver
 
 
 def percentile(values: list[float], q: float) -> float:
-    """Nearest-rank percentile (q in 0..100)."""
+    """Nearest-rank percentile (q in 0..100): the smallest value with at least q% of the
+    values at or below it (so p99 of 100 values is the second largest)."""
     ordered = sorted(values)
-    k = max(0, min(len(ordered) - 1, int(round(q / 100 * len(ordered) + 0.5)) - 1))
+    k = max(0, min(len(ordered) - 1, math.ceil(q / 100 * len(ordered) - 1e-9) - 1))
     return ordered[k]
 
 
