@@ -210,3 +210,57 @@ def test_a_top_trump_beats_one_right_hand_trump_only():
     assert agreed_value("D:K97... AT2... QJ3...", "S", leader="M", seat="D") == 0
     # a small trump more for D (to play under the second honour) and D makes tricks
     assert agreed_value("D:K972... AT.54.. QJ3.6..", "S", leader="M", seat="D") >= 1
+
+
+def test_a_side_winner_counts_only_as_often_as_a_ruffer_surely_follows():
+    """D holds the top trump and the top heart, but M leads a diamond, E (void there)
+    throws its only heart, and D's ♥Q is ruffed once D has won its ♠A: one trick. A count
+    of side winners after the settled trump's entry that capped them by E's current heart
+    length, not by what E can discard first (bounds.c, entry_winners_bound), gave D two."""
+    assert agreed_value("D:A.Q.. 5.5.. ..2.4", "S", leader="M", seat="D") == 1
+    # with hearts for M instead, E has nothing to discard its heart on: D takes both
+    assert agreed_value("D:A.Q.. 5.5.. .32..", "S", leader="M", seat="D") == 2
+
+
+def entry_positions(seed: int, count: int) -> list[Position]:
+    """Small positions, the coalition on lead, seat holding trumps and the coalition
+    few (normal play, both must-ruff settings).
+
+    Why: there the seat's settled trump is its entry to cash its side-suit winners
+    (bounds.c, entry_winners_bound); random deals reach it too rarely to test it hard.
+    Dropping the settled trump as a condition, or capping the winners by the coalition's
+    current lengths instead of what it surely still holds, makes this test fail.
+    """
+    rng = random.Random(seed)
+    out = []
+    for _ in range(count):
+        n = rng.randint(2, 5)
+        trump = rng.randrange(4)
+        trumps = [(trump, r) for r in rng.sample(range(13), rng.randint(1, 4))]
+        seat = rng.randrange(3)
+        mine = trumps[:rng.randint(1, len(trumps))]
+        theirs = trumps[len(mine):]
+        side = rng.sample([(s, r) for s in range(4) if s != trump for r in range(13)], 3 * n)
+        hands: list[list[tuple[int, int]]] = [[], [], []]
+        hands[seat] = mine[:n]
+        rest = theirs + side
+        for x in (seat + 1) % 3, (seat + 2) % 3:
+            while len(hands[x]) < n:
+                hands[x].append(rest.pop(0))
+        hands[seat] += rest[:n - len(hands[seat])]
+        deal = Deal.from_string("D:" + " ".join(_hand_text(h) for h in hands))
+        leader = "DEM"[(seat + rng.randint(1, 2)) % 3]
+        out.append(Position(deal, "SHDC"[trump], leader, "DEM"[seat], False, rng.random() < 0.5))
+    return out
+
+
+def test_settled_trump_entries_match_bruteforce():
+    solver = Solver(tt_mb=4)
+    failures = []
+    for pos in entry_positions(3300, 400):
+        expected = bf.solve(pos.deal, pos.strain, **pos.kwargs())
+        if solver.solve(pos.deal, pos.strain, **pos.kwargs()) != expected:
+            failures.append(f"solve != {expected}: {pos}")
+        failures.extend(check_can_reach(solver, pos, expected))
+    bf.clear_cache()
+    assert not failures, "\n".join(failures[:10])
