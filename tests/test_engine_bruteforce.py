@@ -212,24 +212,27 @@ def test_a_top_trump_beats_one_right_hand_trump_only():
     assert agreed_value("D:K972... AT.54.. QJ3.6..", "S", leader="M", seat="D") >= 1
 
 
-def test_a_side_winner_counts_only_as_often_as_a_ruffer_surely_follows():
-    """D holds the top trump and the top heart, but M leads a diamond, E (void there)
-    throws its only heart, and D's ♥Q is ruffed once D has won its ♠A: one trick. A count
-    of side winners after the settled trump's entry that capped them by E's current heart
-    length, not by what E can discard first (bounds.c, entry_winners_bound), gave D two."""
+def test_top_cards_count_with_a_trump_for_entry_only_if_nobody_can_ruff():
+    """Seat's side-suit top cards and its trumps all make tricks when the coalition holds
+    no trump and seat holds one to get on lead (bounds.c, sole_trumps_bound). Each half of
+    that condition matters: without a trump, E leads a club, D throws one of its two top
+    cards and takes one trick; with E holding a lower trump than D's ♠A, M leads a
+    diamond, E throws its only heart and ruffs D's ♥Q later: one trick again."""
+    assert agreed_value("D:.Q.A. ..3.7 ..K.4", "S", leader="E", seat="D") == 1
+    assert agreed_value("D:2.Q.A. .3.3.7 ..K.43", "S", leader="E", seat="D") == 3
     assert agreed_value("D:A.Q.. 5.5.. ..2.4", "S", leader="M", seat="D") == 1
-    # with hearts for M instead, E has nothing to discard its heart on: D takes both
+    # with hearts for M instead, E has nothing to throw its heart on: D takes both
     assert agreed_value("D:A.Q.. 5.5.. .32..", "S", leader="M", seat="D") == 2
 
 
 def entry_positions(seed: int, count: int) -> list[Position]:
     """Small positions, the coalition on lead, seat holding trumps and the coalition
-    few (normal play, both must-ruff settings).
+    few or none (normal play, both must-ruff settings).
 
-    Why: there the seat's settled trump is its entry to cash its side-suit winners
-    (bounds.c, entry_winners_bound); random deals reach it too rarely to test it hard.
-    Dropping the settled trump as a condition, or capping the winners by the coalition's
-    current lengths instead of what it surely still holds, makes this test fail.
+    Why: with every trump in seat's hand, one of them is its entry to cash its side-suit
+    top cards (bounds.c, sole_trumps_bound); random deals reach that too rarely to test it
+    hard. Counting the top cards when seat holds only the top trumps, or when it holds no
+    trump, makes this test fail.
     """
     rng = random.Random(seed)
     out = []
@@ -238,7 +241,7 @@ def entry_positions(seed: int, count: int) -> list[Position]:
         trump = rng.randrange(4)
         trumps = [(trump, r) for r in rng.sample(range(13), rng.randint(1, 4))]
         seat = rng.randrange(3)
-        mine = trumps[:rng.randint(1, len(trumps))]
+        mine = trumps[:rng.randint(0, len(trumps))]
         theirs = trumps[len(mine):]
         side = rng.sample([(s, r) for s in range(4) if s != trump for r in range(13)], 3 * n)
         hands: list[list[tuple[int, int]]] = [[], [], []]
@@ -254,7 +257,7 @@ def entry_positions(seed: int, count: int) -> list[Position]:
     return out
 
 
-def test_settled_trump_entries_match_bruteforce():
+def test_trump_entries_match_bruteforce():
     solver = Solver(tt_mb=4)
     failures = []
     for pos in entry_positions(3300, 400):

@@ -1050,68 +1050,45 @@ int coalition_cash_bound(const Position *p, int need, int others_min, uint64_t *
     return coalition_cash_rest(p, goal, others_min, runs, rel);
 }
 
-/* Normal play, a trump contract, the coalition on lead, seat needing `need` >= 2 and
- * holding a settled trump (seat_min >= 1): seat's side-suit winners, capped as in
- * seat_winners_bound, plus seat_min. For each side suit s let c_s be seat's top run of
- * s, capped for each coalition hand X holding trumps by sure_follows (X's length in s
- * less D, the discards of s it can make before s is first led; see all_tricks_bound).
- * Seat keeps k_s <= c_s of its top cards of each side suit ("kept" cards) and plays:
- * while the coalition leads, its top card of s when a suit s of a kept card is led,
- * else a card that is not kept if it has a legal one; once on lead, every kept card,
- * suit by suit.
+/* Normal play, a trump contract, the coalition on lead, seat holding every live trump
+ * (t >= 1 of them): seat takes t tricks plus one for each of its side-suit cards above
+ * every other live card of its suit (its top runs, "kept" cards).
  *
- * Why seat takes sum k_s + seat_min tricks. Until seat first wins a trick the
- * coalition leads every trick, so when s is first led each X still holds at least c_s
- * cards of s, and a coalition hand without trumps can never ruff. Seat gives up a kept
- * card before its first win only (a) on the first lead of a suit s of a kept card,
- * where its top card wins (no coalition card of s is above it, every trump holder
- * follows), or (b) when all it holds are kept cards: then it has played every trump
- * without winning a trick, which the settled count rules out (true for any play: seat's
- * i highest trumps fall on i tricks and only a higher trump spoils one). So seat wins a
- * trick holding every kept card but the one that won in case (a); no other suit of a
- * kept card has been led yet. From then on seat leads the kept cards: each suit s is
- * led at most c_s times in all (case (a)'s lead included), every trump holder follows
- * each time (following the suit led, it discards nothing meanwhile), and each kept
- * card wins. Those tricks are won by side cards; the settled count adds seat_min won
- * by trumps. Must-ruff changes nothing: seat's trumps are never kept, and the caps keep
- * the trump holders following. seat_winners_bound finds the entry instead by running
- * the coalition out of safe leads; here it is the settled trump.
+ * Why: no coalition hand can ruff, so a kept card wins any trick led in its suit, and a
+ * trump any trick it is played to. Seat plays, while the coalition leads: its top card
+ * of a suit s led in which it holds only kept cards (it wins), else a card that is not
+ * kept if it has a legal one; once on lead, its kept cards one after the other (each
+ * wins, so it keeps the lead), then anything. It could be made to give up a kept card
+ * only while the coalition leads and all it holds are kept cards; but then it has played
+ * all its trumps, each winning a trick, and after the first of those it was on lead and
+ * cashed every kept card. So every kept card and every trump wins its trick.
  *
- * Returns `need` when sum c_s + seat_min reaches it (as few kept cards as need asks,
- * the rest from settled trumps, at least one), else 0; *rel receives the kept cards and
- * the settled trumps relied on (the caps are lengths, in the table key). Checked by a
- * brute-force fuzz of the rule alone (positions of up to five cards a hand, both
- * must-ruff settings: about 2,400 firings per run, all sound); the looser variants
- * without the settled trump (no entry) or with the caps by the current lengths (no
- * discard count) fail it at once (tests/test_engine_bruteforce.py keeps two cards a hand
- * showing the second). In full tables it fires mostly when the coalition has no trumps
- * left: table nodes -0.3% to -2.0%, declaration nodes -8.5%. */
-int entry_winners_bound(const Position *p, int need, int seat_min, uint64_t *rel)
+ * (As first written this counted seat's settled trumps whenever seat_min >= 1 and capped
+ * the side winners for coalition hands holding trumps by what each surely still holds,
+ * as in seat_winners_bound; sound by a brute-force fuzz, but in full tables and
+ * declarations it never fired with a coalition trump left: the same node counts.)
+ * Returns 1 when t plus the kept cards reach `need`, else 0; *rel receives the kept
+ * cards relied on, the highest first (the trumps count by number: the lengths, in the
+ * table key, show the coalition has none). Checked by a brute-force fuzz of the rule
+ * alone (up to five cards a hand, both must-ruff settings, about 2,500 firings, all
+ * sound; counting seat's top trumps with lower coalition trumps out, or top cards
+ * without a trump, fails it at once). Full-table nodes -0.8% to -2.1% (seeds 0-23),
+ * declaration nodes -8.9%. */
+int sole_trumps_bound(const Position *p, int need, uint64_t *rel)
 {
-    int t = p->trump;
+    int t = p->trump, seat = p->seat;
     *rel = 0;
-    if (p->misere || p->nplayed || p->side[p->leader] || t == NOTRUMP || seat_min < 1) return 0;
-    uint64_t live = all_hands(p), runs = top_runs(live, p->hand[p->seat]) & ~suit_lane(t);
-    if (popcount64(runs) + seat_min < need) return 0;
-    Coalition co;
-    coalition_of(p, &co);
-    int caps[NSUITS], side = 0;
-    for (int s = 0; s < NSUITS; s++) {
-        caps[s] = 0;
-        if (s == t) continue;
-        int c = popcount64(runs & suit_lane(s));
-        for (int x = 0; x < 2 && c > 0; x++)
-            if (co.trumps[x] && sure_follows(&co, x, s) < c) c = sure_follows(&co, x, s);
-        caps[s] = c > 0 ? c : 0;
-        side += caps[s];
+    if (p->misere || p->nplayed || p->side[p->leader] || t == NOTRUMP) return 0;
+    uint64_t trumps = suit_lane(t);
+    if (((p->hand[left_of(seat)] | p->hand[right_of(seat)]) & trumps) || !(p->hand[seat] & trumps))
+        return 0;
+    uint64_t runs = top_runs(all_hands(p), p->hand[seat]) & ~trumps;
+    int want = need - popcount64(p->hand[seat] & trumps);
+    if (want > popcount64(runs)) return 0;
+    for (int s = 0; s < NSUITS && want > 0; s++) {
+        uint64_t run = highest(runs & suit_lane(s), want);
+        *rel |= run;
+        want -= popcount64(run);
     }
-    if (side + seat_min < need) return 0;
-    int want = need - seat_min > 1 ? need - seat_min : 1;
-    for (int s = 0, left = want; s < NSUITS && left > 0; s++) {
-        int k = caps[s] < left ? caps[s] : left;
-        *rel |= highest(runs & suit_lane(s), k);
-        left -= k;
-    }
-    *rel |= settled_cards(p, 1, need - want);
-    return need;
+    return 1;
 }

@@ -98,12 +98,11 @@ int all_tricks_bound(const Position *p, int need, uint64_t *rel);
  * nothing (proof in bounds.c). */
 int seat_winners_bound(const Position *p, int need, int seat_min, uint64_t *rel);
 
-/* Normal play, the coalition on lead, trumps in play, seat holding a settled trump
- * (seat_min >= 1, from settled_tricks): seat's side-suit winners capped as in
- * seat_winners_bound, cashed once seat first wins a trick (the settled trump makes
- * sure it does before it must give one up), plus seat_min. Returns a count >= `need`
- * so made, or 0; *rel receives the cards it relies on. */
-int entry_winners_bound(const Position *p, int need, int seat_min, uint64_t *rel);
+/* Normal play, a trump contract, the coalition on lead, seat holding every live trump:
+ * 1 if its trumps and its side-suit top runs (each card wins once seat is on lead, and
+ * a trump gets it there) make `need` tricks, else 0; *rel receives the side cards it
+ * relies on. */
+int sole_trumps_bound(const Position *p, int need, uint64_t *rel);
 
 /* Normal play, seat on lead, trumps in play: seat cashes the side-suit top cards
  * that no coalition trump can ruff, then keeps its settled trumps (seat_min from
