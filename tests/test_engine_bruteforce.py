@@ -222,3 +222,60 @@ def test_a_top_trump_beats_one_right_hand_trump_only():
     assert agreed_value("D:K97... AT2... QJ3...", "S", leader="M", seat="D") == 0
     # a small trump more for D (to play under the second honour) and D makes tricks
     assert agreed_value("D:K972... AT.54.. QJ3.6..", "S", leader="M", seat="D") >= 1
+
+
+def test_top_cards_count_with_a_trump_for_entry_only_if_nobody_can_ruff():
+    """Seat's side-suit top cards and its trumps all make tricks when the coalition holds
+    no trump and seat holds one to get on lead (bounds.c, sole_trumps_bound). Each half of
+    that condition matters: without a trump, E leads a club, D throws one of its two top
+    cards and takes one trick; with E holding a lower trump than D's ♠A, M leads a
+    diamond, E throws its only heart and ruffs D's ♥Q later: one trick again."""
+    assert agreed_value("D:.Q.A. ..3.7 ..K.4", "S", leader="E", seat="D") == 1
+    assert agreed_value("D:2.Q.A. .3.3.7 ..K.43", "S", leader="E", seat="D") == 3
+    assert agreed_value("D:A.Q.. 5.5.. ..2.4", "S", leader="M", seat="D") == 1
+    # with hearts for M instead, E has nothing to throw its heart on: D takes both
+    assert agreed_value("D:A.Q.. 5.5.. .32..", "S", leader="M", seat="D") == 2
+
+
+def entry_positions(seed: int, count: int) -> list[Position]:
+    """Small positions, the coalition on lead, seat holding trumps and the coalition
+    few or none (normal play, both must-ruff settings).
+
+    Why: with every trump in seat's hand, one of them is its entry to cash its side-suit
+    top cards (bounds.c, sole_trumps_bound); random deals reach that too rarely to test it
+    hard. Counting the top cards when seat holds only the top trumps, or when it holds no
+    trump, makes this test fail.
+    """
+    rng = random.Random(seed)
+    out = []
+    for _ in range(count):
+        n = rng.randint(2, 5)
+        trump = rng.randrange(4)
+        trumps = [(trump, r) for r in rng.sample(range(13), rng.randint(1, 4))]
+        seat = rng.randrange(3)
+        mine = trumps[:rng.randint(0, len(trumps))]
+        theirs = trumps[len(mine):]
+        side = rng.sample([(s, r) for s in range(4) if s != trump for r in range(13)], 3 * n)
+        hands: list[list[tuple[int, int]]] = [[], [], []]
+        hands[seat] = mine[:n]
+        rest = theirs + side
+        for x in (seat + 1) % 3, (seat + 2) % 3:
+            while len(hands[x]) < n:
+                hands[x].append(rest.pop(0))
+        hands[seat] += rest[:n - len(hands[seat])]
+        deal = Deal.from_string("D:" + " ".join(_hand_text(h) for h in hands))
+        leader = "DEM"[(seat + rng.randint(1, 2)) % 3]
+        out.append(Position(deal, "SHDC"[trump], leader, "DEM"[seat], False, rng.random() < 0.5))
+    return out
+
+
+def test_trump_entries_match_bruteforce():
+    solver = Solver(tt_mb=4)
+    failures = []
+    for pos in entry_positions(3300, 400):
+        expected = bf.solve(pos.deal, pos.strain, **pos.kwargs())
+        if solver.solve(pos.deal, pos.strain, **pos.kwargs()) != expected:
+            failures.append(f"solve != {expected}: {pos}")
+        failures.extend(check_can_reach(solver, pos, expected))
+    bf.clear_cache()
+    assert not failures, "\n".join(failures[:10])

@@ -98,6 +98,12 @@ int all_tricks_bound(const Position *p, int need, uint64_t *rel);
  * nothing (proof in bounds.c). */
 int seat_winners_bound(const Position *p, int need, int seat_min, uint64_t *rel);
 
+/* Normal play, a trump contract, the coalition on lead, seat holding every live trump:
+ * 1 if its trumps and its side-suit top runs (each card wins once seat is on lead, and
+ * a trump gets it there) make `need` tricks, else 0; *rel receives the side cards it
+ * relies on. */
+int sole_trumps_bound(const Position *p, int need, uint64_t *rel);
+
 /* Normal play, seat on lead, trumps in play: seat cashes the side-suit top cards
  * that no coalition trump can ruff, then keeps its settled trumps (seat_min from
  * settled_tricks). Returns that sure count when it reaches `need`, else 0; *rel

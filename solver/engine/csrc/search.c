@@ -169,6 +169,8 @@ static inline __attribute__((always_inline)) int ab_at(Engine *e, const Position
                 /* at need 1 the seat-winners bound never fires once all_tricks_bound
                  * said nothing (the proof is in bounds.c), so it is not asked */
                 if (need > 1 && seat_winners_bound(p, need, seat_min, rel)) return 1;
+                /* seat holding every trump: one is its entry to cash its top cards */
+                if (need > 1 && trumps && sole_trumps_bound(p, need, rel)) return 1;
                 if (trumps && coalition_cash_bound(p, need, others_min, rel)) return 0;
             }
         }
