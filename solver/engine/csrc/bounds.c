@@ -593,7 +593,7 @@ int right_hand_trumps(const Position *p, int need, uint64_t *rel)
     int on_lead = p->leader == p->seat;
     int trumps_only = !(p->hand[p->seat] & ~suit_lane(p->trump));
     int trump_leads = need - 1 + (on_lead && trumps_only);
-    if (!trumps_only) {
+    if (trump_leads && !trumps_only) {
         int after_side = need - 1 + on_lead - undrawable_side_cards(p);
         if (after_side < trump_leads) trump_leads = after_side > 0 ? after_side : 0;
     }
