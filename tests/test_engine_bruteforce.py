@@ -224,6 +224,22 @@ def test_a_top_trump_beats_one_right_hand_trump_only():
     assert agreed_value("D:K972... AT.54.. QJ3.6..", "S", leader="M", seat="D") >= 1
 
 
+def test_a_duck_does_not_also_use_up_a_left_hand_trump():
+    """It is tempting to think that when the seat's right-hand opponent R forces a duck, its
+    partner L must throw one of its own high trumps into the same trick, so that the duck
+    costs the seat nothing extra (right_hand_trumps would then need fewer small trumps).
+    The coalition keeps the two apart, though. M's ♦65 against E's ♦K (M's right) and D's
+    ♦J: D leads a heart, E ruffs with the king and M, holding only trumps, ducks; E leads a
+    club, M ruffs and D overruffs, so M takes nothing. With E holding a heart to follow
+    with, M ruffs D's heart lead and takes a trick. The same happens with trumps led: E's
+    ♠A draws D's ♠4 while M plays its small ♠3, then M's ♠9 draws D's ♠7 after E has run
+    out of trumps; without the ♠3, M has to play its 9 under the ace and D's 7 is a trick."""
+    assert agreed_value("D:.2.J. ..K.5 ..65.", "D", leader="D", seat="M") == 0
+    assert agreed_value("D:.2.J. .3.K. ..65.", "D", leader="D", seat="M") == 1
+    assert agreed_value("D:74.QJ.. A.AT3.. 93.K6..", "S", leader="E", seat="D") == 0
+    assert agreed_value("D:74.QJ.. A.AT3.. 9.K65..", "S", leader="E", seat="D") == 1
+
+
 def test_top_cards_count_with_a_trump_for_entry_only_if_nobody_can_ruff():
     """Seat's side-suit top cards and its trumps all make tricks when the coalition holds
     no trump and seat holds one to get on lead (bounds.c, sole_trumps_bound). Each half of
