@@ -174,16 +174,21 @@ def trump_fight_positions(seed: int, count: int) -> list[Position]:
     return out
 
 
-def test_trump_fights_match_bruteforce():
+def check_targeted(positions: list[Position]) -> None:
+    """Solve and can_reach against the brute force on positions made to reach one bound."""
     solver = Solver(tt_mb=4)
     failures = []
-    for pos in trump_fight_positions(3100, 400):
+    for pos in positions:
         expected = bf.solve(pos.deal, pos.strain, **pos.kwargs())
         if solver.solve(pos.deal, pos.strain, **pos.kwargs()) != expected:
             failures.append(f"solve != {expected}: {pos}")
         failures.extend(check_can_reach(solver, pos, expected))
     bf.clear_cache()
     assert not failures, "\n".join(failures[:10])
+
+
+def test_trump_fights_match_bruteforce():
+    check_targeted(trump_fight_positions(3100, 400))
 
 
 def agreed_value(text: str, strain: str, leader: str, seat: str) -> int:
@@ -286,12 +291,4 @@ def entry_positions(seed: int, count: int) -> list[Position]:
 
 
 def test_trump_entries_match_bruteforce():
-    solver = Solver(tt_mb=4)
-    failures = []
-    for pos in entry_positions(3300, 400):
-        expected = bf.solve(pos.deal, pos.strain, **pos.kwargs())
-        if solver.solve(pos.deal, pos.strain, **pos.kwargs()) != expected:
-            failures.append(f"solve != {expected}: {pos}")
-        failures.extend(check_can_reach(solver, pos, expected))
-    bf.clear_cache()
-    assert not failures, "\n".join(failures[:10])
+    check_targeted(entry_positions(3300, 400))
