@@ -592,6 +592,8 @@ int right_hand_trumps(const Position *p, int need, uint64_t *rel)
     if (held < need) return 0;
     int on_lead = p->leader == p->seat;
     int trumps_only = !(p->hand[p->seat] & ~suit_lane(p->trump));
+    /* a above: the leads it may have to make from a hand of trumps, fewer when it holds
+     * side cards the coalition cannot draw (nothing to cut when none is charged) */
     int trump_leads = need - 1 + (on_lead && trumps_only);
     if (trump_leads && !trumps_only) {
         int after_side = need - 1 + on_lead - undrawable_side_cards(p);
