@@ -691,12 +691,10 @@ int forcing_lead_bound(const Position *p, int need, int seat_min, uint64_t *rel)
     /* a side lead gives at most one more than the count now */
     if (seat_min + 1 < need) return 0;
     int seat = p->seat;
-    uint64_t coalition = p->hand[left_of(seat)] | p->hand[right_of(seat)];
+    unsigned tops = top_suits(all_hands(p), p->hand[seat]) & ~(1u << p->trump);
     for (int s = 0; s < NSUITS; s++) {
-        uint64_t own = p->hand[seat] & suit_lane(s);
-        if (s == p->trump || !own) continue;
-        uint64_t top = high_card(own);
-        if (coalition & suit_lane(s) & ~(top - 1)) continue;
+        if (!(tops >> s & 1)) continue;
+        uint64_t top = high_card(p->hand[seat] & suit_lane(s));
         int y_ruffs = y && !(p->hand[left_of(seat)] & suit_lane(s));
         int z_ruffs = z && !(p->hand[right_of(seat)] & suit_lane(s));
         if (!y_ruffs && !z_ruffs) continue; /* a plain winner: the cashing bounds count it */
@@ -1115,14 +1113,13 @@ int coalition_cash_bound(const Position *p, int need, int others_min, uint64_t *
  * declaration nodes -8.9%. */
 int sole_trumps_bound(const Position *p, int need, uint64_t *rel)
 {
-    int t = p->trump, seat = p->seat;
     *rel = 0;
-    if (p->misere || p->nplayed || p->side[p->leader] || t == NOTRUMP) return 0;
-    uint64_t trumps = suit_lane(t);
-    if (((p->hand[left_of(seat)] | p->hand[right_of(seat)]) & trumps) || !(p->hand[seat] & trumps))
-        return 0;
-    uint64_t runs = top_runs(all_hands(p), p->hand[seat]) & ~trumps;
-    int want = need - popcount64(p->hand[seat] & trumps);
+    if (p->misere || p->nplayed || p->side[p->leader] || p->trump == NOTRUMP) return 0;
+    unsigned mine, y, z;
+    trump_lanes(p, &mine, &y, &z);
+    if ((y | z) || !mine) return 0;
+    uint64_t runs = top_runs(all_hands(p), p->hand[p->seat]) & ~suit_lane(p->trump);
+    int want = need - popcount32(mine);
     if (want > popcount64(runs)) return 0;
     for (int s = 0; s < NSUITS && want > 0; s++) {
         uint64_t run = highest(runs & suit_lane(s), want);
