@@ -511,6 +511,38 @@ static int hint_code(const Position *p, int card)
     return 1 + (s << 4 | above);
 }
 
+/* A lead to try first where no entry of the position answered or had one: the stored
+ * lead of the group entry nearest the position, among those whose lead is a card of
+ * the player to move (nearest: the fewest signature bits that differ where the entry
+ * compares them; the signature lies in the chunk header the probe has just read, so
+ * no key line is fetched). The entries of a group agree with the position on the suit
+ * lengths, the leader, the context and the owners of the longest suits' top cards:
+ * close relatives, and a lead that cut there often cuts here. Most of the search's
+ * nodes go to first leads that fail (an oracle that knows which lead cuts saves 40%),
+ * and most searched positions are new to the table. Table nodes: seeds 0..3 -10%,
+ * 4..7 -7%, 8..11 -17%, 12..15 -17%, 16..23 -12%; declaration nodes (seeds 0, 1)
+ * -10%, misère (seed 0) -11%. Not kept: the newest entry's lead (about as good on
+ * tables, but +5% on seed 68's bench solve), weighting a suit's top card more (no
+ * change), only the seat's or only the coalition's leads (half the gain each). */
+__attribute__((noinline)) static int group_hint(const TT *tt, uint32_t head, const Position *p,
+                                                uint32_t sig)
+{
+    int best = -1, fewest = INT32_MAX;
+    uint64_t mine = p->hand[p->to_move];
+    for (uint32_t ci = head; ci != TT_NONE; ci = tt->chunks[ci].next) {
+        const TTChunk *ch = &tt->chunks[ci];
+        for (int i = ch->count - 1; i >= 0; i--) { /* newest first: ties go to it */
+            int differ = popcount32((sig ^ ch->sigv[i]) & (uint32_t)key_mask(ch->sigv[i]));
+            if (differ >= fewest || !ch->hint[i]) continue;
+            int card = hint_card(p, ch->hint[i]);
+            if (card < 0 || !(mine >> card & 1)) continue;
+            fewest = differ;
+            best = card;
+        }
+    }
+    return best;
+}
+
 /* Move entry i of chunk ci to the front of its group (the newest slot of the head
  * chunk, which it swaps with): entries that keep answering are found first and
  * are the last to be replaced. */
@@ -625,6 +657,7 @@ int tt_probe(TT *tt, TTPos *tp, const Position *p, int need, uint64_t *rel, int 
             if (*hint < 0) *hint = hint_card(p, ch->hint[i]);
         }
     }
+    if (*hint < 0) *hint = group_hint(tt, head, p, tp->sig);
     return -1;
 }
 

@@ -115,7 +115,8 @@ static inline void tt_prefetch(const TT *tt, const TTPos *tp) { tt_prefetch_slot
 /* Is seat's remaining trick count known to be >= need (1) or < need (0)? -1 if not
  * known (not const: an answering entry moves to the front of its group). On an
  * answer *rel receives the cards whose ranks the stored result needs; otherwise
- * *hint receives the best lead stored for the position (a card) or -1. Notes in
+ * *hint receives the best lead stored for the position or, failing that, for its
+ * nearest relative in the group (a card of the player to move), or -1. Notes in
  * tp->fresh whether no entry matched, which lets tt_store skip its merge scan. */
 int tt_probe(TT *tt, TTPos *tp, const Position *p, int need, uint64_t *rel, int *hint);
 /* Store bounds found with the relevant cards `rel` (merged with an equal entry) and
