@@ -390,11 +390,10 @@ static int make_groups(uint64_t legal, uint64_t starts, Move *out)
     return n;
 }
 
-/* Every move with its key, the best first (fc: the follower's classes, in normal
- * play); returns the number of moves. */
-__attribute__((noinline))
-static int make_moves(const Position *p, uint64_t legal, uint64_t starts,
-                      const FollowerClasses *fc, Move *out, int hint)
+/* Every move with its key, in generation order (fc: the follower's classes, in
+ * normal play); returns the number of moves. */
+static int keyed_moves(const Position *p, uint64_t legal, uint64_t starts,
+                       const FollowerClasses *fc, Move *out)
 {
     int n = make_groups(legal, starts, out);
     if (p->misere) {
@@ -404,6 +403,15 @@ static int make_moves(const Position *p, uint64_t legal, uint64_t starts,
     } else {
         follower_keys(fc, legal, out, n);
     }
+    return n;
+}
+
+/* Every move with its key, the best first; returns the number of moves. */
+__attribute__((noinline))
+static int make_moves(const Position *p, uint64_t legal, uint64_t starts,
+                      const FollowerClasses *fc, Move *out, int hint)
+{
+    int n = keyed_moves(p, legal, starts, fc, out);
     if (hint >= 0) {
         for (int i = 0; i < n; i++)
             if (out[i].group >> hint & 1) out[i].key = move_key(1000, i);
@@ -463,6 +471,25 @@ static inline __attribute__((always_inline)) int follower_first_at(const Positio
     ml->legal = legal;
     ml->starts = starts;
     ml->good = fc.good;
+    ml->lead = NULL;
+    return ml->n;
+}
+
+/* A lead with a hint among its cards (the table's remembered lead, at most searched
+ * leads): the hint's group goes first whatever the keys, and it cuts at most of
+ * them, so the keys are made only when the others are (lead_rest). */
+__attribute__((noinline))
+static int hinted_lead_first(const Position *p, MoveList *ml, uint64_t legal, uint64_t starts,
+                             int hint)
+{
+    int card = 63 - __builtin_clzll(starts & ((UINT64_C(2) << hint) - 1)); /* its group's start */
+    ml->move[0].card = (int8_t)card;
+    ml->move[0].group = group_at(legal, starts, card);
+    ml->move[0].key = 0;
+    ml->made = 1;
+    ml->legal = legal;
+    ml->starts = starts;
+    ml->lead = p;
     return ml->n;
 }
 
@@ -495,6 +522,8 @@ int moves_first(const Position *p, MoveList *ml, int hint)
         ml->move[0].key = 0;
         return n;
     }
+    if (p->nplayed == 0 && hint >= 0 && (legal >> hint & 1))
+        return hinted_lead_first(p, ml, legal, starts, hint);
     if (!p->misere && p->nplayed == 1) return second_first(p, ml, legal, starts, hint);
     if (!p->misere && p->nplayed == 2) return last_first(p, ml, legal, starts, hint);
     return make_moves(p, legal, starts, NULL, ml->move, hint); /* leads, misere */
@@ -533,12 +562,24 @@ static int groups_in_suit(uint64_t m, uint64_t legal, uint64_t starts, Move *out
     return n;
 }
 
+/* The others of a hinted lead, with the keys make_moves gives them (their generation
+ * index included), in no particular order: the search picks them best first, in the
+ * order they would have had. Made after the first, so the hint's group leaves the
+ * list (the last takes its place). */
+static void lead_rest(MoveList *ml)
+{
+    Move *out = ml->move + 1;
+    int n = keyed_moves(ml->lead, ml->legal, ml->starts, NULL, out);
+    int i = 0;
+    while (out[i].card != ml->move[0].card) i++;
+    out[i] = out[n - 1];
+}
+
 /* The others of follower_first's common case, made in their final order (the good
  * groups, then the bad, each cheapest first), so that the search picks none of them:
  * the same order good_bad_keys' keys give, with no keys. A follower mostly follows
  * suit: then its cards need no sorting by rank. */
-__attribute__((visibility("hidden")))
-void moves_make_rest(MoveList *ml)
+static void follower_rest(MoveList *ml)
 {
     uint64_t rest = ml->starts & ~(UINT64_C(1) << ml->move[0].card);
     uint64_t good = rest & ml->good;
@@ -550,7 +591,18 @@ void moves_make_rest(MoveList *ml)
         n += groups_by_rank(good, ml->legal, ml->starts, ml->move + 1);
         groups_by_rank(rest & ~good, ml->legal, ml->starts, ml->move + n);
     }
+}
+
+__attribute__((visibility("hidden")))
+int moves_make_rest(MoveList *ml)
+{
     ml->made = ml->n;
+    if (ml->lead) {
+        lead_rest(ml);
+        return 0;
+    }
+    follower_rest(ml);
+    return 1;
 }
 
 int gen_moves(const Position *p, Move out[MAX_MOVES], int hint)

@@ -17,26 +17,27 @@ typedef struct {
  * them (most nodes are cut off by their first move). Cards of one hand and suit are
  * equivalent when no card of another hand and no card on the table lies between them. */
 typedef struct {
-    Move move[MAX_MOVES];         /* the best first, the others in no particular order */
+    Move move[MAX_MOVES];         /* the best first, the others in no particular order
+                                   * (one spare slot, for lead_rest) */
     int n;                        /* the number of moves */
     int made;                     /* moves made: n, or 1 (the best only) */
     uint64_t legal, starts, good; /* what the others are made from, while made is 1 */
+    const Position *lead;         /* ...and the position, for a hinted lead's (else NULL) */
 } MoveList;
 
 /* Make ml->move[0], the best move (the group holding `hint`, a card or -1, comes
  * first), and the others where that costs no more; returns the number of moves. */
 int moves_first(const Position *p, MoveList *ml, int hint);
 
-void moves_make_rest(MoveList *ml);
+int moves_make_rest(MoveList *ml);
 
-/* Make the others if they are not made yet; returns 1 when it made them, which it does
- * in their final order, best first. Otherwise the search takes them best first with
+/* Make the others if they are not made yet; returns 1 when it made them in their final
+ * order, best first (a follower's). Otherwise the search takes them best first with
  * move_pick, so that a node cut off by an early move never sorts the rest. */
 static inline int moves_rest(MoveList *ml)
 {
     if (ml->made == ml->n) return 0;
-    moves_make_rest(ml);
-    return 1;
+    return moves_make_rest(ml);
 }
 
 /* Every move, sorted best first. */
