@@ -35,6 +35,11 @@ typedef struct {
     int8_t counted;          /* tricks `seat` has won so far */
     int8_t tricks_left;      /* tricks not yet complete, the current one included */
     int8_t played[NSEATS];   /* cards on the table in order (bit indices) */
+    /* settled_tricks' counts as last made on the way here, and the live trumps (a lane;
+     * 0xFFFF: none made yet) they were made from: the counts depend on the trump lanes
+     * only, and while no trump is played the search can take them from here */
+    uint16_t settled_trumps;
+    int8_t seat_min, others_min;
 } Position;
 
 /* Bit counts: the POPCNT instruction where the build targets it (setup.py asks for it

@@ -123,6 +123,8 @@ static inline __attribute__((always_inline)) int ab_at(Engine *e, const Position
     TTPos tp;
     int hint = -1;
     int boundary = np == 0;
+    unsigned live_trumps = 0;     /* at a trick boundary: the trumps still in the hands */
+    int seat_min = 0, others_min = 0;
     if (boundary) {
         if (p->tricks_left == 1) {
             Position q = *p;
@@ -134,8 +136,13 @@ static inline __attribute__((always_inline)) int ab_at(Engine *e, const Position
             }
             return q.counted - p->counted >= need;
         }
-        int seat_min, others_min;
-        settled_tricks(p, &seat_min, &others_min);
+        live_trumps = p->trump == NOTRUMP ? 0 : (unsigned)(all_hands(p) >> (LANE * p->trump)) & LANE_MASK;
+        if (live_trumps == p->settled_trumps) {
+            seat_min = p->seat_min;
+            others_min = p->others_min;
+        } else {
+            settled_tricks(p, &seat_min, &others_min);
+        }
         if (need <= seat_min) {
             *rel = settled_cards(p, 1, need);
             return 1;
@@ -153,9 +160,7 @@ static inline __attribute__((always_inline)) int ab_at(Engine *e, const Position
         if (!p->misere && right_hand_trumps(p, need, rel)) return 1;
         /* the table key before the other bounds, and its group slot asked for: the
          * slot is a cache miss, which the bounds' work then hides */
-        int trumpless = p->trump == NOTRUMP ||
-                        !(all_hands(p) & suit_lane(p->trump));
-        tt_pos(p, trumpless ? e->ctx_bits_nt : e->ctx_bits, &tp);
+        tt_pos(p, live_trumps ? e->ctx_bits : e->ctx_bits_nt, &tp);
         tt_prefetch(&e->tt, &tp);
         int all = -1;
         if (need == 1 || need == p->tricks_left) all = all_tricks_bound(p, need, rel);
@@ -218,6 +223,11 @@ static inline __attribute__((always_inline)) int ab_at(Engine *e, const Position
             if (63 - __builtin_clzll(moves[i].group) < small_below[s]) continue;
         }
         Position c = *p;
+        if (boundary) { /* the counts hold below until a trump is played */
+            c.settled_trumps = (uint16_t)live_trumps;
+            c.seat_min = (int8_t)seat_min;
+            c.others_min = (int8_t)others_min;
+        }
         uint64_t rc, before = root ? e->nodes : 0;
         pos_play_at(&c, card, np);
         int r, child_need = target - c.counted;
