@@ -153,11 +153,12 @@ static inline __attribute__((always_inline)) int ab_at(Engine *e, const Position
         }
         /* each bound is asked only where it can answer (it says nothing elsewhere):
          * the seat's top trumps against higher ones on its right, less those on its
-         * left, in normal play (any need, trumps in play; cheap: 7-14% fewer nodes in
-         * full tables as first written, 11-14% more since), the
+         * left, in normal play (any need, seat holding that many trumps; cheap: 7-14%
+         * fewer nodes in full tables as first written, 11-14% more since), the
          * all-tricks bounds at need 1 or every trick, the cashing bounds in their
          * side's lead in normal play, trumps in play */
-        if (!p->misere && right_hand_trumps(p, need, rel)) return 1;
+        unsigned seat_trumps = live_trumps ? (unsigned)(p->hand[p->seat] >> (LANE * p->trump)) & LANE_MASK : 0;
+        if (!p->misere && popcount32(seat_trumps) >= need && right_hand_trumps(p, need, rel)) return 1;
         /* the table key before the other bounds, and its group slot asked for: the
          * slot is a cache miss, which the bounds' work then hides */
         tt_pos(p, live_trumps ? e->ctx_bits : e->ctx_bits_nt, &tp);
@@ -175,15 +176,19 @@ static inline __attribute__((always_inline)) int ab_at(Engine *e, const Position
                  * said nothing (the proof is in bounds.c), so it is not asked */
                 if (need > 1 && seat_winners_bound(p, need, seat_min, rel)) return 1;
                 /* seat holding every trump: one is its entry to cash its top cards */
-                if (need > 1 && trumps && sole_trumps_bound(p, need, rel)) return 1;
+                if (need > 1 && seat_trumps && seat_trumps == live_trumps &&
+                    sole_trumps_bound(p, need, rel))
+                    return 1;
                 if (trumps && coalition_cash_bound(p, need, others_min, rel)) return 0;
             }
         }
         int known = tt_probe(&e->tt, &tp, p, need, rel, &hint);
         if (known >= 0) return known;
-        /* seat on lead: a lead that makes the coalition spend trumps (after the table,
-         * which answers most of these positions first) */
-        if (!p->misere && p->leader == p->seat && forcing_lead_bound(p, need, seat_min, rel)) return 1;
+        /* seat on lead, both sides holding trumps: a lead that makes the coalition
+         * spend trumps (after the table, which answers most of these positions first) */
+        if (!p->misere && p->leader == p->seat && seat_trumps && seat_trumps != live_trumps &&
+            forcing_lead_bound(p, need, seat_min, rel))
+            return 1;
         if (!p->misere) {
             int who;
             int q = quick_tricks(p, p->side[p->leader] ? need : p->tricks_left - need + 1, &who);
