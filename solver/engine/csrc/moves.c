@@ -356,21 +356,6 @@ static void follower_keys(const FollowerClasses *fc, uint64_t legal, Move *out, 
     }
 }
 
-/* Lowest cards of the groups of equivalent cards, all four suit lanes at once: a
- * card of `own` starts a group unless the nearest live card below it is also ours.
- * `dead` cards (in no hand, not on the table) are skipped over: a run of dead cards
- * directly above one of ours is found by adding its lowest bit to `dead`, the carry
- * clearing the run (it stops at the unused bits above each lane, so lanes stay
- * apart). Branch-free, instead of walking the cards one by one. */
-static uint64_t group_starts(uint64_t own, uint64_t live)
-{
-    const uint64_t lanes = UINT64_C(0x1FFF1FFF1FFF1FFF);
-    uint64_t dead = ~live & lanes;
-    uint64_t t = (own << 1) & dead;               /* dead runs starting above ours */
-    uint64_t runs = ((dead + t) ^ dead) & dead;   /* ...and the whole of those runs */
-    return own & ~((own | runs) << 1);
-}
-
 /* One move per group, from low to high, suit by suit, each represented by its lowest
  * card: a group is the legal cards left below the next start (every suit holding legal
  * cards has a start of its own, its lowest legal card, so no suit mask is needed).
@@ -478,7 +463,6 @@ static inline __attribute__((always_inline)) int follower_first_at(const Positio
 /* A lead with a hint among its cards (the table's remembered lead, at most searched
  * leads): the hint's group goes first whatever the keys, and it cuts at most of
  * them, so the keys are made only when the others are (lead_rest). */
-__attribute__((noinline))
 static int hinted_lead_first(const Position *p, MoveList *ml, uint64_t legal, uint64_t starts,
                              int hint)
 {
@@ -493,40 +477,29 @@ static int hinted_lead_first(const Position *p, MoveList *ml, uint64_t legal, ui
     return ml->n;
 }
 
-/* One copy for each follower: the last hand's classes are simpler (no covers). */
-__attribute__((noinline))
-static int second_first(const Position *p, MoveList *ml, uint64_t legal, uint64_t starts, int hint)
+
+/* Hidden: the search calls these at every node, and a hidden symbol is called directly
+ * rather than through the shared library's PLT. One copy for each follower: the last
+ * hand's classes are simpler (no covers). Misere has its own keys. */
+__attribute__((visibility("hidden")))
+int lead_first(const Position *p, MoveList *ml, uint64_t legal, uint64_t starts, int hint)
 {
+    if (hint >= 0 && (legal >> hint & 1)) return hinted_lead_first(p, ml, legal, starts, hint);
+    return make_moves(p, legal, starts, NULL, ml->move, hint);
+}
+
+__attribute__((visibility("hidden")))
+int second_first(const Position *p, MoveList *ml, uint64_t legal, uint64_t starts, int hint)
+{
+    if (p->misere) return make_moves(p, legal, starts, NULL, ml->move, hint);
     return follower_first_at(p, ml, legal, starts, hint, 1);
 }
 
-__attribute__((noinline))
-static int last_first(const Position *p, MoveList *ml, uint64_t legal, uint64_t starts, int hint)
-{
-    return follower_first_at(p, ml, legal, starts, hint, 2);
-}
-
-/* Hidden: the search calls this at every node, and a hidden symbol is called directly
- * rather than through the shared library's PLT. The work is in other functions (tail
- * calls), so that a forced move, a quarter of the calls, saves no registers. */
 __attribute__((visibility("hidden")))
-int moves_first(const Position *p, MoveList *ml, int hint)
+int last_first(const Position *p, MoveList *ml, uint64_t legal, uint64_t starts, int hint)
 {
-    uint64_t legal = pos_legal(p);
-    uint64_t starts = group_starts(legal, all_hands(p) | p->table);
-    int n = popcount64(starts);
-    ml->n = ml->made = n;
-    if (n == 1) { /* a forced move needs no ordering */
-        ml->move[0].card = (int8_t)__builtin_ctzll(starts);
-        ml->move[0].group = legal;
-        ml->move[0].key = 0;
-        return n;
-    }
-    if (p->nplayed == 0 && hint >= 0 && (legal >> hint & 1))
-        return hinted_lead_first(p, ml, legal, starts, hint);
-    if (!p->misere && p->nplayed == 1) return second_first(p, ml, legal, starts, hint);
-    if (!p->misere && p->nplayed == 2) return last_first(p, ml, legal, starts, hint);
-    return make_moves(p, legal, starts, NULL, ml->move, hint); /* leads, misere */
+    if (p->misere) return make_moves(p, legal, starts, NULL, ml->move, hint);
+    return follower_first_at(p, ml, legal, starts, hint, 2);
 }
 
 /* The groups starting at the cards of `m` (some of `starts`) in the order of

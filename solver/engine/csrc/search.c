@@ -209,7 +209,7 @@ static inline __attribute__((always_inline)) int ab_at(Engine *e, const Position
 
     if (root && e->root_first >= 0) hint = e->root_first;
     MoveList ml;
-    int n = moves_first(p, &ml, hint);
+    int n = moves_first_at(p, &ml, hint, np);
     Move *moves = ml.move;
     uint64_t biggest = 0;
     int maximiser = p->side[p->to_move];
