@@ -105,16 +105,12 @@ static inline int32_t move_key(int sc, int i) { return ((sc + 32768) << 5) | (31
  * a >= 1 opponents' cards above it, at most `max_above`, and more than a of me's
  * cards; NO_LINE when it has not. Each lead of the group forces out at least one card
  * above it (or wins at once), so after a of them me holds the top card of the suit:
- * that is how a side without a top card makes one (an ordering hint only). The
- * opponents of seat are both other hands, of a coalition player seat alone (the
- * partner's cards between do not matter). */
-static int knock_out_line(const Position *p, int s, int max_above)
+ * that is how a side without a top card makes one (an ordering hint only). `opp`:
+ * the cards of me's opponents, both other hands for seat, seat's alone for a
+ * coalition player (the partner's cards between do not matter). */
+static inline int knock_out_line(const Position *p, uint64_t opp, int s, int max_above)
 {
-    int me = p->to_move;
-    unsigned own = (unsigned)(p->hand[me] >> (LANE * s)) & LANE_MASK;
-    uint64_t opp = 0;
-    for (int o = 0; o < NSEATS; o++)
-        if (p->side[o] != p->side[me]) opp |= p->hand[o];
+    unsigned own = (unsigned)(p->hand[p->to_move] >> (LANE * s)) & LANE_MASK;
     unsigned theirs = (unsigned)(opp >> (LANE * s)) & LANE_MASK;
     int top = 31 - __builtin_clz(own);
     int above = popcount32(theirs >> (top + 1));
@@ -158,10 +154,11 @@ typedef struct {
     int low, mid, high;  /* the weights of the three bands, plus the rank */
 } LeadBands;
 
-static void lead_bands(const Position *p, int s, LeadBands *b)
+static void lead_bands(const Position *p, uint64_t live, int s, LeadBands *b)
 {
     int me = p->to_move;
     if (p->side[me]) {
+        uint64_t others = live & ~p->hand[me];
         /* seat (its top cards and suits an opponent ruffs are weighted in lead_keys):
          * a low lead into a void lets that opponent discard (or ruff) at will */
         int low = 100;
@@ -178,12 +175,11 @@ static void lead_bands(const Position *p, int s, LeadBands *b)
          * -51%); in trumps only when seat is longest there, so that it keeps
          * control (table nodes seeds 0..7 -1.5%, declaration nodes -1%); against
          * two cards above it, not (table nodes +2%) */
-        int knock = knock_out_line(p, s, 1);
+        int knock = knock_out_line(p, others, s, 1);
         if (knock != NO_LINE && s == p->trump && !longest_in(p, me, s)) knock = NO_LINE;
         /* otherwise its long suits, where the others hold no trump: seat's last
          * cards there win once the others' are gone (table nodes seeds 0..7 -1.3%,
          * declaration nodes -0.6%) */
-        uint64_t others = all_hands(p) & ~p->hand[me];
         int long_suit = longest_in(p, me, s) &&
                         (p->trump == NOTRUMP || !(others & suit_lane(p->trump)));
         b->lo = knock;
@@ -220,7 +216,7 @@ static void lead_bands(const Position *p, int s, LeadBands *b)
      * seeds 0..3 -10%, declaration nodes seeds 0, 2 -6%), whatever the number
      * of seat's cards it knocks out (against only one: table nodes seeds 0..7
      * +1.4%, declaration nodes +11%) */
-    b->lo = knock_out_line(p, s, 13);
+    b->lo = knock_out_line(p, p->hand[seat], s, 13);
     b->low = 100 - 2 * (s == p->trump) - 6 * seat_len;
     b->mid = b->low + 100;
 }
@@ -235,7 +231,7 @@ static void lead_keys(const Position *p, uint64_t live, Move *out, int n)
 {
     int cash = p->side[p->to_move] ? 250 : 150;
     int suit = -1, ruffable = 0, banded = 0;
-    uint64_t ruffs = ruffable_leads(p);
+    uint64_t ruffs = ruffable_leads(p), top = 0;
     LeadBands b = {NO_LINE, NO_LINE, 0, 0, 0};
     for (int i = 0; i < n; i++) {
         int card = out[i].card, s = card_suit(card), r = card_rank(card), w;
@@ -243,16 +239,15 @@ static void lead_keys(const Position *p, uint64_t live, Move *out, int n)
             suit = s;
             ruffable = (int)(ruffs >> (LANE * s + 15) & 1);
             banded = 0;
+            top = high_card(live & suit_lane(s)); /* the suit's highest card in the hands */
         }
-        /* does the group hold the highest card of its suit still in the hands? (only
-         * the top group can: every hand card above its lowest card is its own) */
-        if (!(live & suit_lane(s) & ~(((uint64_t)1 << card) - 1) & ~out[i].group)) {
+        if (out[i].group & top) {
             w = (ruffable ? 70 : cash) + r;
         } else if (ruffable) {
             w = 60 - r;
         } else {
             if (!banded) {
-                lead_bands(p, s, &b);
+                lead_bands(p, live, s, &b);
                 banded = 1;
             }
             w = (r > b.hi ? b.high : r > b.lo ? b.mid : b.low) - r;
