@@ -5,6 +5,7 @@ void pos_init(Position *p, const uint64_t hands[NSEATS], int trump, int leader,
               int seat, int misere, int must_ruff)
 {
     int n = 0;
+    for (int i = 0; i < 8; i++) p->word[i] = 0;
     for (int s = 0; s < NSEATS; s++) {
         p->hand[s] = hands[s];
         p->side[s] = (int8_t)((s == seat) != (misere != 0));

@@ -5,6 +5,7 @@
 #ifndef SM_POSITION_H
 #define SM_POSITION_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #define NSEATS 3          /* seats in the game; the layout leaves room for four */
@@ -15,32 +16,80 @@
 #define MAX_TRICKS 17
 #define MAX_MOVES 20
 
-typedef struct {
-    uint64_t hand[NSEATS];
-    uint64_t table;          /* cards played to the current trick */
-    uint64_t lengths;        /* every hand's length in every suit, 4 bits a suit, 16
-                              * a seat (kept up as cards are played: the table keys on
-                              * them, and counting them afresh cost more) */
-    int8_t side[NSEATS];     /* 1 for the seats of the maximising side */
-    int8_t seat;             /* the seat whose tricks are counted */
-    int8_t misere;           /* the maximiser is the coalition wanting seat to win */
-    int8_t trump;            /* 0..3, or NOTRUMP */
-    int8_t must_ruff;        /* a player void in the led suit must trump if able */
-    int8_t leader;           /* seat that led (or will lead) the current trick */
-    int8_t nplayed;          /* cards already on the table */
-    int8_t to_move;
-    int8_t led_suit;
-    int8_t win_seat;         /* seat currently winning the trick */
-    int8_t win_card;         /* its card (bit index) */
-    int8_t counted;          /* tricks `seat` has won so far */
-    int8_t tricks_left;      /* tricks not yet complete, the current one included */
-    int8_t played[NSEATS];   /* cards on the table in order (bit indices) */
-    /* settled_tricks' counts as last made on the way here, and the live trumps (a lane;
-     * 0xFFFF: none made yet) they were made from: the counts depend on the trump lanes
-     * only, and while no trump is played the search can take them from here */
-    uint16_t settled_trumps;
-    int8_t seat_min, others_min;
+/* Eight 64-bit words. What a play changes fills whole words (the masks, the trick
+ * word, the played word), and pos_play_at writes each of them whole; pos_copy reads
+ * them word by word. The search copies a position right after its parent played on
+ * it, and a load that spans more than one store still in flight is not served from the
+ * store buffer but waits until they reach the cache: a plain struct copy (16-byte loads
+ * over byte fields just written) spent about a fifth of the node functions' time there. */
+typedef union {
+    struct {
+        uint64_t hand[NSEATS];
+        uint64_t table;          /* cards played to the current trick */
+        uint64_t lengths;        /* every hand's length in every suit, 4 bits a suit, 16
+                                  * a seat (kept up as cards are played: the table keys on
+                                  * them, and counting them afresh cost more) */
+        /* the trick word */
+        int8_t nplayed;          /* cards already on the table */
+        int8_t to_move;
+        int8_t led_suit;
+        int8_t win_seat;         /* seat currently winning the trick */
+        int8_t win_card;         /* its card (bit index) */
+        int8_t counted;          /* tricks `seat` has won so far */
+        int8_t tricks_left;      /* tricks not yet complete, the current one included */
+        int8_t leader;           /* seat that led (or will lead) the current trick */
+        /* the played word */
+        int8_t played[NSEATS];   /* cards on the table in order (bit indices) */
+        /* settled_tricks' counts as last made on the way here, and the live trumps (a
+         * lane; 0xFFFF: none made yet) they were made from: the counts depend on the
+         * trump lanes only, and while no trump is played the search can take them from
+         * here (pos_keep_settled) */
+        int8_t seat_min, others_min;
+        int8_t unused;
+        uint16_t settled_trumps;
+        /* fixed for a search */
+        int8_t side[NSEATS];     /* 1 for the seats of the maximising side */
+        int8_t seat;             /* the seat whose tricks are counted */
+        int8_t misere;           /* the maximiser is the coalition wanting seat to win */
+        int8_t trump;            /* 0..3, or NOTRUMP */
+        int8_t must_ruff;        /* a player void in the led suit must trump if able */
+        int8_t unused2;
+    };
+    uint64_t word[8];
 } Position;
+
+/* The words pos_play_at rewrites, and where a field of n bytes at byte k of a word sits
+ * in its value (the byte order of the machine decides). */
+enum { TRICK_WORD = offsetof(Position, nplayed) / 8, PLAYED_WORD = offsetof(Position, played) / 8 };
+_Static_assert(offsetof(Position, leader) == 8 * TRICK_WORD + 7, "the trick word is one word");
+_Static_assert(offsetof(Position, settled_trumps) == 8 * PLAYED_WORD + 6, "the played word is one word");
+_Static_assert(sizeof(Position) == 64, "a position is eight words");
+
+static inline int field_shift(size_t offset, int n)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    return 8 * (8 - (int)(offset % 8) - n);
+#else
+    (void)n;
+    return 8 * (int)(offset % 8);
+#endif
+}
+
+/* Byte field `offset` (an offsetof) of its word, set to v in word w. */
+#define WITH_BYTE(w, offset, v)                                                               \
+    (((w) & ~(UINT64_C(0xFF) << field_shift(offset, 1))) |                                     \
+     ((uint64_t)(uint8_t)(v) << field_shift(offset, 1)))
+
+/* Copy a position word by word (see above): the empty asm keeps the compiler from
+ * merging the words into wider loads. */
+static inline void pos_copy(Position *to, const Position *from)
+{
+    for (int i = 0; i < 8; i++) {
+        uint64_t w = from->word[i];
+        __asm__("" : "+r"(w));
+        to->word[i] = w;
+    }
+}
 
 /* Bit counts: the POPCNT instruction where the build targets it (setup.py asks for it
  * on CPUs that have it), else a portable count rather than the compiler's library
@@ -147,37 +196,48 @@ static inline int pos_can_stay_under(const Position *p, int x, int led, int w)
 
 /* Play `card` (must be legal) for the player to move, `np` being p->nplayed; completes
  * the trick when full. (The search knows np for every child of a node, so that the
- * compiler can make one loop per value of it, each without the tests on it.) */
+ * compiler can make one loop per value of it, each without the tests on it.) Each
+ * changed word is written whole (see Position). */
 static inline void pos_play_at(Position *p, int card, int np)
 {
     uint64_t bit = (uint64_t)1 << card;
     int seat = p->to_move;
     p->hand[seat] &= ~bit;
     p->lengths -= (uint64_t)1 << (LANE * seat + 4 * card_suit(card));
-    p->played[np] = (int8_t)card;
-    if (np == 0) {
-        p->led_suit = (int8_t)card_suit(card);
-        p->win_seat = (int8_t)seat;
-        p->win_card = (int8_t)card;
-        p->table = bit;
-    } else {
-        if (pos_beats(p, card, p->win_card)) {
-            p->win_seat = (int8_t)seat;
-            p->win_card = (int8_t)card;
-        }
-        p->table |= bit;
+    p->table = np == 0 ? bit : p->table | bit;
+    p->word[PLAYED_WORD] = WITH_BYTE(p->word[PLAYED_WORD], offsetof(Position, played) + np, card);
+    uint64_t t = p->word[TRICK_WORD];
+    int wins = np == 0 || pos_beats(p, card, p->win_card);
+    int win_seat = wins ? seat : p->win_seat;
+    if (np == 0) t = WITH_BYTE(t, offsetof(Position, led_suit), card_suit(card));
+    if (wins) {
+        t = WITH_BYTE(t, offsetof(Position, win_seat), seat);
+        t = WITH_BYTE(t, offsetof(Position, win_card), card);
     }
     if (np == NSEATS - 1) {
-        p->counted += p->win_seat == p->seat;
-        p->tricks_left--;
-        p->leader = p->win_seat;
-        p->to_move = p->win_seat;
-        p->nplayed = 0;
+        /* (counted <= 16 and tricks_left >= 1: neither carries into a neighbour) */
+        t += ((uint64_t)(win_seat == p->seat) << field_shift(offsetof(Position, counted), 1)) -
+             ((uint64_t)1 << field_shift(offsetof(Position, tricks_left), 1));
+        t = WITH_BYTE(t, offsetof(Position, leader), win_seat);
+        t = WITH_BYTE(t, offsetof(Position, to_move), win_seat);
+        t = WITH_BYTE(t, offsetof(Position, nplayed), 0);
         p->table = 0;
     } else {
-        p->nplayed = (int8_t)(np + 1);
-        p->to_move = (int8_t)left_of(seat);
+        t = WITH_BYTE(t, offsetof(Position, nplayed), np + 1);
+        t = WITH_BYTE(t, offsetof(Position, to_move), left_of(seat));
     }
+    p->word[TRICK_WORD] = t;
+}
+
+/* Record settled_tricks' counts, made from the live trumps `live` (a lane), for the
+ * positions below p (see Position). */
+static inline void pos_keep_settled(Position *p, unsigned live, int seat_min, int others_min)
+{
+    const int at = field_shift(offsetof(Position, settled_trumps), 2);
+    uint64_t w = p->word[PLAYED_WORD] & ~(UINT64_C(0xFFFF) << at);
+    w = WITH_BYTE(w, offsetof(Position, seat_min), seat_min);
+    w = WITH_BYTE(w, offsetof(Position, others_min), others_min);
+    p->word[PLAYED_WORD] = w | (uint64_t)(uint16_t)live << at;
 }
 
 /* Play `card` (must be legal) for the player to move; completes the trick when full.

@@ -127,7 +127,8 @@ static inline __attribute__((always_inline)) int ab_at(Engine *e, const Position
     int seat_min = 0, others_min = 0;
     if (boundary) {
         if (p->tricks_left == 1) {
-            Position q = *p;
+            Position q;
+            pos_copy(&q, p);
             int last = 0;
             while (q.tricks_left == p->tricks_left) {
                 last = __builtin_ctzll(q.hand[q.to_move]);
@@ -227,12 +228,10 @@ static inline __attribute__((always_inline)) int ab_at(Engine *e, const Position
             s = card_suit(card);
             if (63 - __builtin_clzll(moves[i].group) < small_below[s]) continue;
         }
-        Position c = *p;
-        if (boundary) { /* the counts hold below until a trump is played */
-            c.settled_trumps = (uint16_t)live_trumps;
-            c.seat_min = (int8_t)seat_min;
-            c.others_min = (int8_t)others_min;
-        }
+        Position c;
+        pos_copy(&c, p);
+        /* the counts hold below until a trump is played */
+        if (boundary) pos_keep_settled(&c, live_trumps, seat_min, others_min);
         uint64_t rc, before = root ? e->nodes : 0;
         pos_play_at(&c, card, np);
         int r, child_need = target - c.counted;
