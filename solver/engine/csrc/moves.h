@@ -97,7 +97,13 @@ int gen_moves(const Position *p, Move out[MAX_MOVES], int hint);
 static inline void move_pick(Move *moves, int i, int n)
 {
     int b = i;
-    for (int j = i + 1; j < n; j++) b = moves[j].key > moves[b].key ? j : b;
+    int32_t best = moves[i].key; /* in a register: a load per step would chain the steps */
+    for (int j = i + 1; j < n; j++) {
+        int32_t key = moves[j].key;
+        int better = key > best;
+        b = better ? j : b;
+        best = better ? key : best;
+    }
     Move m = moves[b];
     moves[b] = moves[i];
     moves[i] = m;
