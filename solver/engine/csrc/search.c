@@ -70,6 +70,25 @@ static uint64_t cover_groups(uint64_t rel, const Move *moves, int n)
     return rel | covered;
 }
 
+/* The trumps of `cards`, as a lane (a trump contract). */
+static inline unsigned trump_lane(const Position *p, uint64_t cards)
+{
+    return (unsigned)(cards >> (LANE * p->trump)) & LANE_MASK;
+}
+
+/* settled_tricks at a trick boundary, whose trumps still in the hands are `live` (a
+ * lane): the counts made at a boundary above when no trump has been played since (they
+ * depend on the trump lanes only; pos_keep_settled passes them down), else afresh. */
+static inline void settled_counts(const Position *p, unsigned live, int *seat_min, int *others_min)
+{
+    if (live == p->settled_trumps) {
+        *seat_min = p->seat_min;
+        *others_min = p->others_min;
+    } else {
+        settled_tricks(p, seat_min, others_min);
+    }
+}
+
 /* Sibling moves whose rank cannot matter. A move's result depends only on the exact
  * ranks of the cards in its `rc`; cards of a suit below the lowest such card count only
  * by number. So when the card played lies below that line, any other card of the same
@@ -137,13 +156,8 @@ static inline __attribute__((always_inline)) int ab_at(Engine *e, const Position
             }
             return q.counted - p->counted >= need;
         }
-        live_trumps = p->trump == NOTRUMP ? 0 : (unsigned)(all_hands(p) >> (LANE * p->trump)) & LANE_MASK;
-        if (live_trumps == p->settled_trumps) {
-            seat_min = p->seat_min;
-            others_min = p->others_min;
-        } else {
-            settled_tricks(p, &seat_min, &others_min);
-        }
+        live_trumps = p->trump == NOTRUMP ? 0 : trump_lane(p, all_hands(p));
+        settled_counts(p, live_trumps, &seat_min, &others_min);
         if (need <= seat_min) {
             *rel = settled_cards(p, 1, need);
             return 1;
@@ -158,8 +172,9 @@ static inline __attribute__((always_inline)) int ab_at(Engine *e, const Position
          * fewer nodes in full tables as first written, 11-14% more since), the
          * all-tricks bounds at need 1 or every trick, the cashing bounds in their
          * side's lead in normal play, trumps in play */
-        unsigned seat_trumps = live_trumps ? (unsigned)(p->hand[p->seat] >> (LANE * p->trump)) & LANE_MASK : 0;
-        if (!p->misere && popcount32(seat_trumps) >= need && right_hand_trumps(p, need, rel)) return 1;
+        unsigned seat_trumps = live_trumps ? trump_lane(p, p->hand[p->seat]) : 0;
+        if (!p->misere && popcount32(seat_trumps) >= need && right_hand_trumps(p, need, rel))
+            return 1;
         /* the table key before the other bounds, and its group slot asked for: the
          * slot is a cache miss, which the bounds' work then hides */
         tt_pos(p, live_trumps ? e->ctx_bits : e->ctx_bits_nt, &tp);
