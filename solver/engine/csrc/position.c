@@ -29,6 +29,4 @@ void pos_init(Position *p, const uint64_t hands[NSEATS], int trump, int leader,
     p->win_card = -1;
     p->counted = 0;
     p->tricks_left = (int8_t)n;
-    p->settled_trumps = 0xFFFF;
-    p->seat_min = p->others_min = 0;
 }

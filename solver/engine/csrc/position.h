@@ -40,13 +40,7 @@ typedef union {
         int8_t leader;           /* seat that led (or will lead) the current trick */
         /* the played word */
         int8_t played[NSEATS];   /* cards on the table in order (bit indices) */
-        /* settled_tricks' counts as last made on the way here, and the live trumps (a
-         * lane; 0xFFFF: none made yet) they were made from: the counts depend on the
-         * trump lanes only, and while no trump is played the search can take them from
-         * here (pos_keep_settled) */
-        int8_t seat_min, others_min;
-        int8_t unused;
-        uint16_t settled_trumps;
+        int8_t unused[8 - NSEATS];
         /* fixed for a search */
         int8_t side[NSEATS];     /* 1 for the seats of the maximising side */
         int8_t seat;             /* the seat whose tricks are counted */
@@ -58,28 +52,26 @@ typedef union {
     uint64_t word[8];
 } Position;
 
-/* The words pos_play_at rewrites; the shift of the n-byte field at `offset` (an
- * offsetof) in the value of its word, which the machine's byte order decides; and word
- * w with its byte field at `offset` set to v. */
+/* The words pos_play_at rewrites; the shift of the byte field at `offset` (an offsetof)
+ * in the value of its word, which the machine's byte order decides; and word w with
+ * that byte set to v. */
 enum { TRICK_WORD = offsetof(Position, nplayed) / 8, PLAYED_WORD = offsetof(Position, played) / 8 };
 _Static_assert(offsetof(Position, leader) == 8 * TRICK_WORD + 7, "the trick word is one word");
-_Static_assert(offsetof(Position, settled_trumps) == 8 * PLAYED_WORD + 6,
-               "the played word is one word");
+_Static_assert(offsetof(Position, side) == 8 * PLAYED_WORD + 8, "the played word is one word");
 _Static_assert(sizeof(Position) == 64, "a position is eight words");
 
-static inline int field_shift(size_t offset, int n)
+static inline int byte_shift(size_t offset)
 {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    return 8 * (8 - (int)(offset % 8) - n);
+    return 8 * (7 - (int)(offset % 8));
 #else
-    (void)n;
     return 8 * (int)(offset % 8);
 #endif
 }
 
 static inline uint64_t with_byte(uint64_t w, size_t offset, int v)
 {
-    int at = field_shift(offset, 1);
+    int at = byte_shift(offset);
     return (w & ~(UINT64_C(0xFF) << at)) | (uint64_t)(uint8_t)v << at;
 }
 
@@ -219,8 +211,8 @@ static inline void pos_play_at(Position *p, int card, int np)
     }
     if (np == NSEATS - 1) {
         /* (counted <= 16 and tricks_left >= 1: neither carries into a neighbour) */
-        t += ((uint64_t)(win_seat == p->seat) << field_shift(offsetof(Position, counted), 1)) -
-             ((uint64_t)1 << field_shift(offsetof(Position, tricks_left), 1));
+        t += ((uint64_t)(win_seat == p->seat) << byte_shift(offsetof(Position, counted))) -
+             ((uint64_t)1 << byte_shift(offsetof(Position, tricks_left)));
         t = with_byte(t, offsetof(Position, leader), win_seat);
         t = with_byte(t, offsetof(Position, to_move), win_seat);
         t = with_byte(t, offsetof(Position, nplayed), 0);
@@ -230,17 +222,6 @@ static inline void pos_play_at(Position *p, int card, int np)
         t = with_byte(t, offsetof(Position, to_move), left_of(seat));
     }
     p->word[TRICK_WORD] = t;
-}
-
-/* Record settled_tricks' counts, made from the live trumps `live` (a lane), for the
- * positions below p (see Position). */
-static inline void pos_keep_settled(Position *p, unsigned live, int seat_min, int others_min)
-{
-    const int at = field_shift(offsetof(Position, settled_trumps), 2);
-    uint64_t w = p->word[PLAYED_WORD] & ~(UINT64_C(0xFFFF) << at);
-    w = with_byte(w, offsetof(Position, seat_min), seat_min);
-    w = with_byte(w, offsetof(Position, others_min), others_min);
-    p->word[PLAYED_WORD] = w | (uint64_t)(uint16_t)live << at;
 }
 
 /* Play `card` (must be legal) for the player to move; completes the trick when full.

@@ -5,6 +5,7 @@
  * (cards that won a trick by outranking a card of their suit, top cards behind a
  * quick-trick or table cut-off). The table stores results with only those ranks
  * exact, so one entry answers many positions. */
+#include <string.h>
 #include "search.h"
 #include "bounds.h"
 #include "moves.h"
@@ -76,17 +77,22 @@ static inline unsigned trump_lane(const Position *p, uint64_t cards)
     return (unsigned)(cards >> (LANE * p->trump)) & LANE_MASK;
 }
 
-/* settled_tricks at a trick boundary, whose trumps still in the hands are `live` (a
- * lane): the counts made at a boundary above when no trump has been played since (they
- * depend on the trump lanes only; pos_keep_settled passes them down), else afresh. */
-static inline void settled_counts(const Position *p, unsigned live, int *seat_min, int *others_min)
+/* settled_tricks at a trick boundary of a trump contract, `live` (a lane, not empty)
+ * being the trumps still in the hands. The counts depend on the trump lanes only, and
+ * in the positions of one query (the descendants of its deal) a live trump is where
+ * the deal put it, so the live trumps decide them: they are made once per query and
+ * set of live trumps (an entry is seat_min + 1 | others_min << 8, 0 while not made). */
+static inline void settled_counts(Engine *e, const Position *p, unsigned live, int *seat_min,
+                                  int *others_min)
 {
-    if (live == p->settled_trumps) {
-        *seat_min = p->seat_min;
-        *others_min = p->others_min;
-    } else {
+    unsigned known = e->settled[live];
+    if (!known) {
         settled_tricks(p, seat_min, others_min);
+        e->settled[live] = (uint16_t)((*seat_min + 1) | *others_min << 8);
+        return;
     }
+    *seat_min = (int)(known & 0xFF) - 1;
+    *others_min = (int)(known >> 8);
 }
 
 /* Sibling moves whose rank cannot matter. A move's result depends only on the exact
@@ -157,7 +163,7 @@ static inline __attribute__((always_inline)) int ab_at(Engine *e, const Position
             return q.counted - p->counted >= need;
         }
         live_trumps = p->trump == NOTRUMP ? 0 : trump_lane(p, all_hands(p));
-        settled_counts(p, live_trumps, &seat_min, &others_min);
+        if (live_trumps) settled_counts(e, p, live_trumps, &seat_min, &others_min);
         if (need <= seat_min) {
             *rel = settled_cards(p, 1, need);
             return 1;
@@ -245,8 +251,6 @@ static inline __attribute__((always_inline)) int ab_at(Engine *e, const Position
         }
         Position c;
         pos_copy(&c, p);
-        /* the counts hold below until a trump is played */
-        if (boundary) pos_keep_settled(&c, live_trumps, seat_min, others_min);
         uint64_t rc, before = root ? e->nodes : 0;
         pos_play_at(&c, card, np);
         int r, child_need = target - c.counted;
@@ -368,6 +372,7 @@ static void setup(Engine *e, const SmQuery *q, Position *p)
     for (int i = 0; i < q->nplayed; i++) pos_play(p, q->played[i]);
     e->nodes = 0;
     e->aborted = 0;
+    memset(e->settled, 0, sizeof e->settled); /* a new deal: its own settled counts */
 }
 
 int engine_solve(Engine *e, const SmQuery *q)

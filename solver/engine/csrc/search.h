@@ -31,6 +31,8 @@ typedef struct {
     void *poll_arg;
     int root_first;                       /* exact_value's root: move to try first (-1) */
     int root_biggest;                     /* the root's move with the biggest subtree */
+    uint16_t settled[1 << 13];            /* settled_tricks of the query's positions by
+                                           * their live trumps (settled_counts) */
 } Engine;
 
 #define SM_POLL_INTERVAL 65536
