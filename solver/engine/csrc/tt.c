@@ -502,6 +502,44 @@ __attribute__((noinline)) static int hint_card(const Position *p, int hint)
     return LANE * s + 31 - __builtin_clz(lane);
 }
 
+/* Slot k of a word of owner codes (2 bits a slot) holds `mover` (seat + 1): bit 2k. */
+static inline uint64_t slots_of(uint64_t code, unsigned mover)
+{
+    const uint64_t even = UINT64_C(0x5555555555555555);
+    uint64_t x = code ^ (even * mover); /* 00 where a slot holds mover */
+    return ~(x | x >> 1) & even;
+}
+
+/* The stored leads (hint codes) that name a card of the player to move (`mover`,
+ * seat + 1), one bit each: hint h = 1 + (s << 4 | idx) is bit (h - 1) ^ 31, since
+ * compressing a code word's slots puts suit 2w's slot idx at bit 32w + 31 - idx and
+ * suit 2w+1's at 32w + 15 - idx. A slot past a suit's length holds 0, never a seat. */
+static uint64_t mover_leads(const TTPos *tp, unsigned mover)
+{
+    uint64_t out = 0;
+    for (int w = 0; w < 2; w++) {
+        uint64_t x = slots_of(tp->code[w], mover);
+        /* each 32-bit half's even bits into its low 16 bits, then the halves joined */
+        x = (x | x >> 1) & UINT64_C(0x3333333333333333);
+        x = (x | x >> 2) & UINT64_C(0x0F0F0F0F0F0F0F0F);
+        x = (x | x >> 4) & UINT64_C(0x00FF00FF00FF00FF);
+        x = (x | x >> 8) & UINT64_C(0x0000FFFF0000FFFF);
+        out |= (uint64_t)(uint32_t)(x >> 16 | x) << (32 * w);
+    }
+    return out;
+}
+
+#if SM_TT_BMI2
+/* mover_leads with pext doing the compressing */
+__attribute__((target("bmi2"), noinline)) static uint64_t mover_leads_bmi2(const TTPos *tp,
+                                                                         unsigned mover)
+{
+    const uint64_t even = UINT64_C(0x5555555555555555);
+    return _pext_u64(slots_of(tp->code[0], mover), even) |
+           _pext_u64(slots_of(tp->code[1], mover), even) << 32;
+}
+#endif
+
 static int hint_code(const Position *p, int card)
 {
     if (card < 0) return 0;
@@ -515,7 +553,8 @@ static int hint_code(const Position *p, int card)
  * lead of the group entry nearest the position, among those whose lead is a card of
  * the player to move (nearest: the fewest signature bits that differ where the entry
  * compares them; the signature lies in the chunk header the probe has just read, so
- * no key line is fetched). The entries of a group agree with the position on the suit
+ * no key line is fetched; whose cards the leads are comes from one bit table of the
+ * mover's leads, made from the position's owner codes). The entries of a group agree with the position on the suit
  * lengths, the leader, the context and the owners of the longest suits' top cards:
  * close relatives, and a lead that cut there often cuts here. Most of the search's
  * nodes go to first leads that fail (an oracle that knows which lead cuts saves 40%),
@@ -525,22 +564,27 @@ static int hint_code(const Position *p, int card)
  * tables, but +5% on seed 68's bench solve), weighting a suit's top card more (no
  * change), only the seat's or only the coalition's leads (half the gain each). */
 __attribute__((noinline)) static int group_hint(const TT *tt, uint32_t head, const Position *p,
-                                                uint32_t sig)
+                                                const TTPos *tp)
 {
-    int best = -1, fewest = INT32_MAX;
-    uint64_t mine = p->hand[p->to_move];
+    int best = 0, fewest = INT32_MAX;
+    const unsigned mover = (unsigned)p->to_move + 1;
+#if SM_TT_BMI2
+    const uint64_t mine = use_bmi2 ? mover_leads_bmi2(tp, mover) : mover_leads(tp, mover);
+#else
+    const uint64_t mine = mover_leads(tp, mover);
+#endif
     for (uint32_t ci = head; ci != TT_NONE; ci = tt->chunks[ci].next) {
         const TTChunk *ch = &tt->chunks[ci];
         for (int i = ch->count - 1; i >= 0; i--) { /* newest first: ties go to it */
-            int differ = popcount32((sig ^ ch->sigv[i]) & (uint32_t)key_mask(ch->sigv[i]));
-            if (differ >= fewest || !ch->hint[i]) continue;
-            int card = hint_card(p, ch->hint[i]);
-            if (card < 0 || !(mine >> card & 1)) continue;
+            unsigned h = ch->hint[i];
+            if (!h || !(mine >> ((h - 1) ^ 31) & 1)) continue;
+            int differ = popcount32((tp->sig ^ ch->sigv[i]) & (uint32_t)key_mask(ch->sigv[i]));
+            if (differ >= fewest) continue;
             fewest = differ;
-            best = card;
+            best = (int)h;
         }
     }
-    return best;
+    return hint_card(p, best);
 }
 
 /* Move entry i of chunk ci to the front of its group (the newest slot of the head
@@ -657,7 +701,7 @@ int tt_probe(TT *tt, TTPos *tp, const Position *p, int need, uint64_t *rel, int 
             if (*hint < 0) *hint = hint_card(p, ch->hint[i]);
         }
     }
-    if (*hint < 0) *hint = group_hint(tt, head, p, tp->sig);
+    if (*hint < 0) *hint = group_hint(tt, head, p, tp);
     return -1;
 }
 
