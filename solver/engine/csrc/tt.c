@@ -675,12 +675,12 @@ int tt_probe(TT *tt, TTPos *tp, const Position *p, int need, uint64_t *rel, int 
     tp->fresh = 1;
     if (!tt->groups[g].lkey) return -1;
     const uint64_t c0 = tp->code[0], c1 = tp->code[1];
-    uint32_t head = tt->groups[g].chunk;
+    const uint32_t sig = tp->sig, head = tt->groups[g].chunk;
     prefetch_head(&tt->chunks[head]);
     for (uint32_t ci = head; ci != TT_NONE; ci = tt->chunks[ci].next) {
         TTChunk *ch = &tt->chunks[ci];
         if (ch->next != TT_NONE) prefetch_head(&tt->chunks[ch->next]); /* while this one is read */
-        for (unsigned m = candidates(ch, tp->sig); m; ) { /* newest first */
+        for (unsigned m = candidates(ch, sig); m; ) { /* newest first */
             int i = 31 - __builtin_clz(m);
             m ^= 1u << i;
             const TTKey *k = &ch->key[i];
