@@ -16,7 +16,10 @@
  * probes, 80% answered): with the chunk scan in SSE2 those three loads are about 60% of
  * tt_probe's samples. A probe walks 2.2 chunks on average, but 1M probes of deep
  * groups walk about 17; those chains pay: stopping the walk after 8 chunks cost
- * 18% more nodes. SM_TT_PORTABLE builds it without SSE2 and BMI2.
+ * 18% more nodes. Where AVX2 comes with a fast BMI2, tt_probe is built a second
+ * time with the chunk scan eight signatures at a time and the key compare one vector
+ * test (session 11: a probe's instructions -10%, tables of seeds 0-8 about 2% faster
+ * in paired timing). SM_TT_PORTABLE builds it without SSE2, BMI2 and AVX2.
  *
  * Session 8 (a pointer chase on this 2-core VM): a random read past the 1 MiB L2 costs
  * 140-170 ns (the shared L3 hardly helps) and four independent misses take about as
@@ -230,11 +233,14 @@ static void suit_codes(uint64_t live, uint64_t b0, uint64_t b1, uint32_t c[NSUIT
 #define SM_TT_BMI2 1
 #include <immintrin.h>
 static int use_bmi2;
+/* and AVX2 as well: tt_probe's chunk scan takes all eight signatures at once */
+static int use_avx2;
 __attribute__((constructor)) static void detect_bmi2(void)
 {
     __builtin_cpu_init();
     use_bmi2 = __builtin_cpu_supports("bmi2") && !__builtin_cpu_is("znver1") &&
                !__builtin_cpu_is("znver2");
+    use_avx2 = use_bmi2 && __builtin_cpu_supports("avx2");
 }
 #else
 #define SM_TT_BMI2 0
@@ -472,8 +478,8 @@ __attribute__((noinline)) static uint64_t top_cards(const Position *p, const TTK
  * to the suit's length they mark the top k of its compressed live cards. A word's
  * two suits are joined in the order of their live cards (suit 2w's first), so one
  * pdep puts both back in their lanes. */
-__attribute__((target("bmi2,popcnt"))) static uint64_t top_cards_bmi2(const Position *p,
-                                                                      const TTKey *key)
+__attribute__((target("bmi2,popcnt"))) static inline uint64_t top_cards_pdep(const Position *p,
+                                                                            const TTKey *key)
 {
     const uint64_t even = UINT64_C(0x5555555555555555);
     const uint64_t live = all_hands(p);
@@ -489,6 +495,13 @@ __attribute__((target("bmi2,popcnt"))) static uint64_t top_cards_bmi2(const Posi
         rel |= _pdep_u64(top, lanes) << (32 * w);
     }
     return rel;
+}
+
+/* a call where the caller is not built for BMI2 */
+__attribute__((target("bmi2,popcnt"), noinline)) static uint64_t top_cards_bmi2(const Position *p,
+                                                                               const TTKey *key)
+{
+    return top_cards_pdep(p, key);
 }
 #endif
 
@@ -553,16 +566,17 @@ static int hint_code(const Position *p, int card)
  * lead of the group entry nearest the position, among those whose lead is a card of
  * the player to move (nearest: the fewest signature bits that differ where the entry
  * compares them; the signature lies in the chunk header the probe has just read, so
- * no key line is fetched; whose cards the leads are comes from one bit table of the
- * mover's leads, made from the position's owner codes). The entries of a group agree with the position on the suit
- * lengths, the leader, the context and the owners of the longest suits' top cards:
- * close relatives, and a lead that cut there often cuts here. Most of the search's
- * nodes go to first leads that fail (an oracle that knows which lead cuts saves 40%),
- * and most searched positions are new to the table. Table nodes: seeds 0..3 -10%,
- * 4..7 -7%, 8..11 -17%, 12..15 -17%, 16..23 -12%; declaration nodes (seeds 0, 1)
- * -10%, misère (seed 0) -11%. Not kept: the newest entry's lead (about as good on
- * tables, but +5% on seed 68's bench solve), weighting a suit's top card more (no
- * change), only the seat's or only the coalition's leads (half the gain each). */
+ * no key line is fetched; whose cards the leads name comes from one bit table of the
+ * mover's leads, made from the position's owner codes, not from each entry's card).
+ * The entries of a group agree with the position on the suit lengths, the leader,
+ * the context and the owners of the longest suits' top cards: close relatives, and a
+ * lead that cut there often cuts here. Most of the search's nodes go to first leads
+ * that fail (an oracle that knows which lead cuts saves 40%), and most searched
+ * positions are new to the table. Table nodes: seeds 0..3 -10%, 4..7 -7%, 8..11
+ * -17%, 12..15 -17%, 16..23 -12%; declaration nodes (seeds 0, 1) -10%, misère (seed
+ * 0) -11%. Not kept: the newest entry's lead (about as good on tables, but +5% on
+ * seed 68's bench solve), weighting a suit's top card more (no change), only the
+ * seat's or only the coalition's leads (half the gain each). */
 __attribute__((noinline)) static int group_hint(const TT *tt, uint32_t head, const Position *p,
                                                 const TTPos *tp)
 {
@@ -664,11 +678,55 @@ static inline unsigned equal_sigs(const TTChunk *ch, uint32_t sv)
 }
 #endif
 
+#if SM_TT_BMI2 && TT_CHUNK >= 8
+/* candidates with AVX2, eight signatures at a time: half the vector instructions of
+ * the chunk scan (callgrind, tables of seeds 0-1: tt_probe 765M -> 714M, and the
+ * vector key compare below -> 690M) */
+__attribute__((target("avx2"))) static inline unsigned candidates_avx2(const TTChunk *ch,
+                                                                      uint32_t sig)
+{
+    const __m256i pos = _mm256_set1_epi32((int)sig), m55 = _mm256_set1_epi32(0x55555555);
+    unsigned out = 0;
+    for (int i = 0; i < TT_CHUNK; i += 8) {
+        __m256i v = _mm256_load_si256((const __m256i *)&ch->sigv[i]);
+        __m256i nz = _mm256_and_si256(_mm256_or_si256(v, _mm256_srli_epi32(v, 1)), m55);
+        __m256i x = _mm256_and_si256(_mm256_xor_si256(v, pos),
+                                     _mm256_or_si256(nz, _mm256_slli_epi32(nz, 1)));
+        __m256i z = _mm256_cmpeq_epi32(x, _mm256_setzero_si256());
+        out |= (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(z)) << i;
+    }
+    return out & ((1u << ch->count) - 1);
+}
+
+/* key_differs (below) with both words in one register */
+__attribute__((target("avx2"))) static inline int key_differs_avx(const TTKey *k, __m128i code)
+{
+    const __m128i m55 = _mm_set1_epi32(0x55555555);
+    __m128i v = _mm_load_si128((const __m128i *)k->v);
+    __m128i nz = _mm_and_si128(_mm_or_si128(v, _mm_srli_epi64(v, 1)), m55);
+    return !_mm_testz_si128(_mm_xor_si128(v, code), _mm_or_si128(nz, _mm_slli_epi64(nz, 1)));
+}
+#define SM_TT_AVX2 1
+#else
+#define SM_TT_AVX2 0
+#endif
+
+/* Whether key k leaves out a card of the position whose owner codes are c0, c1 (a
+ * kept card of another owner). */
+static inline int key_differs(const TTKey *k, uint64_t c0, uint64_t c1)
+{
+    return (((c0 ^ k->v[0]) & key_mask(k->v[0])) | ((c1 ^ k->v[1]) & key_mask(k->v[1]))) != 0;
+}
+
 /* Ask for a chunk's header early: a probe is a chain of cache misses. Its key
  * lines are not fetched: few entries pass the signature test. */
 static inline void prefetch_head(const TTChunk *ch) { __builtin_prefetch(ch); }
 
-int tt_probe(TT *tt, TTPos *tp, const Position *p, int need, uint64_t *rel, int *hint)
+/* The body of tt_probe, made twice like tt_pos's: with AVX2 (and BMI2, inline) and
+ * without. */
+static inline __attribute__((always_inline)) int tt_probe_impl(TT *tt, TTPos *tp,
+                                                               const Position *p, int need,
+                                                               uint64_t *rel, int *hint, int avx2)
 {
     *hint = -1;
     size_t g = find_group(tt, tp->lkey, tp->skey, tp->bucket);
@@ -676,19 +734,34 @@ int tt_probe(TT *tt, TTPos *tp, const Position *p, int need, uint64_t *rel, int 
     if (!tt->groups[g].lkey) return -1;
     const uint64_t c0 = tp->code[0], c1 = tp->code[1];
     const uint32_t sig = tp->sig, head = tt->groups[g].chunk;
+#if SM_TT_AVX2
+    const __m128i code = _mm_set_epi64x((long long)c1, (long long)c0);
+#endif
     prefetch_head(&tt->chunks[head]);
     for (uint32_t ci = head; ci != TT_NONE; ci = tt->chunks[ci].next) {
         TTChunk *ch = &tt->chunks[ci];
         if (ch->next != TT_NONE) prefetch_head(&tt->chunks[ch->next]); /* while this one is read */
-        for (unsigned m = candidates(ch, sig); m; ) { /* newest first */
+#if SM_TT_AVX2
+        unsigned m = avx2 ? candidates_avx2(ch, sig) : candidates(ch, sig);
+#else
+        unsigned m = candidates(ch, sig);
+#endif
+        while (m) { /* newest first */
             int i = 31 - __builtin_clz(m);
             m ^= 1u << i;
             const TTKey *k = &ch->key[i];
-            if (((c0 ^ k->v[0]) & key_mask(k->v[0])) | ((c1 ^ k->v[1]) & key_mask(k->v[1])))
-                continue;
+#if SM_TT_AVX2
+            if (avx2 ? key_differs_avx(k, code) : key_differs(k, c0, c1)) continue;
+#else
+            if (key_differs(k, c0, c1)) continue;
+#endif
             tp->fresh = 0;
             if (ch->lb[i] >= need || ch->ub[i] < need) {
-#if SM_TT_BMI2
+#if SM_TT_AVX2
+                *rel = avx2       ? top_cards_pdep(p, k)
+                       : use_bmi2 ? top_cards_bmi2(p, k)
+                                  : top_cards(p, k);
+#elif SM_TT_BMI2
                 *rel = use_bmi2 ? top_cards_bmi2(p, k) : top_cards(p, k);
 #else
                 *rel = top_cards(p, k);
@@ -702,7 +775,31 @@ int tt_probe(TT *tt, TTPos *tp, const Position *p, int need, uint64_t *rel, int 
         }
     }
     if (*hint < 0) *hint = group_hint(tt, head, p, tp);
+    (void)avx2;
     return -1;
+}
+
+#if SM_TT_AVX2
+__attribute__((target("avx2,bmi2,popcnt"), noinline)) static int
+tt_probe_avx2(TT *tt, TTPos *tp, const Position *p, int need, uint64_t *rel, int *hint)
+{
+    return tt_probe_impl(tt, tp, p, need, rel, hint, 1);
+}
+#endif
+
+/* not inlined into tt_probe, as tt_pos_plain */
+__attribute__((noinline)) static int tt_probe_plain(TT *tt, TTPos *tp, const Position *p,
+                                                    int need, uint64_t *rel, int *hint)
+{
+    return tt_probe_impl(tt, tp, p, need, rel, hint, 0);
+}
+
+int tt_probe(TT *tt, TTPos *tp, const Position *p, int need, uint64_t *rel, int *hint)
+{
+#if SM_TT_AVX2
+    if (use_avx2) return tt_probe_avx2(tt, tp, p, need, rel, hint);
+#endif
+    return tt_probe_plain(tt, tp, p, need, rel, hint);
 }
 
 
