@@ -20,8 +20,8 @@
  * time with the chunk scan eight signatures at a time and the key compare one vector
  * test (session 11: a probe's instructions -10%, tables of seeds 0-8 about 2% faster
  * in paired timing), and tt_pos a third time with the split suits' bytes made four
- * suits at once (its instructions -29%, about 1% faster). SM_TT_PORTABLE builds it
- * without SSE2, BMI2 and AVX2.
+ * suits at once (its instructions -29%, about 1% faster); a store's key and
+ * signature are made so too. SM_TT_PORTABLE builds it without SSE2, BMI2 and AVX2.
  *
  * Session 8 (a pointer chase on this 2-core VM): a random read past the 1 MiB L2 costs
  * 140-170 ns (the shared L3 hardly helps) and four independent misses take about as
@@ -1026,12 +1026,13 @@ static void store_split(TT *tt, const TTPos *tp, const TTKey *key, uint32_t sv, 
     }
 }
 
-void tt_store(TT *tt, const TTPos *tp, const Position *p, uint64_t rel, int lb, int ub, int best)
+/* An entry's key (the position's codes of the cards kept, `kept`: the top cards of
+ * each suit) and its signature; returns whether it keeps every top card the group
+ * key fixes. */
+static int entry_key(const TTPos *tp, uint64_t kept, TTKey *key, uint32_t *sv)
 {
-    /* each suit's cards from its lowest relevant one up (none if it has none) */
-    const uint64_t kept = all_hands(p) & from_lowest_up(rel);
     uint64_t mask[2] = {0, 0};
-    int whole = 1; /* the entry keeps every top card the group key fixes */
+    int whole = 1;
     for (int s = 0; s < NSUITS; s++) {
         int k = popcount32((unsigned)(kept >> (LANE * s)) & LANE_MASK);
         whole &= 2 * k >= tp->sigskip[s];
@@ -1039,11 +1040,64 @@ void tt_store(TT *tt, const TTPos *tp, const Position *p, uint64_t rel, int lb, 
         uint32_t m = ~(UINT32_C(0xFFFFFFFF) >> (2 * k));
         mask[s >> 1] |= (uint64_t)m << (s & 1 ? 0 : 32);
     }
-    TTKey key = {{tp->code[0] & mask[0], tp->code[1] & mask[1]}};
-    int hint = hint_code(p, best);
+    key->v[0] = tp->code[0] & mask[0];
+    key->v[1] = tp->code[1] & mask[1];
     /* one signature for every group the entry goes to: the groups of a position
      * skip the same top cards */
-    uint32_t sv = sig_of(key.v, tp->sigskip);
+    *sv = sig_of(key->v, tp->sigskip);
+    return whole;
+}
+
+#if SM_TT_AVX2
+/* entry_key with AVX2, a 32-bit lane a suit as in split_suits_avx2 (the kept cards
+ * are counted in 64-bit lanes, where one byte sum adds up the nibbles' counts) */
+__attribute__((target("avx2"), noinline)) static int entry_key_avx2(const TTPos *tp,
+                                                                   uint64_t kept, TTKey *key,
+                                                                   uint32_t *sv)
+{
+    /* suit s's kept cards in 64-bit lane s, counted a nibble at a time */
+    const __m256i lanes = _mm256_and_si256(_mm256_srlv_epi64(_mm256_set1_epi64x((long long)kept),
+                                                             _mm256_setr_epi64x(0, 16, 32, 48)),
+                                           _mm256_set1_epi64x(LANE_MASK));
+    const __m256i bits = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
+                                          0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
+    const __m256i low4 = _mm256_set1_epi8(15);
+    const __m256i nibbles = _mm256_add_epi8(
+        _mm256_shuffle_epi8(bits, _mm256_and_si256(lanes, low4)),
+        _mm256_shuffle_epi8(bits, _mm256_and_si256(_mm256_srli_epi64(lanes, 4), low4)));
+    const __m256i count = _mm256_sad_epu8(nibbles, _mm256_setzero_si256());
+    /* to 32-bit lanes, doubled: the bits of the kept codes */
+    const __m256i low_halves = _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6);
+    const __m128i bits_kept = _mm_slli_epi32(
+        _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(count, low_halves)), 1);
+    uint32_t skips;
+    memcpy(&skips, tp->sigskip, NSUITS); /* x86: byte s is suit s's */
+    const __m128i skip = _mm_cvtepu8_epi32(_mm_cvtsi32_si128((int)skips));
+    /* lane s: suit s's half, as in split_suits_avx2, and back */
+    const __m128i half = _mm_shuffle_epi32(_mm_loadu_si128((const __m128i *)tp->code),
+                                           _MM_SHUFFLE(2, 3, 0, 1));
+    const __m128i kept_half = _mm_andnot_si128(_mm_srlv_epi32(_mm_set1_epi32(-1), bits_kept), half);
+    _mm_storeu_si128((__m128i *)key->v, _mm_shuffle_epi32(kept_half, _MM_SHUFFLE(2, 3, 0, 1)));
+    const __m128i tops = _mm_setr_epi8(3, 7, 11, 15, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+                                       -1);
+    *sv = (uint32_t)_mm_cvtsi128_si32(_mm_shuffle_epi8(_mm_sllv_epi32(kept_half, skip), tops));
+    return _mm_testz_si128(_mm_cmpgt_epi32(skip, bits_kept), _mm_set1_epi32(-1));
+}
+#endif
+
+void tt_store(TT *tt, const TTPos *tp, const Position *p, uint64_t rel, int lb, int ub, int best)
+{
+    /* each suit's cards from its lowest relevant one up (none if it has none) */
+    const uint64_t kept = all_hands(p) & from_lowest_up(rel);
+    TTKey key;
+    uint32_t sv;
+#if SM_TT_AVX2
+    const int whole = use_avx2 ? entry_key_avx2(tp, kept, &key, &sv)
+                               : entry_key(tp, kept, &key, &sv);
+#else
+    const int whole = entry_key(tp, kept, &key, &sv);
+#endif
+    int hint = hint_code(p, best);
     /* most entries (61% on two deals' tables) keep every top card the group key
      * fixes, so they go to the position's own group alone */
     if (whole) store_in_group(tt, tp->lkey, tp->skey, tp->bucket, sv, &key, lb, ub, hint, tp->fresh);
