@@ -674,7 +674,7 @@ __attribute__((noinline)) static int group_hint(const TT *tt, uint32_t head, con
 /* Move entry i of chunk ci to the front of its group (the newest slot of the head
  * chunk, which it swaps with): entries that keep answering are found first and
  * are the last to be replaced. */
-static void promote(TT *tt, uint32_t head, uint32_t ci, int i)
+static inline void promote(TT *tt, uint32_t head, uint32_t ci, int i)
 {
     TTChunk *h = &tt->chunks[head], *c = &tt->chunks[ci];
     int j = h->count - 1;
