@@ -300,7 +300,8 @@ __attribute__((target("bmi2"))) static inline uint64_t code_word_bmi2(uint32_t l
  * 4 x length + 3 - suit are larger: the longer suits and the lower ones as long),
  * its depth from the list capped by its length, then its fixed codes for the group
  * key, the four codes below them for the signature, and the skips, a byte a suit.
- * A third of tt_pos's instructions, against three quarters of them in the loop. */
+ * With it tt_pos takes 161 instructions a call instead of 227 (callgrind, tables of
+ * seeds 0-1). */
 __attribute__((target("avx2"))) static inline void split_suits_avx2(const uint64_t code[2],
                                                                     unsigned lens, uint32_t depths,
                                                                     uint32_t *skey, uint32_t *sig,
