@@ -16,7 +16,12 @@
  * probes, 80% answered): with the chunk scan in SSE2 those three loads are about 60% of
  * tt_probe's samples. A probe walks 2.2 chunks on average, but 1M probes of deep
  * groups walk about 17; those chains pay: stopping the walk after 8 chunks cost
- * 18% more nodes. SM_TT_PORTABLE builds it without SSE2 and BMI2.
+ * 18% more nodes. Where AVX2 comes with a fast BMI2, tt_probe is built a second
+ * time with the chunk scan eight signatures at a time and the key compare one vector
+ * test (session 11: a probe's instructions -10%, tables of seeds 0-8 about 2% faster
+ * in paired timing), and tt_pos a third time with the split suits' bytes made four
+ * suits at once (its instructions -29%, about 1% faster); a store's key and
+ * signature are made so too. SM_TT_PORTABLE builds it without SSE2, BMI2 and AVX2.
  *
  * Session 8 (a pointer chase on this 2-core VM): a random read past the 1 MiB L2 costs
  * 140-170 ns (the shared L3 hardly helps) and four independent misses take about as
@@ -184,9 +189,15 @@ static inline uint32_t suit_half(const uint64_t w[2], int s)
     return (uint32_t)(w[s >> 1] >> (s & 1 ? 0 : 32));
 }
 
+/* A group's slot hash. skey is the last thing tt_pos makes, and the search asks for
+ * the slot as soon as it has the hash (the slot's miss is mostly not hidden), so
+ * skey goes in with one multiply, its high half (which every bit of skey reaches),
+ * onto lkey's mix, which does not wait for it; three multiplies in a row after skey
+ * took about 10 cycles more (paired timing, tables of seeds 0-8: 1-5% faster, on a
+ * loaded machine). Where the groups sit changes no entry, answer or replacement. */
 static inline size_t hash_group(uint64_t lkey, uint32_t skey)
 {
-    return hash_key(lkey ^ (uint64_t)skey * UINT64_C(0xD6E8FEB86659FD93));
+    return hash_key(lkey) ^ (size_t)(((uint64_t)skey * UINT64_C(0xD6E8FEB86659FD93)) >> 32);
 }
 
 /* pack4[l | x << 4 | y << 8]: for four ranks with live cards l and owner-code bit
@@ -230,14 +241,20 @@ static void suit_codes(uint64_t live, uint64_t b0, uint64_t b1, uint32_t c[NSUIT
 #define SM_TT_BMI2 1
 #include <immintrin.h>
 static int use_bmi2;
+/* and AVX2 as well: tt_pos takes the four suits at once, tt_probe's chunk scan all
+ * eight signatures */
+static int use_avx2;
 __attribute__((constructor)) static void detect_bmi2(void)
 {
     __builtin_cpu_init();
     use_bmi2 = __builtin_cpu_supports("bmi2") && !__builtin_cpu_is("znver1") &&
                !__builtin_cpu_is("znver2");
+    use_avx2 = use_bmi2 && __builtin_cpu_supports("avx2");
 }
+#define SM_TT_AVX2 1
 #else
 #define SM_TT_BMI2 0
+#define SM_TT_AVX2 0
 #endif
 
 /* Suit s's rank by length (0 = longest, the lower suit first among equals): the
@@ -277,12 +294,57 @@ __attribute__((target("bmi2"))) static inline uint64_t code_word_bmi2(uint32_t l
 }
 #endif
 
-/* The body of tt_pos, made twice: with BMI2 (pext/pdep inline, and its shifts by a
- * variable count, of which tt_pos has many, take one instruction instead of three)
- * and without. */
+#if SM_TT_AVX2
+/* The split suits' part of tt_pos (the loop there) for the four suits at once, a
+ * 32-bit lane a suit: each suit's rank by length (how many of the other keys
+ * 4 x length + 3 - suit are larger: the longer suits and the lower ones as long),
+ * its depth from the list capped by its length, then its fixed codes for the group
+ * key, the four codes below them for the signature, and the skips, a byte a suit.
+ * With it tt_pos takes 161 instructions a call instead of 227 (callgrind, tables of
+ * seeds 0-1). */
+__attribute__((target("avx2"))) static inline void split_suits_avx2(const uint64_t code[2],
+                                                                    unsigned lens, uint32_t depths,
+                                                                    uint32_t *skey, uint32_t *sig,
+                                                                    uint8_t sigskip[NSUITS])
+{
+    /* lane s: suit s's half (code[0] holds suit 0's in its high half) and length */
+    const __m128i half = _mm_shuffle_epi32(_mm_set_epi64x((long long)code[1], (long long)code[0]),
+                                           _MM_SHUFFLE(2, 3, 0, 1));
+    const __m128i len = _mm_and_si128(_mm_srlv_epi32(_mm_set1_epi32((int)lens),
+                                                     _mm_setr_epi32(0, 4, 8, 12)),
+                                      _mm_set1_epi32(15));
+    const __m128i key = _mm_add_epi32(_mm_slli_epi32(len, 2), _mm_setr_epi32(3, 2, 1, 0));
+    /* the other suits' keys by rotation; each larger one counts -1 */
+    __m128i minus_rank =
+        _mm_add_epi32(_mm_cmpgt_epi32(_mm_shuffle_epi32(key, _MM_SHUFFLE(0, 3, 2, 1)), key),
+                      _mm_cmpgt_epi32(_mm_shuffle_epi32(key, _MM_SHUFFLE(1, 0, 3, 2)), key));
+    minus_rank = _mm_add_epi32(
+        minus_rank, _mm_cmpgt_epi32(_mm_shuffle_epi32(key, _MM_SHUFFLE(2, 1, 0, 3)), key));
+    const __m128i rank = _mm_sub_epi32(_mm_setzero_si128(), minus_rank);
+    const __m128i want = _mm_and_si128(
+        _mm_srlv_epi32(_mm_set1_epi32((int)depths), _mm_slli_epi32(rank, 3)), _mm_set1_epi32(0xFF));
+    const __m128i skip = _mm_slli_epi32(_mm_min_epu32(want, len), 1);
+    const __m128i fixed = _mm_andnot_si128(_mm_srlv_epi32(_mm_set1_epi32(-1), skip), half);
+    const __m128i below = _mm_sllv_epi32(half, skip);
+    /* each lane's byte into byte s of a word: the top byte of fixed and below, the
+     * low byte of skip */
+    const __m128i tops = _mm_setr_epi8(3, 7, 11, 15, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+                                       -1);
+    const __m128i lows = _mm_setr_epi8(0, 4, 8, 12, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+                                       -1);
+    *skey = (uint32_t)_mm_cvtsi128_si32(_mm_shuffle_epi8(fixed, tops));
+    *sig = (uint32_t)_mm_cvtsi128_si32(_mm_shuffle_epi8(below, tops));
+    uint32_t skips = (uint32_t)_mm_cvtsi128_si32(_mm_shuffle_epi8(skip, lows));
+    memcpy(sigskip, &skips, NSUITS); /* x86: byte s first */
+}
+#endif
+
+/* The body of tt_pos, made three times: with BMI2 (pext/pdep inline, and its shifts
+ * by a variable count, of which tt_pos has many, take one instruction instead of
+ * three), with BMI2 and AVX2 (the split suits four at once), and plain. */
 static inline __attribute__((always_inline)) void tt_pos_impl(const Position *p,
                                                               uint64_t ctx_bits, TTPos *out,
-                                                              int bmi2)
+                                                              int bmi2, int avx2)
 {
     /* everything in locals, written out once at the end: through `out` the compiler
      * must assume stores may change *p and reload */
@@ -319,6 +381,10 @@ static inline __attribute__((always_inline)) void tt_pos_impl(const Position *p,
     const uint32_t depths = p->tricks_left >= TT_SPLIT_DEEP ? depths_deep
                             : p->tricks_left >= TT_SPLIT_MID ? depths_mid : depths_low;
     uint32_t skey = 0, sig = 0;
+#if SM_TT_AVX2
+    if (avx2) split_suits_avx2(code, (unsigned)lens, depths, &skey, &sig, out->sigskip);
+    else
+#endif
     for (int s = 0; s < NSUITS; s++) {
         uint32_t half = suit_half(code, s); /* the suit's codes, left-aligned */
         unsigned want = (depths >> (8 * suit_rank(len, s))) & 0xFF;
@@ -336,13 +402,20 @@ static inline __attribute__((always_inline)) void tt_pos_impl(const Position *p,
     out->skey = skey;
     out->bucket = hash_group(lkey, skey);
     (void)bmi2;
+    (void)avx2;
 }
 
 #if SM_TT_BMI2
 __attribute__((target("bmi2"))) static void tt_pos_bmi2(const Position *p, uint64_t ctx_bits,
                                                         TTPos *out)
 {
-    tt_pos_impl(p, ctx_bits, out, 1);
+    tt_pos_impl(p, ctx_bits, out, 1, 0);
+}
+
+__attribute__((target("avx2,bmi2"))) static void tt_pos_avx2(const Position *p, uint64_t ctx_bits,
+                                                             TTPos *out)
+{
+    tt_pos_impl(p, ctx_bits, out, 1, 1);
 }
 #endif
 
@@ -350,12 +423,16 @@ __attribute__((target("bmi2"))) static void tt_pos_bmi2(const Position *p, uint6
 __attribute__((noinline)) static void tt_pos_plain(const Position *p, uint64_t ctx_bits,
                                                    TTPos *out)
 {
-    tt_pos_impl(p, ctx_bits, out, 0);
+    tt_pos_impl(p, ctx_bits, out, 0, 0);
 }
 
 void tt_pos(const Position *p, uint64_t ctx_bits, TTPos *out)
 {
 #if SM_TT_BMI2
+    if (use_avx2) {
+        tt_pos_avx2(p, ctx_bits, out);
+        return;
+    }
     if (use_bmi2) {
         tt_pos_bmi2(p, ctx_bits, out);
         return;
@@ -472,8 +549,8 @@ __attribute__((noinline)) static uint64_t top_cards(const Position *p, const TTK
  * to the suit's length they mark the top k of its compressed live cards. A word's
  * two suits are joined in the order of their live cards (suit 2w's first), so one
  * pdep puts both back in their lanes. */
-__attribute__((target("bmi2,popcnt"))) static uint64_t top_cards_bmi2(const Position *p,
-                                                                      const TTKey *key)
+__attribute__((target("bmi2,popcnt"))) static inline uint64_t top_cards_pdep(const Position *p,
+                                                                            const TTKey *key)
 {
     const uint64_t even = UINT64_C(0x5555555555555555);
     const uint64_t live = all_hands(p);
@@ -490,6 +567,13 @@ __attribute__((target("bmi2,popcnt"))) static uint64_t top_cards_bmi2(const Posi
     }
     return rel;
 }
+
+/* a call where the caller is not built for BMI2 */
+__attribute__((target("bmi2,popcnt"), noinline)) static uint64_t top_cards_bmi2(const Position *p,
+                                                                               const TTKey *key)
+{
+    return top_cards_pdep(p, key);
+}
 #endif
 
 __attribute__((noinline)) static int hint_card(const Position *p, int hint)
@@ -501,6 +585,44 @@ __attribute__((noinline)) static int hint_card(const Position *p, int hint)
     if (!lane) return -1;
     return LANE * s + 31 - __builtin_clz(lane);
 }
+
+/* Slot k of a word of owner codes (2 bits a slot) holds `mover` (seat + 1): bit 2k. */
+static inline uint64_t slots_of(uint64_t code, unsigned mover)
+{
+    const uint64_t even = UINT64_C(0x5555555555555555);
+    uint64_t x = code ^ (even * mover); /* 00 where a slot holds mover */
+    return ~(x | x >> 1) & even;
+}
+
+/* The stored leads (hint codes) that name a card of the player to move (`mover`,
+ * seat + 1), one bit each: hint h = 1 + (s << 4 | idx) is bit (h - 1) ^ 31, since
+ * compressing a code word's slots puts suit 2w's slot idx at bit 32w + 31 - idx and
+ * suit 2w+1's at 32w + 15 - idx. A slot past a suit's length holds 0, never a seat. */
+static uint64_t mover_leads(const TTPos *tp, unsigned mover)
+{
+    uint64_t out = 0;
+    for (int w = 0; w < 2; w++) {
+        uint64_t x = slots_of(tp->code[w], mover);
+        /* each 32-bit half's even bits into its low 16 bits, then the halves joined */
+        x = (x | x >> 1) & UINT64_C(0x3333333333333333);
+        x = (x | x >> 2) & UINT64_C(0x0F0F0F0F0F0F0F0F);
+        x = (x | x >> 4) & UINT64_C(0x00FF00FF00FF00FF);
+        x = (x | x >> 8) & UINT64_C(0x0000FFFF0000FFFF);
+        out |= (uint64_t)(uint32_t)(x >> 16 | x) << (32 * w);
+    }
+    return out;
+}
+
+#if SM_TT_BMI2
+/* mover_leads with pext doing the compressing */
+__attribute__((target("bmi2"), noinline)) static uint64_t mover_leads_bmi2(const TTPos *tp,
+                                                                         unsigned mover)
+{
+    const uint64_t even = UINT64_C(0x5555555555555555);
+    return _pext_u64(slots_of(tp->code[0], mover), even) |
+           _pext_u64(slots_of(tp->code[1], mover), even) << 32;
+}
+#endif
 
 static int hint_code(const Position *p, int card)
 {
@@ -515,38 +637,45 @@ static int hint_code(const Position *p, int card)
  * lead of the group entry nearest the position, among those whose lead is a card of
  * the player to move (nearest: the fewest signature bits that differ where the entry
  * compares them; the signature lies in the chunk header the probe has just read, so
- * no key line is fetched). The entries of a group agree with the position on the suit
- * lengths, the leader, the context and the owners of the longest suits' top cards:
- * close relatives, and a lead that cut there often cuts here. Most of the search's
- * nodes go to first leads that fail (an oracle that knows which lead cuts saves 40%),
- * and most searched positions are new to the table. Table nodes: seeds 0..3 -10%,
- * 4..7 -7%, 8..11 -17%, 12..15 -17%, 16..23 -12%; declaration nodes (seeds 0, 1)
- * -10%, misère (seed 0) -11%. Not kept: the newest entry's lead (about as good on
- * tables, but +5% on seed 68's bench solve), weighting a suit's top card more (no
- * change), only the seat's or only the coalition's leads (half the gain each). */
+ * no key line is fetched; whose cards the leads name comes from one bit table of the
+ * mover's leads, made from the position's owner codes, not from each entry's card).
+ * The entries of a group agree with the position on the suit lengths, the leader,
+ * the context and the owners of the longest suits' top cards: close relatives, and a
+ * lead that cut there often cuts here. Most of the search's nodes go to first leads
+ * that fail (an oracle that knows which lead cuts saves 40%), and most searched
+ * positions are new to the table. Table nodes: seeds 0..3 -10%, 4..7 -7%, 8..11
+ * -17%, 12..15 -17%, 16..23 -12%; declaration nodes (seeds 0, 1) -10%, misère (seed
+ * 0) -11%. Not kept: the newest entry's lead (about as good on tables, but +5% on
+ * seed 68's bench solve), weighting a suit's top card more (no change), only the
+ * seat's or only the coalition's leads (half the gain each). */
 __attribute__((noinline)) static int group_hint(const TT *tt, uint32_t head, const Position *p,
-                                                uint32_t sig)
+                                                const TTPos *tp)
 {
-    int best = -1, fewest = INT32_MAX;
-    uint64_t mine = p->hand[p->to_move];
+    int best = 0, fewest = INT32_MAX;
+    const unsigned mover = (unsigned)p->to_move + 1;
+#if SM_TT_BMI2
+    const uint64_t mine = use_bmi2 ? mover_leads_bmi2(tp, mover) : mover_leads(tp, mover);
+#else
+    const uint64_t mine = mover_leads(tp, mover);
+#endif
     for (uint32_t ci = head; ci != TT_NONE; ci = tt->chunks[ci].next) {
         const TTChunk *ch = &tt->chunks[ci];
         for (int i = ch->count - 1; i >= 0; i--) { /* newest first: ties go to it */
-            int differ = popcount32((sig ^ ch->sigv[i]) & (uint32_t)key_mask(ch->sigv[i]));
-            if (differ >= fewest || !ch->hint[i]) continue;
-            int card = hint_card(p, ch->hint[i]);
-            if (card < 0 || !(mine >> card & 1)) continue;
+            unsigned h = ch->hint[i];
+            if (!h || !(mine >> ((h - 1) ^ 31) & 1)) continue;
+            int differ = popcount32((tp->sig ^ ch->sigv[i]) & (uint32_t)key_mask(ch->sigv[i]));
+            if (differ >= fewest) continue;
             fewest = differ;
-            best = card;
+            best = (int)h;
         }
     }
-    return best;
+    return hint_card(p, best);
 }
 
 /* Move entry i of chunk ci to the front of its group (the newest slot of the head
  * chunk, which it swaps with): entries that keep answering are found first and
  * are the last to be replaced. */
-static void promote(TT *tt, uint32_t head, uint32_t ci, int i)
+static inline void promote(TT *tt, uint32_t head, uint32_t ci, int i)
 {
     TTChunk *h = &tt->chunks[head], *c = &tt->chunks[ci];
     int j = h->count - 1;
@@ -620,31 +749,91 @@ static inline unsigned equal_sigs(const TTChunk *ch, uint32_t sv)
 }
 #endif
 
+#if SM_TT_AVX2
+/* candidates with AVX2, eight signatures at a time: half the vector instructions of
+ * the chunk scan (callgrind, tables of seeds 0-1: tt_probe 765M -> 714M, and the
+ * vector key compare below -> 690M) */
+__attribute__((target("avx2"))) static inline unsigned candidates_avx2(const TTChunk *ch,
+                                                                      uint32_t sig)
+{
+#if TT_CHUNK < 8
+    return candidates(ch, sig);
+#else
+    const __m256i pos = _mm256_set1_epi32((int)sig), m55 = _mm256_set1_epi32(0x55555555);
+    unsigned out = 0;
+    for (int i = 0; i < TT_CHUNK; i += 8) {
+        __m256i v = _mm256_load_si256((const __m256i *)&ch->sigv[i]);
+        __m256i nz = _mm256_and_si256(_mm256_or_si256(v, _mm256_srli_epi32(v, 1)), m55);
+        __m256i x = _mm256_and_si256(_mm256_xor_si256(v, pos),
+                                     _mm256_or_si256(nz, _mm256_slli_epi32(nz, 1)));
+        __m256i z = _mm256_cmpeq_epi32(x, _mm256_setzero_si256());
+        out |= (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(z)) << i;
+    }
+    return out & ((1u << ch->count) - 1);
+#endif
+}
+
+/* key_differs (below) with both words in one register */
+__attribute__((target("avx2"))) static inline int key_differs_avx(const TTKey *k, __m128i code)
+{
+    const __m128i m55 = _mm_set1_epi32(0x55555555);
+    __m128i v = _mm_load_si128((const __m128i *)k->v);
+    __m128i nz = _mm_and_si128(_mm_or_si128(v, _mm_srli_epi64(v, 1)), m55);
+    return !_mm_testz_si128(_mm_xor_si128(v, code), _mm_or_si128(nz, _mm_slli_epi64(nz, 1)));
+}
+#endif
+
+/* Whether key k leaves out a card of the position whose owner codes are c0, c1 (a
+ * kept card of another owner). */
+static inline int key_differs(const TTKey *k, uint64_t c0, uint64_t c1)
+{
+    return (((c0 ^ k->v[0]) & key_mask(k->v[0])) | ((c1 ^ k->v[1]) & key_mask(k->v[1]))) != 0;
+}
+
 /* Ask for a chunk's header early: a probe is a chain of cache misses. Its key
  * lines are not fetched: few entries pass the signature test. */
 static inline void prefetch_head(const TTChunk *ch) { __builtin_prefetch(ch); }
 
-int tt_probe(TT *tt, TTPos *tp, const Position *p, int need, uint64_t *rel, int *hint)
+/* The body of tt_probe, made twice like tt_pos's: with AVX2 (and BMI2, inline) and
+ * without. */
+static inline __attribute__((always_inline)) int tt_probe_impl(TT *tt, TTPos *tp,
+                                                               const Position *p, int need,
+                                                               uint64_t *rel, int *hint, int avx2)
 {
     *hint = -1;
     size_t g = find_group(tt, tp->lkey, tp->skey, tp->bucket);
     tp->fresh = 1;
     if (!tt->groups[g].lkey) return -1;
     const uint64_t c0 = tp->code[0], c1 = tp->code[1];
-    uint32_t head = tt->groups[g].chunk;
+    const uint32_t sig = tp->sig, head = tt->groups[g].chunk;
+#if SM_TT_AVX2
+    const __m128i code = _mm_set_epi64x((long long)c1, (long long)c0);
+#endif
     prefetch_head(&tt->chunks[head]);
     for (uint32_t ci = head; ci != TT_NONE; ci = tt->chunks[ci].next) {
         TTChunk *ch = &tt->chunks[ci];
         if (ch->next != TT_NONE) prefetch_head(&tt->chunks[ch->next]); /* while this one is read */
-        for (unsigned m = candidates(ch, tp->sig); m; ) { /* newest first */
+#if SM_TT_AVX2
+        unsigned m = avx2 ? candidates_avx2(ch, sig) : candidates(ch, sig);
+#else
+        unsigned m = candidates(ch, sig);
+#endif
+        while (m) { /* newest first */
             int i = 31 - __builtin_clz(m);
             m ^= 1u << i;
             const TTKey *k = &ch->key[i];
-            if (((c0 ^ k->v[0]) & key_mask(k->v[0])) | ((c1 ^ k->v[1]) & key_mask(k->v[1])))
-                continue;
+#if SM_TT_AVX2
+            if (avx2 ? key_differs_avx(k, code) : key_differs(k, c0, c1)) continue;
+#else
+            if (key_differs(k, c0, c1)) continue;
+#endif
             tp->fresh = 0;
             if (ch->lb[i] >= need || ch->ub[i] < need) {
-#if SM_TT_BMI2
+#if SM_TT_AVX2
+                *rel = avx2       ? top_cards_pdep(p, k)
+                       : use_bmi2 ? top_cards_bmi2(p, k)
+                                  : top_cards(p, k);
+#elif SM_TT_BMI2
                 *rel = use_bmi2 ? top_cards_bmi2(p, k) : top_cards(p, k);
 #else
                 *rel = top_cards(p, k);
@@ -657,8 +846,32 @@ int tt_probe(TT *tt, TTPos *tp, const Position *p, int need, uint64_t *rel, int 
             if (*hint < 0) *hint = hint_card(p, ch->hint[i]);
         }
     }
-    if (*hint < 0) *hint = group_hint(tt, head, p, tp->sig);
+    if (*hint < 0) *hint = group_hint(tt, head, p, tp);
+    (void)avx2;
     return -1;
+}
+
+#if SM_TT_AVX2
+__attribute__((target("avx2,bmi2,popcnt"), noinline)) static int
+tt_probe_avx2(TT *tt, TTPos *tp, const Position *p, int need, uint64_t *rel, int *hint)
+{
+    return tt_probe_impl(tt, tp, p, need, rel, hint, 1);
+}
+#endif
+
+/* not inlined into tt_probe, as tt_pos_plain */
+__attribute__((noinline)) static int tt_probe_plain(TT *tt, TTPos *tp, const Position *p,
+                                                    int need, uint64_t *rel, int *hint)
+{
+    return tt_probe_impl(tt, tp, p, need, rel, hint, 0);
+}
+
+int tt_probe(TT *tt, TTPos *tp, const Position *p, int need, uint64_t *rel, int *hint)
+{
+#if SM_TT_AVX2
+    if (use_avx2) return tt_probe_avx2(tt, tp, p, need, rel, hint);
+#endif
+    return tt_probe_plain(tt, tp, p, need, rel, hint);
 }
 
 
@@ -820,12 +1033,13 @@ static void store_split(TT *tt, const TTPos *tp, const TTKey *key, uint32_t sv, 
     }
 }
 
-void tt_store(TT *tt, const TTPos *tp, const Position *p, uint64_t rel, int lb, int ub, int best)
+/* An entry's key (the position's codes of the cards kept, `kept`: the top cards of
+ * each suit) and its signature; returns whether it keeps every top card the group
+ * key fixes. */
+static int entry_key(const TTPos *tp, uint64_t kept, TTKey *key, uint32_t *sv)
 {
-    /* each suit's cards from its lowest relevant one up (none if it has none) */
-    const uint64_t kept = all_hands(p) & from_lowest_up(rel);
     uint64_t mask[2] = {0, 0};
-    int whole = 1; /* the entry keeps every top card the group key fixes */
+    int whole = 1;
     for (int s = 0; s < NSUITS; s++) {
         int k = popcount32((unsigned)(kept >> (LANE * s)) & LANE_MASK);
         whole &= 2 * k >= tp->sigskip[s];
@@ -833,11 +1047,64 @@ void tt_store(TT *tt, const TTPos *tp, const Position *p, uint64_t rel, int lb, 
         uint32_t m = ~(UINT32_C(0xFFFFFFFF) >> (2 * k));
         mask[s >> 1] |= (uint64_t)m << (s & 1 ? 0 : 32);
     }
-    TTKey key = {{tp->code[0] & mask[0], tp->code[1] & mask[1]}};
-    int hint = hint_code(p, best);
+    key->v[0] = tp->code[0] & mask[0];
+    key->v[1] = tp->code[1] & mask[1];
     /* one signature for every group the entry goes to: the groups of a position
      * skip the same top cards */
-    uint32_t sv = sig_of(key.v, tp->sigskip);
+    *sv = sig_of(key->v, tp->sigskip);
+    return whole;
+}
+
+#if SM_TT_AVX2
+/* entry_key with AVX2, a 32-bit lane a suit as in split_suits_avx2 (the kept cards
+ * are counted in 64-bit lanes, where one byte sum adds up the nibbles' counts) */
+__attribute__((target("avx2"), noinline)) static int entry_key_avx2(const TTPos *tp,
+                                                                   uint64_t kept, TTKey *key,
+                                                                   uint32_t *sv)
+{
+    /* suit s's kept cards in 64-bit lane s, counted a nibble at a time */
+    const __m256i lanes = _mm256_and_si256(_mm256_srlv_epi64(_mm256_set1_epi64x((long long)kept),
+                                                             _mm256_setr_epi64x(0, 16, 32, 48)),
+                                           _mm256_set1_epi64x(LANE_MASK));
+    const __m256i bits = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
+                                          0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
+    const __m256i low4 = _mm256_set1_epi8(15);
+    const __m256i nibbles = _mm256_add_epi8(
+        _mm256_shuffle_epi8(bits, _mm256_and_si256(lanes, low4)),
+        _mm256_shuffle_epi8(bits, _mm256_and_si256(_mm256_srli_epi64(lanes, 4), low4)));
+    const __m256i count = _mm256_sad_epu8(nibbles, _mm256_setzero_si256());
+    /* to 32-bit lanes, doubled: the bits of the kept codes */
+    const __m256i low_halves = _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6);
+    const __m128i bits_kept = _mm_slli_epi32(
+        _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(count, low_halves)), 1);
+    uint32_t skips;
+    memcpy(&skips, tp->sigskip, NSUITS); /* x86: byte s is suit s's */
+    const __m128i skip = _mm_cvtepu8_epi32(_mm_cvtsi32_si128((int)skips));
+    /* lane s: suit s's half, as in split_suits_avx2, and back */
+    const __m128i half = _mm_shuffle_epi32(_mm_loadu_si128((const __m128i *)tp->code),
+                                           _MM_SHUFFLE(2, 3, 0, 1));
+    const __m128i kept_half = _mm_andnot_si128(_mm_srlv_epi32(_mm_set1_epi32(-1), bits_kept), half);
+    _mm_storeu_si128((__m128i *)key->v, _mm_shuffle_epi32(kept_half, _MM_SHUFFLE(2, 3, 0, 1)));
+    const __m128i tops = _mm_setr_epi8(3, 7, 11, 15, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+                                       -1);
+    *sv = (uint32_t)_mm_cvtsi128_si32(_mm_shuffle_epi8(_mm_sllv_epi32(kept_half, skip), tops));
+    return _mm_testz_si128(_mm_cmpgt_epi32(skip, bits_kept), _mm_set1_epi32(-1));
+}
+#endif
+
+void tt_store(TT *tt, const TTPos *tp, const Position *p, uint64_t rel, int lb, int ub, int best)
+{
+    /* each suit's cards from its lowest relevant one up (none if it has none) */
+    const uint64_t kept = all_hands(p) & from_lowest_up(rel);
+    TTKey key;
+    uint32_t sv;
+#if SM_TT_AVX2
+    const int whole = use_avx2 ? entry_key_avx2(tp, kept, &key, &sv)
+                               : entry_key(tp, kept, &key, &sv);
+#else
+    const int whole = entry_key(tp, kept, &key, &sv);
+#endif
+    int hint = hint_code(p, best);
     /* most entries (61% on two deals' tables) keep every top card the group key
      * fixes, so they go to the position's own group alone */
     if (whole) store_in_group(tt, tp->lkey, tp->skey, tp->bucket, sv, &key, lb, ub, hint, tp->fresh);
