@@ -346,7 +346,8 @@ def _solve_in_threads(deal: Deal, lead: Seat, misere: bool, must_ruff: bool,
     for job in jobs:
         todo.put(job)
     done: "queue.SimpleQueue[tuple[tuple[Strain, Seat], int | BaseException]]" = queue.SimpleQueue()
-    solvers = [Solver(MODULE_TT_MB) for _ in range(threads)]
+    solvers = _borrow_workers(threads)
+    finished = False
 
     def work(solver: Solver) -> None:
         while True:
@@ -377,9 +378,11 @@ def _solve_in_threads(deal: Deal, lead: Seat, misere: bool, must_ruff: bool,
             if isinstance(value, BaseException):
                 raise value
             record(job, value)
+        finished = True
     finally:
-        for s in solvers:
-            s.cancel()
+        if not finished:  # stop the workers still searching; a cancelled Solver is not reused
+            for s in solvers:
+                s.cancel()
         while not todo.empty():
             try:
                 todo.get_nowait()
@@ -387,3 +390,24 @@ def _solve_in_threads(deal: Deal, lead: Seat, misere: bool, must_ruff: bool,
                 break
         for w in workers:
             w.join()
+        if finished:
+            _return_workers(solvers)
+
+
+# Worker Solvers of dd_table, kept between calls: a fresh table's memory is zeroed by the
+# kernel page by page as the search first touches it, a few milliseconds per call that
+# a kept table does not pay (its entries stay valid: they describe positions, not deals).
+_workers_lock = threading.Lock()
+_idle_workers: "list[Solver]" = []
+
+
+def _borrow_workers(count: int) -> "list[Solver]":
+    with _workers_lock:
+        taken = [_idle_workers.pop() for _ in range(min(count, len(_idle_workers)))]
+    return taken + [Solver(MODULE_TT_MB) for _ in range(count - len(taken))]
+
+
+def _return_workers(solvers: "list[Solver]") -> None:
+    with _workers_lock:
+        room = max(0, (os.cpu_count() or 1) - len(_idle_workers))
+        _idle_workers.extend(solvers[:room])
