@@ -239,6 +239,18 @@ def test_threaded_table_equals_single_threaded_and_reports_progress():
     assert seen == [(i, 15) for i in range(1, 16)]
 
 
+def test_threaded_table_reuses_its_worker_tables():
+    """dd_table keeps its workers' Solvers (a fresh table costs the kernel's page zeroing);
+    the kept ones serve the next call and give the same answers."""
+    from solver import engine
+    deal = Deal.random(seed=5, hand_size=7)
+    first = dd_table(deal, threads=2).to_dict()
+    kept = {id(s) for s in engine._idle_workers}
+    assert 1 <= len(kept) <= (os.cpu_count() or 1)
+    assert dd_table(deal, threads=2).to_dict() == first == dd_table(deal, threads=1).to_dict()
+    assert {id(s) for s in engine._idle_workers} == kept
+
+
 def test_threads_must_be_positive():
     with pytest.raises(EngineError, match="threads"):
         dd_table(Deal.random(seed=4, hand_size=3), threads=0)
