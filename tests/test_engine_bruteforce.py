@@ -191,11 +191,11 @@ def test_trump_fights_match_bruteforce():
     check_targeted(trump_fight_positions(3100, 400))
 
 
-def agreed_value(text: str, strain: str, leader: str, seat: str) -> int:
+def agreed_value(text: str, strain: str, leader: str, seat: str, must_ruff: bool = False) -> int:
     """The brute force's value of a hand-made position, once the engine has given the same."""
     deal = Deal.from_string(text)
-    expected = bf.solve(deal, strain, leader=leader, seat=seat)
-    assert solve(deal, strain, leader=leader, seat=seat) == expected
+    expected = bf.solve(deal, strain, leader=leader, seat=seat, must_ruff=must_ruff)
+    assert solve(deal, strain, leader=leader, seat=seat, must_ruff=must_ruff) == expected
     return expected
 
 
@@ -292,3 +292,28 @@ def entry_positions(seed: int, count: int) -> list[Position]:
 
 def test_trump_entries_match_bruteforce():
     check_targeted(entry_positions(3300, 400))
+
+
+def test_trump_game_keeps_what_the_side_suits_allow():
+    """trump_game.c bounds the seat's value by a smaller game: trumps exact, side cards
+    only by suit, and a trick without a trump goes to whichever player who followed suit
+    the coalition picks. Each of these near versions of that game was wrong, on hands of
+    two cards:
+
+    - the seat winning its side-suit lead when nobody trumps: M leads the heart nine, D
+      covers with the jack, and M's spade seven loses to both spades: nothing;
+    - a hand's trumps taken as alike when only the card on the table lies between them:
+      all cards are clubs, E leads the six and D covers whatever M plays (the queen over
+      the eight, the seven over the five); D's queen and seven are next to each other in
+      the hands, but the eight on the table separates them: M takes nothing;
+    - the seat discarding under must-ruff: M leads the diamond king, D has to trump with
+      its five and E overtrumps with the nine; D's spade king is then thrown on the heart
+      ace: nothing (a seat free to throw the king at once keeps its five for that ace);
+    - the seat trumping while it holds the led suit: D leads the spade king, E trumps
+      with the four and M has to follow with the spade queen; E's club queen then beats
+      M's nine: nothing.
+    """
+    assert agreed_value("D:9.J.. K.T.. 7.9..", "S", leader="M", seat="M") == 0
+    assert agreed_value("D:...Q7 ...64 ...85", "C", leader="E", seat="M", must_ruff=True) == 0
+    assert agreed_value("D:K...5 .Q..9 .A.K.", "C", leader="M", seat="D", must_ruff=True) == 0
+    assert agreed_value("D:K.9.. ...Q4 Q...9", "C", leader="D", seat="M") == 0

@@ -583,22 +583,9 @@ static int undrawable_side_cards(const Position *p)
  * takes nothing, which a rule counting only R's trumps above the king as unbeaten got
  * wrong; a count of side cards that ignores the coalition's leads, or one more than
  * undrawable_side_cards, is wrong too: all found by a brute-force fuzz.) */
-int right_hand_trumps(const Position *p, int need, uint64_t *rel)
+int rht_line(unsigned mine, unsigned l, unsigned r, int need, int trump_leads)
 {
-    if (p->trump == NOTRUMP) return 0;
-    unsigned mine, l, r;
-    trump_lanes(p, &mine, &l, &r);
     int held = popcount32(mine);
-    if (held < need) return 0;
-    int on_lead = p->leader == p->seat;
-    int trumps_only = !(p->hand[p->seat] & ~suit_lane(p->trump));
-    /* a above: the leads it may have to make from a hand of trumps, fewer when it holds
-     * side cards the coalition cannot draw (nothing to cut when none is charged) */
-    int trump_leads = need - 1 + (on_lead && trumps_only);
-    if (trump_leads && !trumps_only) {
-        int after_side = need - 1 + on_lead - undrawable_side_cards(p);
-        if (after_side < trump_leads) trump_leads = after_side > 0 ? after_side : 0;
-    }
     /* one pass down seat's trumps, t its j-th: the cards of R between the previous top
      * trump and t pair with the top trumps still free above them, the rest are u */
     int free_tops = 0, u = 0;
@@ -615,12 +602,30 @@ int right_hand_trumps(const Position *p, int need, uint64_t *rel)
         if (j < need) continue;
         /* the small trumps needed only grow with j */
         if (held - j < u + trump_leads) return 0;
-        if (j - popcount32(l & above) >= need) {
-            *rel = (all_hands(p) & suit_lane(p->trump)) & ~(((uint64_t)t << (LANE * p->trump)) - 1);
-            return 1;
-        }
+        if (j - popcount32(l & above) >= need) return (int)t;
     }
     return 0;
+}
+
+int right_hand_trumps(const Position *p, int need, uint64_t *rel)
+{
+    if (p->trump == NOTRUMP) return 0;
+    unsigned mine, l, r;
+    trump_lanes(p, &mine, &l, &r);
+    if (popcount32(mine) < need) return 0;
+    int on_lead = p->leader == p->seat;
+    int trumps_only = !(p->hand[p->seat] & ~suit_lane(p->trump));
+    /* a above: the leads it may have to make from a hand of trumps, fewer when it holds
+     * side cards the coalition cannot draw (nothing to cut when none is charged) */
+    int trump_leads = need - 1 + (on_lead && trumps_only);
+    if (trump_leads && !trumps_only) {
+        int after_side = need - 1 + on_lead - undrawable_side_cards(p);
+        if (after_side < trump_leads) trump_leads = after_side > 0 ? after_side : 0;
+    }
+    unsigned t = (unsigned)rht_line(mine, l, r, need, trump_leads);
+    if (!t) return 0;
+    *rel = (all_hands(p) & suit_lane(p->trump)) & ~(((uint64_t)t << (LANE * p->trump)) - 1);
+    return 1;
 }
 
 /* The lowest card of a lane (0 if none). */

@@ -75,6 +75,12 @@ uint64_t settled_cards(const Position *p, int for_seat, int count);
  * trump. Else 0. *rel receives the trumps it relies on. */
 int right_hand_trumps(const Position *p, int need, uint64_t *rel);
 
+/* The count behind right_hand_trumps, from trump lanes (seat's, its left-hand and its
+ * right-hand opponent's) and the leads from a hand of trumps it must allow for: the
+ * line t (a lane bit: seat's top trumps are t and those above it) when seat surely
+ * takes `need` tricks, else 0. */
+int rht_line(unsigned mine, unsigned l, unsigned r, int need, int trump_leads);
+
 /* Normal play, a trump contract, seat on lead: 1 if seat surely takes `need` more tricks
  * by a lead that makes the coalition spend trumps (a trump, which both coalition hands
  * must follow, or a side-suit top card that only a ruff takes) and then its settled

@@ -22,12 +22,25 @@ int engine_init(Engine *e, size_t tt_bytes)
     e->abort_to = 0;
     e->poll = 0;
     e->poll_arg = 0;
-    return tt_init(&e->tt, tt_bytes);
+    if (trump_memo_init(&e->trump_memo, SM_TRUMP_MEMO_BITS, SM_TRUMP_RECENT_BITS)) return -1;
+    if (tt_init(&e->tt, tt_bytes)) {
+        trump_memo_free(&e->trump_memo);
+        return -1;
+    }
+    return 0;
 }
 
-void engine_free(Engine *e) { tt_free(&e->tt); }
+void engine_free(Engine *e)
+{
+    tt_free(&e->tt);
+    trump_memo_free(&e->trump_memo);
+}
 
-void engine_clear(Engine *e) { tt_clear(&e->tt); }
+void engine_clear(Engine *e)
+{
+    tt_clear(&e->tt);
+    trump_memo_clear(&e->trump_memo);
+}
 
 void engine_set_context(Engine *e, int trump, int seat, int misere, int must_ruff)
 {
@@ -226,6 +239,13 @@ static inline __attribute__((always_inline)) int ab_at(Engine *e, const Position
                 tt_store(&e->tt, &tp, p, *rel, 0, need - 1, -1);
                 return 0;
             }
+        }
+        /* the trump game (trumps exact, side suits only as lengths): last, as it is a
+         * search of its own (about a tenth of the time, for a quarter of the nodes);
+         * its answer is stored */
+        if (!p->misere && trump_game_bound(&e->trump_memo, p, need, rel)) {
+            tt_store(&e->tt, &tp, p, *rel, need, p->tricks_left, -1);
+            return 1;
         }
     }
 

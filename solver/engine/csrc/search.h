@@ -13,11 +13,13 @@
 #include <stdint.h>
 #include "position.h"
 #include "tt.h"
+#include "trump_game.h"
 
 typedef int (*sm_poll_fn)(void *arg); /* return nonzero to abort the search */
 
 typedef struct {
     TT tt;
+    TrumpMemo trump_memo;                 /* results of trump_game_bound's small games */
     int trump, seat, misere, must_ruff;   /* context the table's entries belong to */
     uint64_t ctx_bits;                    /* context folded into table keys */
     uint64_t ctx_bits_nt;                 /* the same with no trump: a trump contract
@@ -36,6 +38,8 @@ typedef struct {
 } Engine;
 
 #define SM_POLL_INTERVAL 65536
+#define SM_TRUMP_MEMO_BITS 16             /* 1 MiB of trump-game results */
+#define SM_TRUMP_RECENT_BITS 11           /* and 32 KiB of the latest */
 #define SM_ABORTED (-1)
 
 /* Make an engine whose table uses at most tt_bytes; returns 0, or -1 if unusable. */

@@ -18,7 +18,7 @@
  * groups walk about 17; those chains pay: stopping the walk after 8 chunks cost
  * 18% more nodes. Where AVX2 comes with a fast BMI2, tt_probe is built a second
  * time with the chunk scan eight signatures at a time and the key compare one vector
- * test (session 11: a probe's instructions -10%, tables of seeds 0-8 about 2% faster
+ * test (session 12: a probe's instructions -10%, tables of seeds 0-8 about 2% faster
  * in paired timing), and tt_pos a third time with the split suits' bytes made four
  * suits at once (its instructions -29%, about 1% faster); a store's key and
  * signature are made so too. SM_TT_PORTABLE builds it without SSE2, BMI2 and AVX2.
