@@ -583,6 +583,16 @@ static int undrawable_side_cards(const Position *p)
  * takes nothing, which a rule counting only R's trumps above the king as unbeaten got
  * wrong; a count of side cards that ignores the coalition's leads, or one more than
  * undrawable_side_cards, is wrong too: all found by a brute-force fuzz.) */
+int rht_trump_leads(int need, int on_lead, int trumps_only, int undrawable)
+{
+    int trump_leads = need - 1 + (on_lead && trumps_only);
+    if (trump_leads && !trumps_only) { /* (nothing to cut when none is charged) */
+        int after_side = need - 1 + on_lead - undrawable;
+        if (after_side < trump_leads) trump_leads = after_side > 0 ? after_side : 0;
+    }
+    return trump_leads;
+}
+
 int rht_line(unsigned mine, unsigned l, unsigned r, int need, int trump_leads)
 {
     int held = popcount32(mine);
@@ -613,15 +623,9 @@ int right_hand_trumps(const Position *p, int need, uint64_t *rel)
     unsigned mine, l, r;
     trump_lanes(p, &mine, &l, &r);
     if (popcount32(mine) < need) return 0;
-    int on_lead = p->leader == p->seat;
     int trumps_only = !(p->hand[p->seat] & ~suit_lane(p->trump));
-    /* a above: the leads it may have to make from a hand of trumps, fewer when it holds
-     * side cards the coalition cannot draw (nothing to cut when none is charged) */
-    int trump_leads = need - 1 + (on_lead && trumps_only);
-    if (trump_leads && !trumps_only) {
-        int after_side = need - 1 + on_lead - undrawable_side_cards(p);
-        if (after_side < trump_leads) trump_leads = after_side > 0 ? after_side : 0;
-    }
+    int undrawable = trumps_only || need == 1 ? 0 : undrawable_side_cards(p); /* unused there */
+    int trump_leads = rht_trump_leads(need, p->leader == p->seat, trumps_only, undrawable);
     unsigned t = (unsigned)rht_line(mine, l, r, need, trump_leads);
     if (!t) return 0;
     *rel = (all_hands(p) & suit_lane(p->trump)) & ~(((uint64_t)t << (LANE * p->trump)) - 1);

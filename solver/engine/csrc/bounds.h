@@ -75,6 +75,13 @@ uint64_t settled_cards(const Position *p, int for_seat, int count);
  * trump. Else 0. *rel receives the trumps it relies on. */
 int right_hand_trumps(const Position *p, int need, uint64_t *rel);
 
+/* a of right_hand_trumps: the leads from a hand of nothing but trumps that seat, on
+ * lead or not, holding only trumps or not, may have to make on the way to `need`,
+ * fewer by its side cards the coalition cannot draw (`undrawable`; it is read only when
+ * seat holds side cards and need > 1, so callers may pass 0 otherwise). Shared with the
+ * trump game, whose count must be the same rule. */
+int rht_trump_leads(int need, int on_lead, int trumps_only, int undrawable);
+
 /* The count behind right_hand_trumps, from trump lanes (seat's, its left-hand and its
  * right-hand opponent's) and the leads from a hand of trumps it must allow for: the
  * line t (a lane bit: seat's top trumps are t and those above it) when seat surely

@@ -173,17 +173,13 @@ static int game_rht(const Game *g, int need, int on_lead)
 {
     if (popcount32(g->trumps[ME]) < need) return 0;
     int trumps_only = !((g->suit[0] | g->suit[1] | g->suit[2]) & 15);
-    int trump_leads = need - 1 + (on_lead && trumps_only);
-    if (trump_leads && !trumps_only) {
-        int undrawable = 0;
-        for (int k = 0; k < 3; k++) {
-            int l = length_in(g, LEFT, k), r = length_in(g, RIGHT, k);
-            int excess = length_in(g, ME, k) - (l > r ? l : r);
-            if (excess > 0) undrawable += excess;
-        }
-        int after_side = need - 1 + on_lead - undrawable;
-        if (after_side < trump_leads) trump_leads = after_side > 0 ? after_side : 0;
+    int undrawable = 0; /* (as undrawable_side_cards counts them) */
+    for (int k = 0; k < 3 && !trumps_only && need > 1; k++) {
+        int l = length_in(g, LEFT, k), r = length_in(g, RIGHT, k);
+        int excess = length_in(g, ME, k) - (l > r ? l : r);
+        if (excess > 0) undrawable += excess;
     }
+    int trump_leads = rht_trump_leads(need, on_lead, trumps_only, undrawable);
     return rht_line(g->trumps[ME], g->trumps[LEFT], g->trumps[RIGHT], need, trump_leads) != 0;
 }
 
