@@ -4,9 +4,11 @@ Every ``*.c`` file in ``solver/engine/csrc`` except the C-level tests (``test_*.
 is part of the extension; the core has no dependency beyond libc and Python.
 
 The core is compiled on the machine it is installed on, so on x86-64 it uses the
-POPCNT instruction when this machine's CPU has it (bit counts are about 5% of the
-search's instructions; a portable count is used otherwise). ``SM_PORTABLE=1`` builds
-without it, for a wheel meant for other machines.
+instruction sets this machine's CPU reports: POPCNT (bit counts are about 5% of the
+search's instructions; a portable count is used otherwise) and the AVX, AVX2, BMI and
+LZCNT families (VEX-encoded code throughout: 6-13% faster tables on an Intel Xeon in
+session 13, paired in one process). ``SM_PORTABLE=1`` builds without them, for a wheel
+meant for other machines; the core then picks its AVX2/BMI2 paths at run time.
 """
 import os
 import platform
@@ -21,15 +23,27 @@ sources = sorted(
 )
 
 
+# /proc/cpuinfo flag -> the compiler option that lets the compiler use it everywhere
+HOST_ISA_OPTIONS = {
+    "popcnt": "-mpopcnt", "avx": "-mavx", "avx2": "-mavx2", "bmi1": "-mbmi", "bmi2": "-mbmi2",
+    "abm": "-mlzcnt", "fma": "-mfma", "movbe": "-mmovbe", "f16c": "-mf16c",
+}
+
+
 def host_cpu_flags() -> list[str]:
-    """``-mpopcnt`` when building on an x86-64 Linux CPU that reports popcnt."""
+    """The options of HOST_ISA_OPTIONS whose instruction set this x86-64 Linux CPU reports.
+
+    gcc never emits PDEP/PEXT on its own (slow on AMD Zen 1 and 2), so -mbmi2 is safe
+    there; the core's own uses of them are chosen at run time."""
     if os.environ.get("SM_PORTABLE") or platform.machine().lower() not in ("x86_64", "amd64"):
         return []
     try:
         cpuinfo = Path("/proc/cpuinfo").read_text()
     except OSError:
         return []
-    return ["-mpopcnt"] if re.search(r"^flags\s*:.*\bpopcnt\b", cpuinfo, re.M) else []
+    line = re.search(r"^flags\s*:(.*)$", cpuinfo, re.M)
+    flags = set(line.group(1).split()) if line else set()
+    return [opt for flag, opt in HOST_ISA_OPTIONS.items() if flag in flags]
 
 
 setup(
