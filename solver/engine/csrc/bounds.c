@@ -583,16 +583,6 @@ static int undrawable_side_cards(const Position *p)
  * takes nothing, which a rule counting only R's trumps above the king as unbeaten got
  * wrong; a count of side cards that ignores the coalition's leads, or one more than
  * undrawable_side_cards, is wrong too: all found by a brute-force fuzz.) */
-int rht_trump_leads(int need, int on_lead, int trumps_only, int undrawable)
-{
-    int trump_leads = need - 1 + (on_lead && trumps_only);
-    if (trump_leads && !trumps_only) { /* (nothing to cut when none is charged) */
-        int after_side = need - 1 + on_lead - undrawable;
-        if (after_side < trump_leads) trump_leads = after_side > 0 ? after_side : 0;
-    }
-    return trump_leads;
-}
-
 int rht_line(unsigned mine, unsigned l, unsigned r, int need, int trump_leads)
 {
     int held = popcount32(mine);

@@ -79,8 +79,17 @@ int right_hand_trumps(const Position *p, int need, uint64_t *rel);
  * lead or not, holding only trumps or not, may have to make on the way to `need`,
  * fewer by its side cards the coalition cannot draw (`undrawable`; it is read only when
  * seat holds side cards and need > 1, so callers may pass 0 otherwise). Shared with the
- * trump game, whose count must be the same rule. */
-int rht_trump_leads(int need, int on_lead, int trumps_only, int undrawable);
+ * trump game, whose count must be the same rule; inline, as both ask it at every
+ * question. */
+static inline int rht_trump_leads(int need, int on_lead, int trumps_only, int undrawable)
+{
+    int trump_leads = need - 1 + (on_lead && trumps_only);
+    if (trump_leads && !trumps_only) { /* (nothing to cut when none is charged) */
+        int after_side = need - 1 + on_lead - undrawable;
+        if (after_side < trump_leads) trump_leads = after_side > 0 ? after_side : 0;
+    }
+    return trump_leads;
+}
 
 /* The count behind right_hand_trumps, from trump lanes (seat's, its left-hand and its
  * right-hand opponent's) and the leads from a hand of trumps it must allow for: the
