@@ -108,6 +108,13 @@ def main() -> int:
     ap.add_argument("--tt-mb", type=int, default=64, help="table size in MiB for both (default 64)")
     args = ap.parse_args()
 
+    for label, rev in (("A", args.a), ("B", args.b)):  # before any slow build
+        if rev != "." and not Path(rev).is_file() and subprocess.run(
+                ["git", "-C", str(REPO), "rev-parse", "--verify", "-q", rev + "^{commit}"],
+                capture_output=True).returncode != 0:
+            print(f"compare: cannot build {label} ({rev!r}): not a file, '.' or a git revision",
+                  file=sys.stderr)
+            return 2
     with tempfile.TemporaryDirectory(prefix="sm-compare-") as tmp:
         paths = []
         for label, rev in (("A", args.a), ("B", args.b)):
