@@ -78,6 +78,8 @@ def seeds_of(text: str) -> list[int]:
     out: list[int] = []
     for part in text.split(","):
         first, _, last = part.partition("-")
+        if not first.isdigit() or not (last or first).isdigit() or int(last or first) < int(first):
+            raise argparse.ArgumentTypeError(f"bad seed range {part!r} (e.g. 0-11 or 3,5,8)")
         out.extend(range(int(first), int(last or first) + 1))
     return out
 
@@ -101,7 +103,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("a", help="build A: a git revision, '.', or an extension file")
     ap.add_argument("b", help="build B, likewise")
-    ap.add_argument("--seeds", default="0-11", help="deal seeds, e.g. 0-11 or 3,5,8 (default 0-11)")
+    ap.add_argument("--seeds", default="0-11", type=seeds_of, help="deal seeds, e.g. 0-11 or 3,5,8 (default 0-11)")
     ap.add_argument("--rounds", type=int, default=2, help="passes over the seeds (default 2)")
     ap.add_argument("--mode", choices=("table", "solve"), default="table",
                     help="full tables (15 solves, eldest leads) or the dealer's spade solve")
@@ -131,7 +133,7 @@ def main() -> int:
         ratios: list[float] = []
         seconds, nodes, mismatches = [0.0, 0.0], [0, 0], []
         for r in range(args.rounds):
-            for seed in seeds_of(args.seeds):
+            for seed in args.seeds:
                 deal = Deal.random(seed=seed)
                 order = (0, 1) if (seed + r) % 2 == 0 else (1, 0)
                 result = {}
@@ -144,7 +146,9 @@ def main() -> int:
                 if result[0][2] != result[1][2] and seed not in mismatches:
                     mismatches.append(seed)
 
-    print(f"{args.mode}s of seeds {args.seeds}, {args.rounds} round(s), {args.tt_mb} MiB: B/A "
+    contiguous = args.seeds == list(range(args.seeds[0], args.seeds[-1] + 1))
+    seeds = f"{args.seeds[0]}-{args.seeds[-1]}" if contiguous else ",".join(map(str, args.seeds))
+    print(f"{args.mode}s of seeds {seeds}, {args.rounds} round(s), {args.tt_mb} MiB: B/A "
           f"per-deal median {statistics.median(ratios):.3f}, totals {seconds[1] / seconds[0]:.3f} "
           f"(A {seconds[0]:.2f} s, B {seconds[1]:.2f} s); nodes A {nodes[0]:,} B {nodes[1]:,}")
     if mismatches:

@@ -51,3 +51,8 @@ def test_seed_ranges() -> None:
     assert compare.seeds_of("0-3") == [0, 1, 2, 3]
     assert compare.seeds_of("3,5,8-9") == [3, 5, 8, 9]
     assert compare.seeds_of("4") == [4]
+    for bad in ("a-b", "5-3", "1,,2", "-1"):
+        with pytest.raises(compare.argparse.ArgumentTypeError):
+            compare.seeds_of(bad)
+    done = run_compare("HEAD", "HEAD", "--seeds", "x")
+    assert done.returncode == 2 and "bad seed range 'x'" in done.stderr
