@@ -35,6 +35,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from solver.deal import Deal, Seat, Strain  # noqa: E402
+from solver.engine import _Query  # noqa: E402  (the core's argument layout, in one place)
 
 
 def build(rev: str, workdir: Path) -> Path:
@@ -84,17 +85,21 @@ def seeds_of(text: str) -> list[int]:
     return out
 
 
-def run(engine, deal: Deal, mode: str) -> tuple[float, int, list[int]]:
-    """CPU seconds, nodes and values of one deal's table (or dealer's spade solve),
-    the engine's table cleared first so every deal starts cold, as in bench/solve.py."""
+def queries(deal: Deal, mode: str) -> list[tuple]:
+    """The core's arguments (as solver.engine lays them out) for one deal's table, or for
+    the dealer's spade solve; eldest leads, as in bench/solve.py."""
+    jobs = [(st, se) for st in Strain for se in Seat] if mode == "table" else [(Strain.S, Seat.D)]
+    return [_Query(deal, strain, Seat.E, seat, False, False, ()).args() for strain, seat in jobs]
+
+
+def run(engine, jobs: list[tuple]) -> tuple[float, int, list[int]]:
+    """CPU seconds, nodes and values of one deal's searches, the engine's table cleared
+    first so every deal starts cold, as in bench/solve.py."""
     engine.clear()
-    masks = tuple(h.mask for h in deal.hands)
-    jobs = ([(st, se) for st in Strain for se in Seat] if mode == "table"
-            else [(Strain.S, Seat.D)])
     nodes, values = 0, []
     start = time.thread_time()
-    for strain, seat in jobs:
-        values.append(engine.solve(int(strain), int(seat), False, False, *masks, int(Seat.E), ()))
+    for job in jobs:
+        values.append(engine.solve(*job))
         nodes += engine.nodes
     return time.thread_time() - start, nodes, values
 
@@ -134,11 +139,11 @@ def main() -> int:
         seconds, nodes, mismatches = [0.0, 0.0], [0, 0], []
         for r in range(args.rounds):
             for seed in args.seeds:
-                deal = Deal.random(seed=seed)
+                jobs = queries(Deal.random(seed=seed), args.mode)
                 order = (0, 1) if (seed + r) % 2 == 0 else (1, 0)
                 result = {}
                 for i in order:
-                    result[i] = run(engines[i], deal, args.mode)
+                    result[i] = run(engines[i], jobs)
                 for i in (0, 1):
                     seconds[i] += result[i][0]
                     nodes[i] += result[i][1]
