@@ -38,14 +38,28 @@ from solver.deal import Deal, Seat, Strain  # noqa: E402
 from solver.engine import _Query  # noqa: E402  (the core's argument layout, in one place)
 
 
-def build(rev: str, workdir: Path) -> Path:
-    """The extension file of build `rev`, compiling it if it is a revision or '.'.
+def kind_of(rev: str) -> str | None:
+    """What build `rev` names: 'file' (a built extension), 'tree' ('.', the working tree),
+    'revision' (a git commit), or None. Asked before any slow build, so that a bad name is
+    a clean error at once."""
+    if Path(rev).is_file():
+        return "file"
+    if rev == ".":
+        return "tree"
+    found = subprocess.run(["git", "-C", str(REPO), "rev-parse", "--verify", "-q", rev + "^{commit}"],
+                           capture_output=True)
+    return "revision" if found.returncode == 0 else None
+
+
+def build(rev: str, kind: str, workdir: Path) -> Path:
+    """The extension file of build `rev` (of kind_of's `kind`), compiling it if it is a
+    revision or the working tree.
 
     A revision is built by pip from that revision's files (its own setup.py, so its own
     compiler options), the working tree likewise; the extension is taken out of the wheel."""
-    if Path(rev).is_file():
+    if kind == "file":
         return Path(rev)
-    if rev == ".":
+    if kind == "tree":
         src = REPO
     else:
         src = workdir / "src"
@@ -115,31 +129,31 @@ def main() -> int:
     ap.add_argument("--tt-mb", type=int, default=64, help="table size in MiB for both (default 64)")
     args = ap.parse_args()
 
-    for label, rev in (("A", args.a), ("B", args.b)):  # before any slow build
-        if rev != "." and not Path(rev).is_file() and subprocess.run(
-                ["git", "-C", str(REPO), "rev-parse", "--verify", "-q", rev + "^{commit}"],
-                capture_output=True).returncode != 0:
+    builds = (("A", args.a, kind_of(args.a)), ("B", args.b, kind_of(args.b)))
+    for label, rev, kind in builds:  # before any slow build
+        if kind is None:
             print(f"compare: cannot build {label} ({rev!r}): not a file, '.' or a git revision",
                   file=sys.stderr)
             return 2
     with tempfile.TemporaryDirectory(prefix="sm-compare-") as tmp:
         paths = []
-        for label, rev in (("A", args.a), ("B", args.b)):
+        for label, rev, kind in builds:
             work = Path(tmp) / label
             work.mkdir()
             try:
-                paths.append(build(rev, work))
+                paths.append(build(rev, kind, work))
             except subprocess.CalledProcessError as err:
                 detail = err.stderr.decode(errors="replace").strip() if err.stderr else ""
                 print(f"compare: cannot build {label} ({rev!r}): {detail or err}", file=sys.stderr)
                 return 2
         engines = [load(path, label).Engine(args.tt_mb << 20) for path, label in zip(paths, "AB")]
 
+        jobs_of = {seed: queries(Deal.random(seed=seed), args.mode) for seed in args.seeds}
         ratios: list[float] = []
         seconds, nodes, mismatches = [0.0, 0.0], [0, 0], []
         for r in range(args.rounds):
             for seed in args.seeds:
-                jobs = queries(Deal.random(seed=seed), args.mode)
+                jobs = jobs_of[seed]
                 order = (0, 1) if (seed + r) % 2 == 0 else (1, 0)
                 result = {}
                 for i in order:
