@@ -4,18 +4,6 @@
 
 #include "position.h"
 
-/* At a trick boundary: tricks the leader's side is sure to win by cashing the top
- * cards of the leader, or of the leader's partner after a low lead to the partner's
- * top card (*who receives the seat whose top cards count), whatever the other
- * seats do: a lower bound for the leader's side when that side wants tricks, i.e.
- * in normal play; meaningless in misere. The caller wants `want` of them: a count
- * below that may come back as a smaller one (cheaply: most calls fall short). */
-int quick_tricks(const Position *p, int want, int *who);
-
-/* The cards whose ranks `count` (<= the count found) of those quick tricks rely on,
- * `who` being the seat quick_tricks named. */
-uint64_t quick_trick_cards(const Position *p, int who, int count);
-
 /* The trump lanes of seat (*mine) and of each coalition hand (*y: seat's left, *z). */
 static inline void trump_lanes(const Position *p, unsigned *mine, unsigned *y, unsigned *z)
 {
@@ -126,16 +114,10 @@ int seat_winners_bound(const Position *p, int need, int seat_min, uint64_t *rel)
  * relies on. */
 int sole_trumps_bound(const Position *p, int need, uint64_t *rel);
 
-/* Normal play, seat on lead, trumps in play: seat cashes the side-suit top cards
- * that no coalition trump can ruff, then keeps its settled trumps (seat_min from
- * settled_tricks). Returns that sure count when it reaches `need`, else 0; *rel
+/* Normal play, seat on lead: seat cashes the side-suit top cards that no coalition
+ * trump can ruff (in no trump, all its top cards), then keeps its settled trumps
+ * (seat_min from settled_tricks). Returns that sure count when it reaches `need`, else 0; *rel
  * receives the cards it relies on. */
 int seat_cash_bound(const Position *p, int need, int seat_min, uint64_t *rel);
-
-/* Normal play, a coalition player on lead, trumps in play: it cashes its side-suit
- * top cards that seat cannot ruff, then the coalition keeps its settled trumps
- * (others_min). Returns 1 when seat then surely misses `need`, else 0; *rel
- * receives the cards relied on. */
-int coalition_cash_bound(const Position *p, int need, int others_min, uint64_t *rel);
 
 #endif

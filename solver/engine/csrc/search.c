@@ -189,8 +189,8 @@ static inline __attribute__((always_inline)) int ab_at(Engine *e, const Position
          * the seat's top trumps against higher ones on its right, less those on its
          * left, in normal play (any need, seat holding that many trumps; cheap: 7-14%
          * fewer nodes in full tables as first written, 11-14% more since), the
-         * all-tricks bounds at need 1 or every trick, the cashing bounds in their
-         * side's lead in normal play, trumps in play */
+         * all-tricks bounds at need 1 or every trick, the seat's cashing bound when it
+         * is on lead and the seat-winners bounds when the coalition is, in normal play */
         unsigned seat_trumps = live_trumps ? trump_lane(p, p->hand[p->seat]) : 0;
         if (!p->misere && popcount32(seat_trumps) >= need && right_hand_trumps(p, need, rel))
             return 1;
@@ -203,9 +203,8 @@ static inline __attribute__((always_inline)) int ab_at(Engine *e, const Position
         if (all < 0 && p->misere) all = misere_escape_bound(p, need, rel);
         if (all >= 0) return all;
         if (!p->misere) {
-            int trumps = p->trump != NOTRUMP;
             if (p->side[p->leader]) {
-                if (trumps && seat_cash_bound(p, need, seat_min, rel)) return 1;
+                if (seat_cash_bound(p, need, seat_min, rel)) return 1;
             } else {
                 /* at need 1 the seat-winners bound never fires once all_tricks_bound
                  * said nothing (the proof is in bounds.c), so it is not asked */
@@ -214,7 +213,6 @@ static inline __attribute__((always_inline)) int ab_at(Engine *e, const Position
                 if (need > 1 && seat_trumps && seat_trumps == live_trumps &&
                     sole_trumps_bound(p, need, rel))
                     return 1;
-                if (trumps && coalition_cash_bound(p, need, others_min, rel)) return 0;
             }
         }
         int known = tt_probe(&e->tt, &tp, p, need, rel, &hint);
@@ -224,22 +222,6 @@ static inline __attribute__((always_inline)) int ab_at(Engine *e, const Position
         if (!p->misere && p->leader == p->seat && seat_trumps && seat_trumps != live_trumps &&
             forcing_lead_bound(p, need, seat_min, rel))
             return 1;
-        if (!p->misere) {
-            int who;
-            int q = quick_tricks(p, p->side[p->leader] ? need : p->tricks_left - need + 1, &who);
-            if (p->side[p->leader]) {
-                if (q >= need) {
-                    /* store only what the cards behind `need` of them prove */
-                    *rel = quick_trick_cards(p, who, need);
-                    tt_store(&e->tt, &tp, p, *rel, need, p->tricks_left, -1);
-                    return 1;
-                }
-            } else if (p->tricks_left - q < need) {
-                *rel = quick_trick_cards(p, who, p->tricks_left - need + 1);
-                tt_store(&e->tt, &tp, p, *rel, 0, need - 1, -1);
-                return 0;
-            }
-        }
         /* the trump game (trumps exact, side suits only as lengths): last, as it is a
          * search of its own (about a tenth of the time, for a quarter of the nodes);
          * its answer is stored */
