@@ -198,16 +198,12 @@ static inline __attribute__((always_inline)) int ab_at(Engine *e, const Position
          * slot is a cache miss, which the bounds' work then hides */
         tt_pos(p, live_trumps ? e->ctx_bits : e->ctx_bits_nt, &tp);
         tt_prefetch(&e->tt, &tp);
-        int all = -1;
-        if (need == 1 || need == p->tricks_left) all = all_tricks_bound(p, need, rel);
-        if (all < 0 && p->misere) all = misere_escape_bound(p, need, rel);
-        if (all >= 0) return all;
         if (!p->misere) {
             if (p->side[p->leader]) {
                 if (seat_cash_bound(p, need, seat_min, rel)) return 1;
             } else {
-                /* at need 1 the seat-winners bound never fires once all_tricks_bound
-                 * said nothing (the proof is in bounds.c), so it is not asked */
+                /* at need 1 the seat-winners bound adds nothing to all_tricks_bound
+                 * (asked below; the proof is in bounds.c), so it is not asked */
                 if (need > 1 && seat_winners_bound(p, need, seat_min, rel)) return 1;
                 /* seat holding every trump: one is its entry to cash its top cards */
                 if (need > 1 && seat_trumps && seat_trumps == live_trumps &&
@@ -217,6 +213,12 @@ static inline __attribute__((always_inline)) int ab_at(Engine *e, const Position
         }
         int known = tt_probe(&e->tt, &tp, p, need, rel, &hint);
         if (known >= 0) return known;
+        /* the all-tricks bounds after the table: they cost more than the probe where
+         * it answers (stoppers; tables 0.98-0.99 of the time this way, +1% nodes) */
+        int all = -1;
+        if (need == 1 || need == p->tricks_left) all = all_tricks_bound(p, need, rel);
+        if (all < 0 && p->misere) all = misere_escape_bound(p, need, rel);
+        if (all >= 0) return all;
         /* seat on lead, both sides holding trumps: a lead that makes the coalition
          * spend trumps (after the table, which answers most of these positions first) */
         if (!p->misere && p->leader == p->seat && seat_trumps && seat_trumps != live_trumps &&
