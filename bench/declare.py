@@ -14,12 +14,13 @@ max seconds and searches. The one-time import of OR-Tools is timed and printed a
 from __future__ import annotations
 
 import argparse
-import platform
 import statistics
 import time
 
 from solver.deal import Deal
 from solver.declare import declare
+
+from machine import describe
 
 
 def main() -> int:
@@ -31,7 +32,7 @@ def main() -> int:
     args = ap.parse_args()
 
     print(f"declare bench: {args.deals} deals from seed {args.first}, strains {args.strains}, "
-          f"Python {platform.python_version()}, one thread")
+          f"one thread, {describe()}")
     # Importing OR-Tools (it loads pandas, ~0.45 s) happens once per process, so it is
     # reported apart from the per-deal times; everything else is inside them.
     t0 = time.perf_counter()

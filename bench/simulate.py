@@ -18,6 +18,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from solver.rules import PRESETS, get_ruleset  # noqa: E402
 from solver.simulation import simulate  # noqa: E402
 
+from machine import describe  # noqa: E402
+
 KINDS = ("heuristic", "heuristic", "heuristic")
 
 
@@ -34,6 +36,7 @@ def main() -> int:
     ap.add_argument("--presets", default=",".join(PRESETS))
     ap.add_argument("--full-twelve", action="store_true")
     args = ap.parse_args()
+    print(describe())
     print(f"{'preset':<16}{'matches/s':>12}{'hands/s':>10}{'hands/match':>13}   (median of {args.repeat} runs of {args.matches})")
     for preset in args.presets.split(","):
         rates, hand_rates, per_match = [], [], 0.0

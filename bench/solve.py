@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import argparse
 import math
-import platform
 import statistics
 import time
 
 from solver.deal import Deal, Seat, Strain
 from solver.engine import Solver
+
+from machine import describe
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -71,7 +72,7 @@ def main() -> int:
                   f"  table {table_ms[-1]:8.1f} ms {nodes:>10} nodes", flush=True)
 
     print(f"{args.deals} deals (seeds {args.first}..{args.first + args.deals - 1}), table {args.tt_mb} MiB, "
-          f"{platform.machine()} {platform.python_implementation()} {platform.python_version()}")
+          f"{describe()}")
     print(summary("solve", solve_ms, solve_nodes))
     print(summary("table", table_ms, table_nodes))
     return 0

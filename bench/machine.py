@@ -1,0 +1,34 @@
+"""One line naming the machine a bench ran on.
+
+Why: sessions run on different virtual machines whose speeds differ threefold (docs/engine.md,
+"Speed"), so a figure means little without the CPU it was measured on.
+"""
+from __future__ import annotations
+
+import os
+import platform
+
+
+def cpu_model() -> str:
+    """The CPU's model name with its family and model numbers (Linux), else the
+    architecture."""
+    fields: dict[str, str] = {}
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as info:
+            for line in info:
+                key, sep, value = line.partition(":")
+                if not sep:
+                    break  # the first processor's block ends at a blank line
+                fields.setdefault(key.strip(), value.strip())
+    except OSError:
+        return platform.machine() or "unknown CPU"
+    name = fields.get("model name", platform.machine() or "unknown CPU")
+    if "cpu family" in fields and "model" in fields:
+        name += f" (family {fields['cpu family']} model {fields['model']})"
+    return name
+
+
+def describe() -> str:
+    """E.g. 'AMD EPYC (family 25 model 1), 2 CPUs, x86_64, CPython 3.11.7'."""
+    return (f"{cpu_model()}, {os.cpu_count()} CPUs, {platform.machine()}, "
+            f"{platform.python_implementation()} {platform.python_version()}")
