@@ -10,8 +10,8 @@ import platform
 
 
 def cpu_model() -> str:
-    """The CPU's model name with its family and model numbers (Linux), else the
-    architecture."""
+    """The CPU's model name with its family and model numbers, as Linux reports them
+    ('unknown CPU' elsewhere: describe() names the architecture anyway)."""
     fields: dict[str, str] = {}
     try:
         with open("/proc/cpuinfo", encoding="utf-8") as info:
@@ -21,8 +21,8 @@ def cpu_model() -> str:
                     break  # the first processor's block ends at a blank line
                 fields.setdefault(key.strip(), value.strip())
     except OSError:
-        return platform.machine() or "unknown CPU"
-    name = fields.get("model name", platform.machine() or "unknown CPU")
+        pass
+    name = fields.get("model name", "unknown CPU")
     if "cpu family" in fields and "model" in fields:
         name += f" (family {fields['cpu family']} model {fields['model']})"
     return name
