@@ -4,10 +4,10 @@ Notation: ``D:<hand> <hand> <hand> | <widow>`` lists the hands clockwise startin
 with the named seat (D → E → M → D). Any position whose three hands have the same
 size (1..17) is legal; cards in no hand and not in the widow are out of play.
 
->>> d = Deal.from_string("E:A... K... Q...")
+>>> d = Deal.parse("E:A... K... Q...")
 >>> str(d)
 'D:Q... A... K...'
->>> Deal.from_string(str(d)) == d
+>>> Deal.parse(str(d)) == d
 True
 """
 from __future__ import annotations
@@ -120,8 +120,13 @@ class Deal:
 
     # --- notation -------------------------------------------------------------------
     @classmethod
-    def from_string(cls, text: str) -> "Deal":
-        """Read ``D:<hand> <hand> <hand> [| <widow>]`` (hands clockwise from the named seat)."""
+    def parse(cls, text: "Deal | str") -> "Deal":
+        """Read ``D:<hand> <hand> <hand> [| <widow>]`` (hands clockwise from the named seat).
+        A Deal is returned as is."""
+        if isinstance(text, Deal):
+            return text
+        if not isinstance(text, str):
+            raise NotationError(f"cannot read deal {text!r}: expected a string such as 'D:A... K... Q...'")
         s = text.strip()
         if ":" not in s:
             raise NotationError(f"deal {text!r} must start with a seat letter and ':', e.g. 'D:'")
@@ -139,7 +144,7 @@ class Deal:
                 raise NotationError("deal has more than one '|' (only one widow allowed)")
             widow_text = widow_text.strip()
             try:
-                widow = Hand.from_string(widow_text) if widow_text else Hand()
+                widow = Hand.parse(widow_text) if widow_text else Hand()
             except NotationError as exc:
                 raise NotationError(f"in the widow: {exc}") from None
         parts = rest.split()
@@ -149,7 +154,7 @@ class Deal:
         seat = first
         for part in parts:
             try:
-                hands[seat] = Hand.from_string(part)
+                hands[seat] = Hand.parse(part)
             except NotationError as exc:
                 raise NotationError(f"in hand {seat.name}: {exc}") from None
             seat = seat.next
@@ -190,14 +195,14 @@ class Deal:
             if not isinstance(text, str):
                 raise NotationError(f"hand {seat.name} in deal JSON must be a string")
             try:
-                hands[seat] = Hand.from_string(text)
+                hands[seat] = Hand.parse(text)
             except NotationError as exc:
                 raise NotationError(f"in hand {seat.name}: {exc}") from None
         widow_text = data.get("widow", "") or ""
         if not isinstance(widow_text, str):
             raise NotationError("widow in deal JSON must be a string")
         try:
-            widow = Hand.from_string(widow_text) if widow_text.strip() else Hand()
+            widow = Hand.parse(widow_text) if widow_text.strip() else Hand()
         except NotationError as exc:
             raise NotationError(f"in the widow: {exc}") from None
         return cls(hands, widow)

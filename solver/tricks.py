@@ -6,12 +6,12 @@ layout of :mod:`solver.cards`; no objects are built in these functions because t
 run for every card of every simulated hand.
 
 >>> from solver.cards import Card, Hand
->>> pos = lambda text: Card.from_string(text).bit.bit_length() - 1
+>>> pos = lambda text: Card.parse(text).bit.bit_length() - 1
 >>> trick_winner([pos("H5"), pos("HA"), pos("S2")], trump=0)    # the ruff wins
 2
 >>> trick_winner([pos("H5"), pos("HA"), pos("S2")], trump=NO_TRUMP)
 1
->>> hand = Hand.from_string("A2..K.3").mask
+>>> hand = Hand.parse("A2..K.3").mask
 >>> str(Hand(legal_mask(hand, led_suit=1, trump=2, must_ruff=True)))   # void in hearts: must ruff
 '..K.'
 """

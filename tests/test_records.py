@@ -68,7 +68,7 @@ def seats_in_play(h: dict, rs) -> list[tuple[int, str, Card]]:
     trump = "SHDC".index(mode) if mode in "SHDC" else None
     leader = 1 if rs.first_leader == "eldest" else SEATS.index(h["declaration"]["declarer"])
     out = []
-    cards = [Card.from_string(c) for c in h["play"]]
+    cards = [Card.parse(c) for c in h["play"]]
     for t in range(len(cards) // 3):
         trick = cards[3 * t:3 * t + 3]
         out += [(t + 1, SEATS[(leader + k) % 3], c) for k, c in enumerate(trick)]
@@ -111,7 +111,7 @@ def test_wrong_exchange_is_rejected(british):
     holder = t["from"]
     # swap in a different card of the giver's hand: the rules give the lowest/highest only
     dealt = bad["hands"][number - 1]["dealt"][holder]
-    alt = next(str(c) for c in Hand.from_string(dealt) if str(c) != t["card"])
+    alt = next(str(c) for c in Hand.parse(dealt) if str(c) != t["card"])
     t["card"] = alt
     rejected(bad, rf"hand {number}: wrong exchange at card 1: the record has {alt} from {holder}")
 
@@ -123,14 +123,14 @@ def test_named_suit_give_back_of_a_card_not_held_is_rejected(twelve):
     h = bad["hands"][number - 1]
     give_back = h["exchange"][1]       # named-suit: taken card first, then the card given back
     taker_cards = h["dealt"][give_back["to"]]
-    give_back["card"] = str(next(iter(Hand.from_string(taker_cards))))
+    give_back["card"] = str(next(iter(Hand.parse(taker_cards))))
     rejected(bad, rf"hand {number}, exchange: ")
 
 
 def test_wrong_discard_is_rejected(british):
     bad = copy.deepcopy(british)
     h = bad["hands"][0]
-    elsewhere = str(next(iter(Hand.from_string(h["dealt"]["E"]))))
+    elsewhere = str(next(iter(Hand.parse(h["dealt"]["E"]))))
     h["declaration"]["discard"][0] = elsewhere
     rejected(bad, rf"hand 1: declarer .* discarded {elsewhere}, which is not in the cards to discard from")
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+from typing import Iterable
 
 from rich.table import Table
 
@@ -46,10 +47,9 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _pretty(cards: list[str]) -> str:
+def _pretty(cards: "Iterable[Card]") -> str:
     """Cards with suit symbols in hand order (spades first, high to low)."""
-    parsed = sorted((Card.from_string(c) for c in cards), key=lambda c: (c.suit, -c.rank))
-    return " ".join(c.pretty() for c in parsed)
+    return " ".join(c.pretty() for c in sorted(cards, key=lambda c: (c.suit, -c.rank)))
 
 
 def show(result: Declaration) -> None:

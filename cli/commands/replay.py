@@ -29,7 +29,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 def mode_words(mode: str) -> str:
     if mode in "SHDC":
-        return f"{Card.from_string(mode + 'A').pretty()[0]} trumps"
+        return f"{Card.parse(mode + 'A').pretty()[0]} trumps"
     return {"N": "no trump", "MT": "minimum tricks (MT)", "miz": "misère"}[mode]
 
 
@@ -43,19 +43,19 @@ def hand_lines(record: dict, ruleset, number: int) -> list[str]:
     lines = [f"Hand {number} — dealer {names[d]}: " + ", ".join(f"{s} {who[s]}" for s in SEATS)]
     for s in SEATS:
         target = ruleset.target_of(SEATS.index(s), mode)
-        lines.append(f"  {s} {who[s]:<14} {Hand.from_string(h['dealt'][s]).pretty()}   (target {target})")
-    if Hand.from_string(h["widow"]):
-        lines.append(f"  widow{'':<12}{Hand.from_string(h['widow']).pretty()}")
+        lines.append(f"  {s} {who[s]:<14} {Hand.parse(h['dealt'][s]).pretty()}   (target {target})")
+    if Hand.parse(h["widow"]):
+        lines.append(f"  widow{'':<12}{Hand.parse(h['widow']).pretty()}")
     if h["exchange"]:
-        moves = ", ".join(f"{t['from']}→{t['to']} {Card.from_string(t['card']).pretty()}" for t in h["exchange"])
+        moves = ", ".join(f"{t['from']}→{t['to']} {Card.parse(t['card']).pretty()}" for t in h["exchange"])
         lines.append(f"  exchange: {moves}")
     text = f"  {decl['declarer']} {who[decl['declarer']]} declares {mode_words(mode)}"
     if decl.get("discard"):
-        text += ", discards " + " ".join(Card.from_string(c).pretty() for c in decl["discard"])
+        text += ", discards " + " ".join(Card.parse(c).pretty() for c in decl["discard"])
     lines.append(text)
     trump = MODE_TRUMP.get(mode, 4)
     leader = 1 if ruleset.first_leader == "eldest" else int(ruleset.declarer)
-    cards = [Card.from_string(c) for c in h["play"]]
+    cards = [Card.parse(c) for c in h["play"]]
     for t in range(len(cards) // 3):
         trick = cards[3 * t:3 * t + 3]
         win = (leader + trick_winner([c.bit.bit_length() - 1 for c in trick], trump)) % 3

@@ -20,8 +20,8 @@ kept), so a run may hold cards that cannot be discarded; the rule above still ho
 with "discardable" counted per run.
 
 >>> from solver.cards import Hand
->>> mine = Hand.from_string("AQ54...")
->>> runs = discard_runs(mine, mine, Hand.from_string("K3..."))
+>>> mine = Hand.parse("AQ54...")
+>>> runs = discard_runs(mine, mine, Hand.parse("K3..."))
 >>> [r.label() for r in runs]
 ['SA', 'SQ54']
 """

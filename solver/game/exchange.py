@@ -48,7 +48,7 @@ class Transfer:
         if not isinstance(data, Mapping):
             raise RecordError(f"an exchange transfer must be an object, got {data!r}")
         try:
-            return cls(Seat.parse(data["from"]), Seat.parse(data["to"]), Card.from_string(str(data["card"])))
+            return cls(Seat.parse(data["from"]), Seat.parse(data["to"]), Card.parse(str(data["card"])))
         except KeyError as exc:
             raise RecordError(f"exchange transfer {dict(data)!r} lacks {exc.args[0]!r}") from None
         except SolverError as exc:
@@ -211,7 +211,7 @@ class _Run:
     def ask_card(self, req: ExchangeRequest) -> Card:
         answer = self.decide.give_card(req)
         try:
-            card = Card.from_string(answer) if isinstance(answer, str) else answer
+            card = Card.parse(answer) if isinstance(answer, str) else answer
         except SolverError:
             card = None
         if not isinstance(card, Card):
@@ -227,7 +227,7 @@ class _Run:
     def ask_suit(self, req: ExchangeRequest) -> Suit:
         answer = self.decide.name_suit(req)
         try:
-            suit = Suit.from_char(answer) if isinstance(answer, str) else Suit(int(answer))
+            suit = Suit.parse(answer) if isinstance(answer, str) else Suit(int(answer))
         except (SolverError, ValueError, TypeError):
             raise IllegalPlayError(f"{req.seat.name} must name a suit in the exchange, not {answer!r}") from None
         if suit not in req.suits:

@@ -38,7 +38,7 @@ from .modes import MINIMISING_MODES
 from ..tricks import LANE_MASK, legal_mask, trick_winner
 
 SEATS = (Seat.D, Seat.E, Seat.M)
-C2 = Card.from_string("C2")
+C2 = Card.parse("C2")
 
 
 def deck_for(ruleset: Any) -> list[Card]:

@@ -147,7 +147,7 @@ def _card(text: Any, where: str) -> Card:
     if not isinstance(text, str):
         raise RecordError(f"{where}: a card must be a string such as \"SA\", got {text!r}")
     try:
-        return Card.from_string(text)
+        return Card.parse(text)
     except SolverError as exc:
         raise RecordError(f"{where}: {exc}") from None
 
@@ -156,7 +156,7 @@ def _hand(text: Any, where: str) -> Hand:
     if not isinstance(text, str):
         raise RecordError(f"{where}: must be a hand string")
     try:
-        return Hand.from_string(text) if text.strip() else Hand()
+        return Hand.parse(text) if text.strip() else Hand()
     except SolverError as exc:
         raise RecordError(f"{where}: {exc}") from None
 

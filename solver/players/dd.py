@@ -87,6 +87,5 @@ class DoubleDummyPlayer(HeuristicPlayer):
                              seat=view.table.seat, played=[str(c) for c in view.trick],
                              misere=minimise, must_ruff=rs.must_ruff)
         sign = -1 if minimise else 1
-        choices = [(sign * v, -Card.from_string(c).rank, c) for c, v in values.items()
-                   if Card.from_string(c).bit & legal]
-        return Card.from_string(max(choices)[2])
+        choices = [(sign * v, -c.rank, str(c), c) for c, v in values.items() if c.bit & legal]
+        return max(choices)[3]
