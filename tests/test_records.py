@@ -259,3 +259,33 @@ def test_a_match_stopped_by_the_hand_cap_replays():
     bad = copy.deepcopy(rec)
     bad["result"]["reason"] = "round-the-table"
     rejected(bad, "the record ends after hand 2, but the match is not over")
+
+
+# --- the typed shape matches what a match writes and what the docs describe ---------------
+
+def _keys(kind) -> tuple[frozenset, frozenset]:
+    return frozenset(kind.__required_keys__), frozenset(kind.__optional_keys__)
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_records_have_exactly_the_typed_fields(preset):
+    record = play(preset, 3)
+    required, optional = _keys(records.MatchRecord)
+    assert set(record) == required | optional
+    assert set(record["rules"]) == set(records.RulesRecord.__required_keys__)
+    assert set(record["result"]) == set(records.ResultRecord.__required_keys__)
+    required, optional = _keys(records.HandRecord)
+    for h in record["hands"]:
+        assert required <= set(h) <= required | optional
+        assert set(h["declaration"]) == set(records.DeclarationRecord.__required_keys__)
+        for t in h["exchange"]:
+            assert set(t) == set(records.ExchangeRecord.__required_keys__)
+
+
+def test_docs_describe_every_typed_field():
+    text = open(os.path.join(os.path.dirname(__file__), "..", "docs", "records.md"), encoding="utf-8").read()
+    for kind, prefix in ((records.MatchRecord, ""), (records.HandRecord, ""), (records.RulesRecord, "rules."),
+                         (records.ResultRecord, "result."), (records.DeclarationRecord, "declaration.")):
+        for key in kind.__required_keys__ | kind.__optional_keys__:
+            forms = (f"`{prefix}{key}`", f"`.{key}`", f"`{prefix}{key}.")
+            assert any(form in text for form in forms), f"docs/records.md does not describe {prefix}{key}"

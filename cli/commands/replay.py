@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 
 from solver.game import records
+from solver.game.records import MatchRecord
 from solver.cards import Card, Hand
 from solver.game.views import MODE_TRUMP
 from solver.tricks import trick_winner
@@ -33,7 +34,7 @@ def mode_words(mode: str) -> str:
     return {"N": "no trump", "MT": "minimum tricks (MT)", "miz": "misère"}[mode]
 
 
-def hand_lines(record: dict, ruleset, number: int) -> list[str]:
+def hand_lines(record: MatchRecord, ruleset, number: int) -> list[str]:
     h = record["hands"][number - 1]
     names = record["players"]
     d = h["dealer"]
@@ -83,6 +84,7 @@ def run(args: argparse.Namespace) -> int:
         for line in hand_lines(record, ruleset, number):
             out.print(line, markup=False)
     res = record["result"]
+    assert res is not None  # records.load accepts finished matches only
     winner = names[res["winner"]] if res["winner"] is not None else "shared"
     out.print("", markup=False)
     out.print(f"Result: {winner} — {res.get('detail') or res['reason']}; totals "

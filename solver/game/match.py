@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from ..cards import ALL_CARDS, Card, Hand, Suit
 from ..deal import Seat
@@ -36,6 +36,9 @@ from .exchange import run_exchange
 from . import scoring
 from .modes import MINIMISING_MODES
 from ..tricks import LANE_MASK, legal_mask, trick_winner
+
+if TYPE_CHECKING:  # records replays through Match, so Match takes only its types
+    from .records import DeclarationRecord, ExchangeRecord, HandRecord, MatchRecord
 
 SEATS = (Seat.D, Seat.E, Seat.M)
 C2 = Card.parse("C2")
@@ -130,10 +133,10 @@ class Match:
         self.deck_cards = deck_for(ruleset)
         self.deck_mask = sum(c.bit for c in self.deck_cards)
         self.prev_nets: tuple[int, int, int] | None = None   # by player
-        self.record: dict = {
+        self.record: MatchRecord = {
             "format": "sm358-match",
             "version": 1,
-            "rules": {"preset": preset or getattr(ruleset, "name", "custom"), "options": dict(options or {})},
+            "rules": {"preset": preset or str(getattr(ruleset, "name", "custom")), "options": dict(options or {})},
             "players": self.names,
             "seed": str(seed),
             "hands": [],
@@ -143,13 +146,13 @@ class Match:
         self._trick_winners: list[int] = []
 
     # --- public driver ----------------------------------------------------------------
-    def play(self) -> dict:
+    def play(self) -> MatchRecord:
         """Play hands until the match ends; return the finished game record."""
         while self.record["result"] is None:
             self.play_hand()
         return self.record
 
-    def play_hand(self) -> dict:
+    def play_hand(self) -> HandRecord:
         """Play one hand, append it to the record, and settle the end-of-match check."""
         number = self.state.hands_played + 1
         dealer = self.dealer
@@ -176,7 +179,7 @@ class Match:
         return hand_rec
 
     # --- one hand -----------------------------------------------------------------------
-    def _play_hand(self, number: int, dealer: int) -> dict:
+    def _play_hand(self, number: int, dealer: int) -> HandRecord:
         rs = self.ruleset
         n, w = rs.hand_size, rs.widow_size
         if self.deal_source is None:
@@ -191,12 +194,8 @@ class Match:
         st = HandState(self.deck_mask, hands, widow, number)
         st.check("deal")
         declarer = Seat(rs.declarer)
-        rec: dict = {
-            "dealer": dealer,
-            "dealt": {s.name: str(Hand(hands[s])) for s in SEATS},
-            "widow": str(Hand(widow)),
-            "exchange": [],
-        }
+        dealt = {s.name: str(Hand(hands[s])) for s in SEATS}
+        exchange_log: list[ExchangeRecord] = []
         totals = tuple(self.state.totals)
         decl_player = (dealer + declarer) % 3
         modes = tuple(rs.allowed_modes(self.state.modes_used[decl_player]))
@@ -262,7 +261,7 @@ class Match:
             for t in transfers:
                 transfers_by_seat[t.frm].append(t)
                 transfers_by_seat[t.to].append(t)
-                rec["exchange"].append({"from": Seat(t.frm).name, "to": Seat(t.to).name, "card": str(t.card)})
+                exchange_log.append({"from": Seat(t.frm).name, "to": Seat(t.to).name, "card": str(t.card)})
             st.check("exchange")
 
         own = lambda: st.hands[declarer]  # noqa: E731
@@ -293,7 +292,7 @@ class Match:
             i += 1
         assert mode is not None
         self.state.modes_used[decl_player].append(mode)
-        rec["declaration"] = {
+        declaration: DeclarationRecord = {
             "declarer": declarer.name,
             "mode": mode,
             "strain": mode_strain(mode),
@@ -304,13 +303,19 @@ class Match:
         if sizes != {rs.hand_size}:
             raise SolverError(f"hand {number}: hands hold {sorted(sizes)} cards before the play; expected {rs.hand_size}")
         play, tricks = self._play_tricks(st, number, dealer, declarer, mode, table, sees_all)
-        rec["play"] = play
-        rec["tricks"] = {s.name: tricks[s] for s in SEATS}
         nets = scoring.hand_nets(tricks, rs, mode)
         if sum(nets) != 0:
             raise SolverError(f"hand {number}: nets {nets} do not sum to zero")
-        rec["nets"] = {s.name: nets[s] for s in SEATS}
-        return rec
+        return {
+            "dealer": dealer,
+            "dealt": dealt,
+            "widow": str(Hand(widow)),
+            "exchange": exchange_log,
+            "declaration": declaration,
+            "play": play,
+            "tricks": {s.name: tricks[s] for s in SEATS},
+            "nets": {s.name: nets[s] for s in SEATS},
+        }
 
     def _play_tricks(self, st: HandState, number: int, dealer: int, declarer: Seat, mode: str,
                      table: Callable[[Seat], Table], sees_all: Callable[[Seat], bool]):
