@@ -17,10 +17,10 @@ from typing import Iterable, Iterator
 from .errors import NotationError
 
 RANK_CHARS = "23456789TJQKA"
-SUIT_CHARS = "SHDC"
-SUIT_SYMBOLS = "♠♥♦♣"
-LANE = 16  # bits per suit lane in a hand mask
-SUIT_LANE_MASK = (1 << 13) - 1
+SUIT_SYMBOLS = "♠♥♦♣"  # in Suit order
+LANE_SHIFT = 4
+LANE = 1 << LANE_SHIFT  # bits per suit lane in a hand mask (16)
+SUIT_LANE_MASK = (1 << 13) - 1  # the 13 rank bits of one lane
 
 
 class Suit(IntEnum):
@@ -49,6 +49,12 @@ class Suit(IntEnum):
         if len(ch) == 1 and ch in SUIT_SYMBOLS:
             return cls(SUIT_SYMBOLS.index(ch))
         raise NotationError(f"unknown suit {ch!r} (expected one of S H D C or ♠ ♥ ♦ ♣)")
+
+
+#: The suit letters in Suit order (``"SHDC"``).
+SUIT_CHARS = "".join(s.name for s in Suit)
+#: The trump index meaning "no trump suit": one past the last suit (``Strain.N``).
+NO_TRUMP = len(Suit)
 
 
 def parse_rank(text: str) -> int:

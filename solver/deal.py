@@ -17,7 +17,7 @@ import random
 from enum import IntEnum
 from typing import Iterable, Mapping
 
-from .cards import ALL_CARDS, Card, Hand
+from .cards import ALL_CARDS, NO_TRUMP, SUIT_SYMBOLS, Card, Hand, Suit
 from .errors import InvalidDealError, NotationError
 
 MAX_HAND_SIZE = 17
@@ -42,7 +42,7 @@ class Seat(IntEnum):
             return value
         if isinstance(value, int) and 0 <= value <= 2:
             return Seat(value)
-        if isinstance(value, str) and value.strip().upper() in ("D", "E", "M"):
+        if isinstance(value, str) and value.strip().isascii() and value.strip().upper() in cls.__members__:
             return cls[value.strip().upper()]
         raise NotationError(f"unknown seat {value!r} (expected D, E or M)")
 
@@ -50,32 +50,43 @@ class Seat(IntEnum):
 class Strain(IntEnum):
     """Trump strains: the four suits (same numbers as :class:`~solver.cards.Suit`) and no trump."""
 
-    S = 0
-    H = 1
-    D = 2
-    C = 3
-    N = 4
+    S = Suit.S
+    H = Suit.H
+    D = Suit.D
+    C = Suit.C
+    N = NO_TRUMP
 
     @property
     def symbol(self) -> str:
-        return "♠♥♦♣"[self] if self != Strain.N else "NT"
+        return SUIT_SYMBOLS[self] if self != Strain.N else "NT"
+
+    @property
+    def trump(self) -> "Suit | None":
+        """The trump suit, or None in no trump."""
+        return Suit(self) if self != Strain.N else None
 
     @classmethod
     def parse(cls, value: "str | int | Strain") -> "Strain":
         """Read ``S H D C N`` (any case, ``NT`` too), a suit symbol, a Strain or 0..4."""
         if isinstance(value, Strain):
             return value
-        if isinstance(value, int) and 0 <= value <= 4:
+        if isinstance(value, int) and 0 <= value <= NO_TRUMP:
             return Strain(value)
         if isinstance(value, str):
             v = value.strip().upper()
-            if value.strip().isascii() and v in ("S", "H", "D", "C", "N"):
+            if value.strip().isascii() and v in cls.__members__:
                 return cls[v]
             if v == "NT":
                 return cls.N
-            if len(v) == 1 and v in "♠♥♦♣":
-                return cls("♠♥♦♣".index(v))
+            if len(v) == 1 and v in SUIT_SYMBOLS:
+                return cls(SUIT_SYMBOLS.index(v))
         raise NotationError(f"unknown strain {value!r} (expected one of S H D C N)")
+
+
+#: The seat letters in Seat order (``("D", "E", "M")``), as JSON and records key them.
+SEAT_NAMES: tuple[str, ...] = tuple(s.name for s in Seat)
+#: The strain letters in Strain order (``"SHDCN"``).
+STRAIN_CHARS = "".join(s.name for s in Strain)
 
 
 def parse_strains(text: "str | Iterable[str | Strain]") -> list[Strain]:

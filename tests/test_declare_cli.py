@@ -8,7 +8,6 @@ import sys
 import pytest
 
 from cli.main import main
-from solver.cards import Card
 from solver.deal import Deal
 from solver.declare import declare
 

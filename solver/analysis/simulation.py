@@ -9,12 +9,12 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Sequence
 
+from ..deal import SEAT_NAMES
 from ..errors import RecordError, RulesError
 from ..game.records import MatchRecord
 from ..game.match import Match
 from ..players import PLAYER_KINDS, get_player
 
-SEAT_NAMES = ("D", "E", "M")
 
 
 def player_names(kinds: Sequence[str]) -> list[str]:

@@ -54,8 +54,8 @@ import threading
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
-from ..cards import SUIT_SYMBOLS, Card, Hand
-from ..deal import Deal, Seat, parse_strains
+from ..cards import SUIT_CHARS, Card, Hand
+from ..deal import Deal, Seat, Strain, parse_strains
 from .estimate import card_weights, void_bonuses
 from .oracle import ScoreOracle
 from .classes import count_classes, discard_runs, make_class
@@ -154,11 +154,11 @@ def _thread_solver(tt_mb: int):
 
 
 def _strain_symbol(strain: str) -> str:
-    return "NT" if strain == "N" else SUIT_SYMBOLS["SHDC".index(strain)]
+    return Strain.parse(strain).symbol
 
 
 def declare(deal: Deal, *, declarer: "Seat | str" = "D", leader: "Seat | str" = "E",
-            strains: str = "SHDC", blind: bool = False, misere: bool = False,
+            strains: str = SUIT_CHARS, blind: bool = False, misere: bool = False,
             must_ruff: bool = False, progress: Optional[Progress] = None,
             tt_mb: int = 64) -> Declaration:
     """The exact best declaration for ``declarer`` and every choice that reaches it.
@@ -232,7 +232,7 @@ def declare(deal: Deal, *, declarer: "Seat | str" = "D", leader: "Seat | str" = 
         Choice(t, tuple(sorted(disc, key=_card_order)), size)
         for t, disc, size, score in exact if score == global_best
     ]
-    optimal.sort(key=lambda c: ("SHDCN".index(c.strain), [_card_order(x) for x in c.discard]))
+    optimal.sort(key=lambda c: (Strain.parse(c.strain), [_card_order(x) for x in c.discard]))
 
     def tricks_of(score: int) -> int:
         return k - score if misere else score

@@ -24,7 +24,6 @@ from ..cards import ALL_CARDS, Card, Hand, Suit
 from ..deal import Seat
 from ..errors import IllegalPlayError, RulesError, SolverError
 from .views import (
-    MODE_TRUMP,
     Announcement,
     DeclareView,
     ExchangeView,
@@ -34,13 +33,13 @@ from .views import (
 )
 from .exchange import run_exchange
 from . import scoring
-from .modes import MINIMISING_MODES
-from ..tricks import LANE_MASK, legal_mask, trick_winner
+from .modes import Mode
+from ..tricks import LANE, LANE_MASK, LANE_SHIFT, legal_mask, trick_winner
 
 if TYPE_CHECKING:  # records replays through Match, so Match takes only its types
     from .records import DeclarationRecord, ExchangeRecord, HandRecord, MatchRecord
 
-SEATS = (Seat.D, Seat.E, Seat.M)
+SEATS = tuple(Seat)  # D, E, M: indexed by seat number in the play loop
 C2 = Card.parse("C2")
 
 
@@ -51,9 +50,9 @@ def deck_for(ruleset: Any) -> list[Card]:
     return list(ALL_CARDS)
 
 
-def mode_strain(mode: str) -> str:
+def mode_strain(mode: "Mode | str") -> str:
     """The strain a mode is played in, as written in records (``S H D C N``)."""
-    return "SHDCN"[MODE_TRUMP[mode]]
+    return Mode(mode).strain.name
 
 
 class HandState:
@@ -209,10 +208,10 @@ class Match:
         def sees_all(seat: Seat) -> bool:
             return bool(getattr(self.players[(dealer + seat) % 3], "sees_all", False))
 
-        mode: str | None = None
+        mode: Mode | None = None
         discard: list[Card] = []
 
-        def ask(stage: str, hand_mask: int, visible: int, fixed: str | None) -> Announcement:
+        def ask(stage: str, hand_mask: int, visible: int, fixed: Mode | None) -> Announcement:
             player = self.players[decl_player]
             n_discard = 0 if stage == "mode" else (rs.widow_size if rs.widow != "none" else 0)
             view = DeclareView(table(declarer), stage, hand_mask, visible, modes, n_discard, fixed,
@@ -253,7 +252,7 @@ class Match:
             if number == 1 or self.prev_nets is None:
                 return
             prev_by_seat = tuple(self.prev_nets[(dealer + s) % 3] for s in SEATS)
-            trump = MODE_TRUMP[mode] if mode is not None else None
+            trump = int(mode.strain) if mode is not None else None
             transfers = run_exchange(
                 st.hands, prev_by_seat, rs, trump,
                 self._decider(number, dealer, table, sees_all, st), f"hand {number}",
@@ -280,11 +279,11 @@ class Match:
                     visible = sum(c.bit for c in dealt_lists[declarer][:6])
                 if i + 1 < len(steps) and steps[i + 1] == "discard":
                     d = ask("both", own(), visible, None)
-                    mode = d.mode
+                    mode = Mode(d.mode)  # checked against the allowed modes by ask()
                     do_discard(d.discard)
                     i += 1
                 else:
-                    mode = ask("mode", own(), visible, None).mode
+                    mode = Mode(ask("mode", own(), visible, None).mode)
             elif step == "discard":
                 do_discard(ask("discard", own(), own(), mode).discard)
             else:
@@ -294,9 +293,9 @@ class Match:
         self.state.modes_used[decl_player].append(mode)
         declaration: DeclarationRecord = {
             "declarer": declarer.name,
-            "mode": mode,
+            "mode": mode.value,
             "strain": mode_strain(mode),
-            "misere": mode in MINIMISING_MODES,
+            "misere": mode.minimising,
             "discard": [str(c) for c in discard],
         }
         sizes = {len(Hand(h)) for h in st.hands}
@@ -317,11 +316,11 @@ class Match:
             "nets": {s.name: nets[s] for s in SEATS},
         }
 
-    def _play_tricks(self, st: HandState, number: int, dealer: int, declarer: Seat, mode: str,
+    def _play_tricks(self, st: HandState, number: int, dealer: int, declarer: Seat, mode: Mode,
                      table: Callable[[Seat], Table], sees_all: Callable[[Seat], bool]):
         """The trick-by-trick play: the hot path of simulation, on plain masks."""
         rs = self.ruleset
-        trump = MODE_TRUMP[mode]
+        trump = int(mode.strain)
         must_ruff = bool(rs.must_ruff)
         leader = Seat.E if rs.first_leader == "eldest" else declarer
         hands = st.hands
@@ -351,7 +350,7 @@ class Match:
                         raise IllegalPlayError(f"{who} played {card!r}, not a card")
                     if not bit & hand:
                         raise IllegalPlayError(f"{who} played {card}, which is not in the hand")
-                    if hand & (LANE_MASK << (16 * led)):
+                    if hand & (LANE_MASK << (LANE * led)):
                         raise IllegalPlayError(f"{who} played {card}: revoke (must follow {Suit(led).symbol})")
                     raise IllegalPlayError(f"{who} played {card}: must ruff ({Suit(trump).symbol} trumps, "
                                            f"void in {Suit(led).symbol})")
@@ -359,7 +358,7 @@ class Match:
                 st.played |= bit
                 pos = bit.bit_length() - 1
                 if led < 0:
-                    led = pos >> 4
+                    led = pos >> LANE_SHIFT
                 cards.append(card)
                 positions.append(pos)
                 play.append(str(card))

@@ -20,15 +20,15 @@ from collections import defaultdict, deque
 from typing import Any, Mapping, Optional, TypedDict, cast
 
 from ..cards import Card, Hand, Suit
-from ..deal import Seat
+from ..deal import SEAT_NAMES, Seat
 from ..errors import RecordError, SolverError
 from .match import Match
+from .modes import Mode
 from .rules import get_ruleset
 from .views import Announcement, DeclareView, ExchangeView, PlayView
 
 FORMAT = "sm358-match"
 VERSION = 1
-SEATS = ("D", "E", "M")
 
 
 # --- the shape of a record (docs/records.md) ------------------------------------------------
@@ -199,10 +199,10 @@ def _check_hand_shape(h: Any, number: int) -> None:
         raise RecordError(f"{where}: declaration 'discard' must be a list of cards")
     if h["dealer"] not in (0, 1, 2):
         raise RecordError(f"{where}: dealer must be a player index 0..2, got {h['dealer']}")
-    if sorted(h["dealt"]) != sorted(SEATS) or sorted(h["tricks"]) != sorted(SEATS):
+    if sorted(h["dealt"]) != sorted(SEAT_NAMES) or sorted(h["tricks"]) != sorted(SEAT_NAMES):
         raise RecordError(f"{where}: 'dealt' and 'tricks' must have exactly the seats D, E, M")
     for t in h["exchange"]:
-        if not (isinstance(t, Mapping) and t.get("from") in SEATS and t.get("to") in SEATS
+        if not (isinstance(t, Mapping) and t.get("from") in SEAT_NAMES and t.get("to") in SEAT_NAMES
                 and isinstance(t.get("card"), str)):
             raise RecordError(f"{where}: exchange entries must be {{\"from\": seat, \"to\": seat, \"card\": card}}, got {t!r}")
 
@@ -245,15 +245,15 @@ class _Script:
             self.by_pair[pair].append(c)
 
 
-def _mode_from(decl: Mapping[str, Any], number: int, ruleset: Any) -> str:
+def _mode_from(decl: Mapping[str, Any], number: int, ruleset: Any) -> Mode:
     """The mode of a declaration written with only ``strain`` and ``misere``."""
     strain = decl.get("strain")
-    if strain in ("S", "H", "D", "C"):
-        return strain
-    if strain == "N":
+    if isinstance(strain, str) and strain in Suit.__members__:
+        return Mode(strain)
+    if strain == Mode.N:
         if not decl.get("misere"):
-            return "N"
-        return "miz" if "miz" in ruleset.modes else "MT"
+            return Mode.N
+        return Mode.miz if Mode.miz in ruleset.modes else Mode.MT
     raise RecordError(f"hand {number}: declaration has no valid 'mode' or 'strain' ({strain!r})")
 
 
@@ -317,7 +317,7 @@ class _Replay:
     def deal(self, number: int):
         h = self.record["hands"][number - 1]
         rs = self.ruleset
-        hands = [_hand(h["dealt"][s], f"hand {number}, dealt {s}") for s in SEATS]
+        hands = [_hand(h["dealt"][s], f"hand {number}, dealt {s}") for s in SEAT_NAMES]
         widow = _hand(h["widow"], f"hand {number}, widow")
         seen = 0
         for name, hd in zip(("D", "E", "M", "the widow"), (*hands, widow)):
@@ -396,11 +396,11 @@ def _compare_hand(want: Mapping[str, Any], got: Mapping[str, Any], number: int, 
         if key in decl and decl[key] != got["declaration"][key]:
             raise RecordError(f"hand {number}: declaration {key} recorded as {decl[key]!r}, "
                               f"but mode {got['declaration']['mode']} means {got['declaration'][key]!r}")
-    w_tr = {s: want["tricks"][s] for s in SEATS}
+    w_tr = {s: want["tricks"][s] for s in SEAT_NAMES}
     if w_tr != got["tricks"]:
         g_tr = got["tricks"]
         raise RecordError(f"hand {number}: tricks recorded as "
-                          + " ".join(f"{s} {w_tr[s]}" for s in SEATS) + " but the play gives "
-                          + " ".join(f"{s} {g_tr[s]}" for s in SEATS))
+                          + " ".join(f"{s} {w_tr[s]}" for s in SEAT_NAMES) + " but the play gives "
+                          + " ".join(f"{s} {g_tr[s]}" for s in SEAT_NAMES))
     if "nets" in want and want["nets"] != got["nets"]:
         raise RecordError(f"hand {number}: nets recorded as {want['nets']!r} but the rules give {got['nets']}")
