@@ -301,8 +301,9 @@ class Hand:
 
 def parse_cards(text: "str | Iterable[str | Card]") -> list[Card]:
     """Read a list of cards given as ``"SA HK"``, ``"SA,HK"`` or an iterable."""
+    items: list[str | Card]
     if isinstance(text, str):
-        items = text.replace(",", " ").split()
+        items = list(text.replace(",", " ").split())
     else:
         items = list(text)
     return [c if isinstance(c, Card) else Card.parse(c) for c in items]

@@ -14,6 +14,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from solver.game import records
+from solver.game.records import MatchRecord
 from solver.errors import RulesError
 from solver.game.rules import get_ruleset
 from solver.analysis.simulation import parse_kinds, simulate
@@ -63,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
                   console=err_console(), transient=True) as progress:
         task = progress.add_task("matches", total=args.matches)
 
-        def on_record(i: int, record: dict) -> None:
+        def on_record(i: int, record: MatchRecord) -> None:
             if args.out:
                 records.save(record, os.path.join(args.out, f"match-{i + 1:0{width}d}.json"))
             progress.advance(task)

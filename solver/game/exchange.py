@@ -31,6 +31,7 @@ from .rules import Ruleset
 _NO_TRUMP_NAMES = frozenset({m.value for m in Mode if m.trump is None} | {"NT"})
 
 PlanStep = tuple[Seat, Seat, int]
+_NO_CARDS = Hand()
 
 
 @dataclass(frozen=True)
@@ -205,7 +206,7 @@ class _Run:
         self.hands[to] = self.hands[to].add(card)
         self.log.append(Transfer(frm, to, card))
 
-    def request(self, role: str, seat: Seat, partner: Seat, allowed: Hand = Hand(),
+    def request(self, role: str, seat: Seat, partner: Seat, allowed: Hand = _NO_CARDS,
                 suits: tuple[Suit, ...] = (), rnd: int = 1, rounds: int = 1) -> ExchangeRequest:
         seen = tuple(t for t in self.log if seat in (t.frm, t.to))
         return ExchangeRequest(role, seat, partner, self.hands[seat], allowed, suits, self.trump,

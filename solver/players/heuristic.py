@@ -77,8 +77,8 @@ def estimate_tricks(hand: int, trump: int) -> float:
 
 def high_card_points(hand: int) -> int:
     return sum(
-        4 * bool(l & ACE) + 3 * bool(l & KING) + 2 * bool(l & QUEEN) + bool(l & JACK)
-        for l in (_lane(hand, s) for s in range(4))
+        4 * bool(lane & ACE) + 3 * bool(lane & KING) + 2 * bool(lane & QUEEN) + bool(lane & JACK)
+        for lane in (_lane(hand, s) for s in range(4))
     )
 
 
@@ -109,18 +109,20 @@ def choose_discards(hand: int, n: int, trump: int, minimise: bool) -> list[int]:
     chosen: list[int] = []
     rest = hand
     for _ in range(n):
-        best_key, best_pos = None, -1
+        best_key: tuple[int, ...] | None = None
+        best_pos = -1
         for s in range(4):
             lane = _lane(rest, s)
             if not lane:
                 continue
             length = lane.bit_count()
+            key: tuple[int, ...]
             if minimise:
                 r = _top(lane)
                 key = (0, -r, length)
             else:
                 r = _bottom(lane)
-                key = (s == trump, r == 12, length, r)
+                key = (int(s == trump), int(r == 12), length, r)
             if best_key is None or key < best_key:
                 best_key, best_pos = key, LANE * s + r
         chosen.append(best_pos)
