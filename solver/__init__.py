@@ -20,11 +20,11 @@ from .errors import (
     RulesError,
     SolverError,
 )
-from .match import Match
+from .game.match import Match
 from .players import get_player
-from .records import load as load_record
-from .records import save as save_record
-from .rules import PRESETS, Ruleset, get_ruleset
+from .game.records import load as load_record
+from .game.records import save as save_record
+from .game.rules import PRESETS, Ruleset, get_ruleset
 
 __all__ = [
     "ALL_CARDS", "Card", "Hand", "Suit", "parse_cards",

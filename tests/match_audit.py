@@ -1,6 +1,6 @@
 """An independent audit of a game record, written with plain Card/Hand objects.
 
-It does not use solver.match, solver.tricks or solver.records, so the tests that use
+It does not use solver.game.match, solver.tricks or solver.game.records, so the tests that use
 it check the match engine against a second, simple reading of the rules: every card
 is accounted for at every step, play follows suit, tricks are counted right.
 """

@@ -8,7 +8,7 @@ import pytest
 from solver.cards import Card, Hand
 from solver.deal import Deal, Seat
 from solver.declare import declare
-from solver.discard_classes import class_counts_of, discard_runs
+from solver.declare.classes import class_counts_of, discard_runs
 from solver.engine import solve
 from solver.errors import InvalidDealError, NotationError
 

@@ -6,7 +6,7 @@ import pytest
 from solver.cards import Card, Hand, Suit
 from solver.deal import Seat
 from solver.errors import IllegalPlayError, RecordError, RulesError
-from solver.exchange import (
+from solver.game.exchange import (
     ExchangeRequest,
     Transfer,
     apply_exchange,
@@ -16,7 +16,7 @@ from solver.exchange import (
     exchange_plan,
     nets_by_seat,
 )
-from solver.rules import get_ruleset
+from solver.game.rules import get_ruleset
 
 D, E, M = Seat.D, Seat.E, Seat.M
 #: Presets by exchange protocol: every scenario runs under each preset it applies to.

@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 
 from solver.cards import ALL_CARDS, Card, Hand
-from solver.match import Match
+from solver.game.match import Match
 from solver.players import HeuristicPlayer
-from solver.rules import get_ruleset
+from solver.game.rules import get_ruleset
 
 
 class Recorder(HeuristicPlayer):

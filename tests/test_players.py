@@ -8,13 +8,13 @@ import pytest
 from solver.cards import Card, Hand
 from solver.deal import Deal, Seat
 from solver.errors import RulesError
-from solver.match import Match
+from solver.game.match import Match
 from solver.players import get_player
-from solver.players.base import DeclareView, PlayView, Table
+from solver.game.views import DeclareView, PlayView, Table
 from solver.players.heuristic import HeuristicPlayer, choose_discards, choose_mode
 from solver.players.random_player import RandomPlayer
-from solver.rules import get_ruleset
-from solver.simulation import simulate
+from solver.game.rules import get_ruleset
+from solver.analysis.simulation import simulate
 
 try:
     from solver.engine import card_values, solve
@@ -175,7 +175,7 @@ def test_dd_player_plays_whole_matches_legally():
 
 
 def test_card_return_offers_a_low_card_where_the_partner_likely_holds_more():
-    from solver.players.base import ExchangeView
+    from solver.game.views import ExchangeView
 
     p = get_player("heuristic", 0)
     hand = mask("AKQ2.9853.A2.A3")
@@ -186,7 +186,7 @@ def test_card_return_offers_a_low_card_where_the_partner_likely_holds_more():
 
 
 def test_named_suit_choice_depends_on_who_names_trump_next():
-    from solver.players.base import ExchangeView
+    from solver.game.views import ExchangeView
 
     p = get_player("heuristic", 0)
     hand = mask("AKQ98.32.K2.Q432")

@@ -8,7 +8,7 @@ import pytest
 from solver.cards import Card
 from solver.deal import Seat
 from solver.errors import RulesError
-from solver.rules import OPTION_NAMES, PRESET_SUMMARIES, PRESETS, Ruleset, get_ruleset, minimising_targets
+from solver.game.rules import OPTION_NAMES, PRESET_SUMMARIES, PRESETS, Ruleset, get_ruleset, minimising_targets
 
 
 @pytest.mark.parametrize("name", sorted(PRESETS))

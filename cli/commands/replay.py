@@ -1,6 +1,6 @@
 """``sm358 replay``: show a game record hand by hand, with suit symbols.
 
-The record is validated and replayed first (:func:`solver.records.load`), so what is
+The record is validated and replayed first (:func:`solver.game.records.load`), so what is
 shown is a legal match; a bad record ends with one error line naming the hand, the
 trick and the card.
 """
@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import argparse
 
-from solver import records
+from solver.game import records
 from solver.cards import Card, Hand
-from solver.players.base import MODE_TRUMP
+from solver.game.views import MODE_TRUMP
 from solver.tricks import trick_winner
 
 from ..common import console

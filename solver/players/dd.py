@@ -18,8 +18,8 @@ from typing import Any
 
 from ..cards import Card, Hand
 from ..deal import Deal, Seat
-from ..rules import MINIMISING_MODES
-from .base import MODE_TRUMP, Declaration, DeclareView, PlayView
+from ..game.modes import MINIMISING_MODES
+from ..game.views import MODE_TRUMP, Announcement, DeclareView, PlayView
 from .heuristic import HeuristicPlayer, choose_discards
 from .random_player import card_at
 
@@ -41,7 +41,7 @@ class DoubleDummyPlayer(HeuristicPlayer):
         self.engine_cards = engine_cards
 
     # --- declaring ----------------------------------------------------------------------
-    def declare(self, view: DeclareView) -> Declaration:
+    def declare(self, view: DeclareView) -> Announcement:
         if view.stage == "discard" or view.hands is None:
             return super().declare(view)
         rs = view.table.ruleset
@@ -69,7 +69,7 @@ class DoubleDummyPlayer(HeuristicPlayer):
             if best is None or net > best[0]:
                 best = (net, mode, discard)
         assert best is not None
-        return Declaration(best[1], best[2] if view.stage == "both" else ())
+        return Announcement(best[1], best[2] if view.stage == "both" else ())
 
     # --- playing --------------------------------------------------------------------------
     def play(self, view: PlayView) -> Card:

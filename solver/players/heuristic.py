@@ -20,9 +20,10 @@ the one used for large simulations.
 from __future__ import annotations
 
 from ..cards import FULL_DECK_MASK, Card, Suit
-from ..rules import MINIMISING_MODES
+from ..game.modes import MINIMISING_MODES
 from ..tricks import LANE_MASK, NO_TRUMP, trick_winner
-from .base import MODE_TRUMP, BasePlayer, Declaration, DeclareView, ExchangeView, PlayView
+from ..game.views import MODE_TRUMP, Announcement, DeclareView, ExchangeView, PlayView
+from .base import BasePlayer
 from .random_player import card_at
 
 ACE, KING, QUEEN, JACK = 1 << 12, 1 << 11, 1 << 10, 1 << 9
@@ -171,7 +172,7 @@ class HeuristicPlayer(BasePlayer):
     """Rules of thumb from the rule sources' strategy tips; deterministic except for its
     RNG-free choices."""
 
-    def declare(self, view: DeclareView) -> Declaration:
+    def declare(self, view: DeclareView) -> Announcement:
         target = view.table.targets[view.table.declarer]
         if view.stage == "discard":
             mode = view.mode or view.modes[0]
@@ -181,7 +182,7 @@ class HeuristicPlayer(BasePlayer):
         if view.stage != "mode" and view.n_discard:
             pos = choose_discards(view.hand, view.n_discard, MODE_TRUMP[mode], mode in MINIMISING_MODES)
             discard = tuple(card_at(p) for p in sorted(pos))
-        return Declaration(mode, discard)
+        return Announcement(mode, discard)
 
     def name_suit(self, view: ExchangeView) -> Suit:
         if view.table.seat == view.table.declarer and view.trump == NO_TRUMP:

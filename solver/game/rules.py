@@ -17,15 +17,12 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
-from .cards import ALL_CARDS, Card, Hand, Suit
-from .deal import Seat
-from .errors import RulesError
+from ..cards import ALL_CARDS, Card, Hand, Suit
+from ..deal import Seat
+from ..errors import RulesError
+from .explain import describe
+from .modes import ALL_MODES, MINIMISING_MODES, SUIT_MODES
 
-#: Every declaration mode: four trump suits, no trump, minimum tricks (004), misère (000/001).
-ALL_MODES = ("S", "H", "D", "C", "N", "MT", "miz")
-SUIT_MODES = frozenset("SHDC")
-#: Modes in which everybody tries to take few tricks (targets become maxima, ends swap).
-MINIMISING_MODES = frozenset({"MT", "miz"})
 
 WIDOW_RULES = ("see-then-discard", "blind-discard", "blind-trump", "first-six", "none")
 EXCHANGES = ("lowest-for-highest", "named-suit", "card-return", "hungarian", "none")
@@ -234,8 +231,6 @@ class Ruleset:
 
     def describe(self) -> str:
         """The rules in plain words (what ``sm358 rules NAME`` prints)."""
-        from .rules_text import describe
-
         return describe(self)
 
 

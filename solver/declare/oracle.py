@@ -7,8 +7,8 @@ answers without the engine when the trump-count bounds already decide it.
 """
 from __future__ import annotations
 
-from .deal import Deal, Seat
-from .declare_estimate import sure_trick_bounds
+from ..deal import Deal, Seat
+from .estimate import sure_trick_bounds
 
 
 class ScoreOracle:

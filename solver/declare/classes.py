@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from math import comb
 from typing import Iterator, Sequence
 
-from .cards import Card, Hand
+from ..cards import Card, Hand
 
 
 @dataclass(frozen=True)

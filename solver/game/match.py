@@ -12,7 +12,7 @@ seed deals the cards and picks the first dealer; players own their RNGs.
 Seating: ``players`` are listed clockwise. In a hand dealt by player ``d`` seat D is
 player ``d``, E is ``(d+1) % 3`` and M is ``(d+2) % 3``; the next dealer is ``(d+1) % 3``.
 
-The result of :meth:`Match.play` is the game record of :mod:`solver.records`.
+The result of :meth:`Match.play` is the game record of :mod:`solver.game.records`.
 """
 from __future__ import annotations
 
@@ -20,22 +20,22 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
-from .cards import ALL_CARDS, Card, Hand, Suit
-from .deal import Seat
-from .errors import IllegalPlayError, RulesError, SolverError
-from .players.base import (
+from ..cards import ALL_CARDS, Card, Hand, Suit
+from ..deal import Seat
+from ..errors import IllegalPlayError, RulesError, SolverError
+from .views import (
     MODE_TRUMP,
-    Declaration,
+    Announcement,
     DeclareView,
     ExchangeView,
     Player,
     PlayView,
     Table,
 )
-from . import match_rules as mr
+from .exchange import run_exchange
 from . import scoring
-from .rules import MINIMISING_MODES
-from .tricks import LANE_MASK, legal_mask, trick_winner
+from .modes import MINIMISING_MODES
+from ..tricks import LANE_MASK, legal_mask, trick_winner
 
 SEATS = (Seat.D, Seat.E, Seat.M)
 C2 = Card.from_string("C2")
@@ -87,14 +87,14 @@ class MatchState:
 
     hands_played: int = 0
     totals: list[int] = field(default_factory=lambda: [0, 0, 0])
-    history: list = field(default_factory=list)   # solver.scoring.HandResult per hand
+    history: list = field(default_factory=list)   # solver.game.scoring.HandResult per hand
     modes_used: list[list[str]] = field(default_factory=lambda: [[], [], []])
 
 
 class Match:
     """One match between three players under a ruleset.
 
-    >>> from solver.rules import get_ruleset
+    >>> from solver.game.rules import get_ruleset
     >>> from solver.players import get_player
     >>> players = [get_player("heuristic", i) for i in range(3)]
     >>> record = Match(get_ruleset("twelve"), players, seed=1).play()
@@ -169,7 +169,7 @@ class Match:
             self.record["result"] = {"winner": verdict.winner, "reason": verdict.reason,
                                      "detail": verdict.detail, "totals": list(self.state.totals)}
         elif number >= self.max_hands:
-            self.record["result"] = {"winner": mr.leader_by_total(self.state.totals), "reason": "hand-cap",
+            self.record["result"] = {"winner": scoring.leader_by_total(self.state.totals), "reason": "hand-cap",
                                      "detail": f"stopped at the cap of {self.max_hands} hands; highest total wins",
                                      "totals": list(self.state.totals)}
         self.dealer = (dealer + 1) % 3
@@ -213,7 +213,7 @@ class Match:
         mode: str | None = None
         discard: list[Card] = []
 
-        def ask(stage: str, hand_mask: int, visible: int, fixed: str | None) -> Declaration:
+        def ask(stage: str, hand_mask: int, visible: int, fixed: str | None) -> Announcement:
             player = self.players[decl_player]
             n_discard = 0 if stage == "mode" else (rs.widow_size if rs.widow != "none" else 0)
             view = DeclareView(table(declarer), stage, hand_mask, visible, modes, n_discard, fixed,
@@ -221,8 +221,8 @@ class Match:
                                st.widow if sees_all(declarer) else None)
             d = player.declare(view)
             where = f"hand {number}: declarer {self.names[decl_player]} ({declarer.name})"
-            if not isinstance(d, Declaration):
-                raise IllegalPlayError(f"{where} returned {d!r}, not a Declaration")
+            if not isinstance(d, Announcement):
+                raise IllegalPlayError(f"{where} returned {d!r}, not a Announcement")
             if stage != "discard" and d.mode not in modes:
                 raise IllegalPlayError(f"{where} named mode {d.mode!r}; allowed: {', '.join(modes)}")
             if stage == "discard" and d.mode != fixed:
@@ -255,7 +255,7 @@ class Match:
                 return
             prev_by_seat = tuple(self.prev_nets[(dealer + s) % 3] for s in SEATS)
             trump = MODE_TRUMP[mode] if mode is not None else None
-            transfers = mr.run_exchange(
+            transfers = run_exchange(
                 st.hands, prev_by_seat, rs, trump,
                 self._decider(number, dealer, table, sees_all, st), f"hand {number}",
             )
@@ -370,8 +370,8 @@ class Match:
 
 
 class _PlayerDecider:
-    """Turns the exchange's requests (:class:`solver.exchange.ExchangeRequest`) into
-    :class:`~solver.players.base.ExchangeView` questions for the right player."""
+    """Turns the exchange's requests (:class:`solver.game.exchange.ExchangeRequest`) into
+    :class:`~solver.game.views.ExchangeView` questions for the right player."""
 
     def __init__(self, match: Match, number: int, dealer: int, table, sees_all, st: HandState) -> None:
         self.match, self.number, self.dealer = match, number, dealer

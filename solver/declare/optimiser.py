@@ -9,8 +9,8 @@ best over all strains, and every (strain, discard set) reaching that best.
 How (CP-SAT does the combinatorics, the engine is the oracle):
 
 1. Discard sets are grouped into equivalence classes that leave the same position after
-   relative-rank compression (:mod:`solver.discard_classes`); one representative per class.
-2. :class:`~solver.declare_model.CandidateModel` hands out, strain by strain, every class not
+   relative-rank compression (:mod:`solver.declare.classes`); one representative per class.
+2. :class:`~solver.declare.model.CandidateModel` hands out, strain by strain, every class not
    yet tested, best cheap estimate first, and excludes it with a no-good once handed out.
 3. Each candidate is asked one question at a time with a null-window search,
    ``Solver.can_reach``, on a score that is "higher is better" for the declarer (tricks; in
@@ -19,7 +19,7 @@ How (CP-SAT does the combinatorics, the engine is the oracle):
    "score >= best[T]+1?" while ``best[T] < G``, else "score >= G?". A *no* ends the
    candidate; a *yes* is followed by "score >= v+1?" until a *no*, which gives its exact
    score ``v``. The first candidate of a strain is solved exactly. Trump-count bounds
-   (:func:`~solver.declare_estimate.sure_trick_bounds`) answer a question without the engine
+   (:func:`~solver.declare.estimate.sure_trick_bounds`) answer a question without the engine
    when they can; both are proven, never guessed.
 
 Why the result is the true optimum and the optimal list is complete:
@@ -54,12 +54,12 @@ import threading
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
-from .cards import SUIT_SYMBOLS, Card, Hand
-from .deal import Deal, Seat, parse_strains
-from .declare_estimate import card_weights, void_bonuses
-from .declare_oracle import ScoreOracle
-from .discard_classes import count_classes, discard_runs, make_class
-from .errors import InvalidDealError
+from ..cards import SUIT_SYMBOLS, Card, Hand
+from ..deal import Deal, Seat, parse_strains
+from .estimate import card_weights, void_bonuses
+from .oracle import ScoreOracle
+from .classes import count_classes, discard_runs, make_class
+from ..errors import InvalidDealError
 
 Progress = Callable[[int, int], None]
 
@@ -143,7 +143,7 @@ def _thread_solver(tt_mb: int):
     3% of a declaration; a caller declaring many deals (a bench, a match) pays it once.
     The table is cleared before each strain, so nothing carries over between calls.
     """
-    from .engine import Solver  # imported here so that the rest of the package loads without it
+    from ..engine import Solver  # imported here so that the rest of the package loads without it
 
     solver = getattr(_local, "solver", None)
     if solver is None or solver.tt_mb != tt_mb:
@@ -184,7 +184,7 @@ def declare(deal: Deal, *, declarer: "Seat | str" = "D", leader: "Seat | str" = 
     runs = discard_runs(held, own if blind else held, opp_all)
     weights = {t: card_weights(t, held, opp_all, misere) for t in strain_list}
     voids = {t: void_bonuses(t) for t in strain_list}
-    from .declare_model import CandidateModel  # OR-Tools loads here, not at `import solver`
+    from .model import CandidateModel  # OR-Tools loads here, not at `import solver`
 
     model = CandidateModel(runs, w, strain_list, weights, voids)
     per_strain = count_classes(runs, w)

@@ -12,7 +12,7 @@ Players who were *up* in the previous hand take good cards from players who were
   :class:`Transfer` — exactly what a game record stores. :func:`check_exchange` replays
   a recorded list and says precisely where it went wrong.
 
->>> from solver.rules import get_ruleset
+>>> from solver.game.rules import get_ruleset
 >>> exchange_plan((3, -1, -2), get_ruleset("british"))
 [(<Seat.D: 0>, <Seat.M: 2>, 2), (<Seat.D: 0>, <Seat.E: 1>, 1)]
 """
@@ -21,9 +21,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Protocol, Sequence
 
-from .cards import Card, Hand, Suit
-from .deal import Deal, Seat, Strain
-from .errors import IllegalPlayError, RecordError, RulesError, SolverError
+from ..cards import Card, Hand, Suit
+from ..deal import Deal, Seat, Strain
+from ..errors import IllegalPlayError, RecordError, RulesError, SolverError
 from .rules import Ruleset
 
 NO_TRUMP = 4
@@ -382,7 +382,29 @@ def cards_moved(transfers: Sequence[Transfer], plan: Sequence[PlanStep]) -> int:
     return sum(1 for t in transfers if (t.to, t.frm) in pairs)
 
 
+
+def run_exchange(hands: list[int], prev_nets_by_seat: tuple[int, int, int], ruleset: Any,
+                 trump: int | None, decider: Any, where: str) -> list:
+    """Carry out the exchange on ``hands`` (masks by seat, changed in place) with
+    :mod:`solver.game.exchange`; return its transfers. ``decider`` answers the players'
+    choices (``name_suit(request)``, ``give_card(request)``); an illegal choice raises
+    IllegalPlayError prefixed with ``where`` (the hand number)."""
+    if ruleset.exchange == "none" or not any(prev_nets_by_seat):
+        return []
+    plan = exchange_plan(prev_nets_by_seat, ruleset)
+    if not plan:
+        return []
+    try:
+        new_hands, transfers = apply_exchange(
+            [Hand(m) for m in hands], plan, ruleset, decider, trump)
+    except IllegalPlayError as exc:
+        raise IllegalPlayError(f"{where}, exchange: {exc}") from None
+    for s in Seat:
+        hands[s] = new_hands[s].mask
+    return transfers
+
+
 __all__ = [
     "Decider", "ExchangeRequest", "Transfer", "apply_exchange", "card_strength", "cards_moved",
-    "carry_nets", "check_exchange", "exchange_plan", "nets_by_seat", "trump_index",
+    "carry_nets", "check_exchange", "exchange_plan", "nets_by_seat", "run_exchange", "trump_index",
 ]

@@ -5,7 +5,7 @@ reader and the tests all judge a match the same way. Hands are described by
 :class:`HandResult` — seat-indexed data plus the dealer's player index, which maps seats
 to players (seat E of a hand dealt by player d is player ``(d + 1) % 3``).
 
->>> from solver.rules import get_ruleset
+>>> from solver.game.rules import get_ruleset
 >>> hand_nets((9, 4, 3), get_ruleset("british"))
 (1, -1, 0)
 >>> hand_nets((2, 6, 8), get_ruleset("hungarian"), "MT")   # maxima 8 / 3 / 5
@@ -16,9 +16,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from .deal import Seat
-from .errors import RulesError
-from .rules import ALL_MODES, MINIMISING_MODES, Ruleset
+from ..deal import Seat
+from ..errors import RulesError
+from .modes import ALL_MODES, MINIMISING_MODES
+from .rules import Ruleset
 
 Triple = tuple[int, int, int]
 
@@ -253,7 +254,15 @@ def match_over(hands: Sequence[HandResult], ruleset: Ruleset) -> MatchEnd:
     return verdict
 
 
+
+def leader_by_total(totals: Sequence[int]) -> int | None:
+    """The player with the highest total, or None on a tie."""
+    best = max(totals)
+    top = [p for p in range(3) if totals[p] == best]
+    return top[0] if len(top) == 1 else None
+
+
 __all__ = [
     "HandResult", "MatchEnd", "break_tie", "by_player", "check_modes", "hand_chips", "hand_nets",
-    "hand_points", "match_over", "totals", "used_modes",
+    "hand_points", "leader_by_total", "match_over", "totals", "used_modes",
 ]

@@ -15,11 +15,12 @@ import tempfile
 from collections import defaultdict, deque
 from typing import Any, Mapping
 
-from .cards import Card, Hand, Suit
-from .deal import Seat
-from .errors import RecordError, SolverError
+from ..cards import Card, Hand, Suit
+from ..deal import Seat
+from ..errors import RecordError, SolverError
 from .match import Match
-from .players.base import Declaration, DeclareView, ExchangeView, PlayView
+from .rules import get_ruleset
+from .views import Announcement, DeclareView, ExchangeView, PlayView
 
 FORMAT = "sm358-match"
 VERSION = 1
@@ -76,8 +77,6 @@ def loads(text: str) -> dict:
 
 def ruleset_of(record: Mapping[str, Any]) -> Any:
     """The Ruleset a record was played under (preset plus option overrides)."""
-    from .rules import get_ruleset
-
     rules = record.get("rules")
     if not isinstance(rules, Mapping) or not isinstance(rules.get("preset"), str):
         raise RecordError('"rules" must be an object with a "preset" name')
@@ -91,7 +90,7 @@ def ruleset_of(record: Mapping[str, Any]) -> Any:
 
 
 def options_for_ruleset(options: Mapping[str, Any]) -> dict:
-    """JSON option values (lists) in the forms :class:`~solver.rules.Ruleset` takes."""
+    """JSON option values (lists) in the forms :class:`~solver.game.rules.Ruleset` takes."""
     out = dict(options)
     if "modes" in out and isinstance(out["modes"], list):
         out["modes"] = frozenset(out["modes"])
@@ -203,11 +202,11 @@ class _ScriptedPlayer:
         self.name = name
         self.replay = replay
 
-    def declare(self, view: DeclareView) -> Declaration:
+    def declare(self, view: DeclareView) -> Announcement:
         s = self.replay.script
         if view.stage == "mode":
-            return Declaration(s.mode)
-        return Declaration(s.mode, s.discard)
+            return Announcement(s.mode)
+        return Announcement(s.mode, s.discard)
 
     def name_suit(self, view: ExchangeView) -> Suit:
         s = self.replay.script

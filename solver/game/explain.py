@@ -1,13 +1,14 @@
-"""Plain-words explanation of a :class:`~solver.rules.Ruleset` (``sm358 rules NAME``).
+"""Plain-words explanation of a :class:`~solver.game.rules.Ruleset` (``sm358 rules NAME``).
 
-Kept apart from :mod:`solver.rules` so the option model stays short and the wording can
+Kept apart from :mod:`solver.game.rules` so the option model stays short and the wording can
 grow without touching validation.
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .deal import Seat
+from ..deal import Seat
+from .modes import MINIMISING_MODES
 
 if TYPE_CHECKING:  # pragma: no cover
     from .rules import Ruleset
@@ -91,8 +92,6 @@ def _end(r: "Ruleset") -> str:
 
 def describe(r: "Ruleset") -> str:
     """Several short paragraphs saying how a match under ``r`` is played and scored."""
-    from .rules import MINIMISING_MODES
-
     t = r.targets
     modes = [MODE_WORDS[m] for m in r.mode_order]
     lines = [

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from .cards import Card, Hand
+from ..cards import Card, Hand
 
 TRUMP_WEIGHT = 60
 TOP_WEIGHT = 30

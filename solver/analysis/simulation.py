@@ -9,9 +9,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Sequence
 
-from .errors import RulesError
-from .match import Match
-from .players import PLAYER_KINDS, get_player
+from ..errors import RulesError
+from ..game.match import Match
+from ..players import PLAYER_KINDS, get_player
 
 SEAT_NAMES = ("D", "E", "M")
 
