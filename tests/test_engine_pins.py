@@ -92,3 +92,20 @@ def test_every_case_is_pinned() -> None:
 if __name__ == "__main__":
     for c in CASES:
         print(f"    {measure(c)!r},")
+
+
+def test_stats_describe_the_last_call() -> None:
+    """stats() counts the last call only, and its counters are consistent with it."""
+    solver = Solver(TT_MB)
+    deal = Deal.random(seed=1)
+    solver.solve(deal, "S", leader="E", seat="D")
+    first = solver.stats()
+    assert first["nodes"] == solver.nodes == PINNED[CASES.index((1, 16, "S", "E", "D", False, False, ()))][1]
+    assert 0 < first["table_hits"] <= first["table_probes"] < first["nodes"]
+    assert first["first_move_cutoffs"] <= first["cutoffs"]
+    assert first["misere_escape"] == first["misere_trick_lost"] == 0
+    solver.solve(Deal.random(seed=2, hand_size=8), "N", leader="E", seat="D", misere=True)
+    second = solver.stats()
+    assert second.keys() == first.keys()
+    assert second["nodes"] == solver.nodes < first["nodes"]
+    assert second["right_hand_trumps"] == second["trump_game"] == 0  # normal-play bounds only
