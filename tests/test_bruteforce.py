@@ -14,7 +14,7 @@ from solver.errors import IllegalPlayError
 
 
 def deal(text: str) -> Deal:
-    return Deal.from_string(text)
+    return Deal.parse(text)
 
 
 def values(d: Deal, strain: str, **kw) -> dict[str, int]:
@@ -22,7 +22,7 @@ def values(d: Deal, strain: str, **kw) -> dict[str, int]:
 
 
 def bits(*cards: str) -> list[int]:
-    return [Card.from_string(c).bit for c in cards]
+    return [Card.parse(c).bit for c in cards]
 
 
 # --- who wins a trick -------------------------------------------------------------------
