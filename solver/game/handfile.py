@@ -34,7 +34,7 @@ from ..cards import Card, Hand
 from ..deal import Deal, Seat
 from ..errors import RecordError, SolverError
 from ..tricks import legal_mask, trick_winner
-from .modes import MINIMISING_MODES, MODE_TRUMP
+from .modes import Mode
 from .rules import Ruleset, get_ruleset
 
 __all__ = ["HandRecord", "Position", "hand_from_record", "load_hand", "parse_hand", "save_hand"]
@@ -101,7 +101,7 @@ class HandRecord:
     winners: tuple[Seat, ...] = field(default=(), repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        leaders, winners = _leaders_and_winners(self.leader, self.tricks, MODE_TRUMP[self.contract])
+        leaders, winners = _leaders_and_winners(self.leader, self.tricks, int(Mode.parse(self.contract).strain))
         object.__setattr__(self, "leaders", leaders)
         object.__setattr__(self, "winners", winners)
 
@@ -109,12 +109,12 @@ class HandRecord:
     @property
     def strain(self) -> str:
         """``S H D C`` or ``N``: the trump suit the contract plays in."""
-        return "SHDCN"[MODE_TRUMP[self.contract]]
+        return Mode.parse(self.contract).strain.name
 
     @property
     def misere(self) -> bool:
         """Whether everybody tries to take few tricks (MT, miz)."""
-        return self.contract in MINIMISING_MODES
+        return Mode.parse(self.contract).minimising
 
     @property
     def must_ruff(self) -> bool:
@@ -296,7 +296,7 @@ def _trick_cards(line: str, number: int, trick: int) -> list[Card]:
     cards = []
     for w in words:
         try:
-            cards.append(Card.from_string(w))
+            cards.append(Card.parse(w))
         except SolverError as exc:
             raise RecordError(f"line {number} (trick {trick}): {exc}") from None
     if len(cards) > 3:
@@ -335,7 +335,7 @@ def _build(tags: Mapping[str, tuple[int, str]], lines: list[_Line]) -> HandRecor
         if leader != rule_leader and not ending:
             raise RecordError(f"line {at} (trick 1): wrong seat leading: [Leader] is {leader.name}, but "
                               f"under {ruleset.name} {rule_leader.name} makes the first lead")
-    trump = MODE_TRUMP[contract]
+    trump = int(Mode.parse(contract).strain)
     tricks = [ln.cards for ln in lines]
     size = start.hand_size if start is not None else ruleset.hand_size
     if len(tricks) > size:
@@ -407,7 +407,7 @@ def _cards(text: str, where: str) -> list[Card]:
     out = []
     for w in text.replace(",", " ").split():
         try:
-            out.append(Card.from_string(w))
+            out.append(Card.parse(w))
         except SolverError as exc:
             raise RecordError(f"{where}: {exc}") from None
     return out
@@ -469,7 +469,7 @@ def _read_deal(tags: Mapping[str, tuple[int, str]], ruleset: Ruleset, declarer: 
         return None, None
     at, text = tags["Deal"]
     try:
-        deal = Deal.from_string(text)
+        deal = Deal.parse(text)
     except SolverError as exc:
         raise RecordError(f"line {at}: [Deal]: {exc}") from None
     cards = Hand()
@@ -608,14 +608,14 @@ def hand_from_record(record: Mapping[str, Any], number: int) -> HandRecord:
         raise RecordError(f"hand {number}: the record has hands 1..{len(hands)}")
     h = hands[number - 1]
     ruleset = ruleset_of(record)
-    dealt = Deal([Hand.from_string(h["dealt"][s]) if h["dealt"][s].strip() else Hand() for s in "DEM"],
-                 Hand.from_string(h["widow"]) if h["widow"].strip() else Hand())
+    dealt = Deal([Hand.parse(h["dealt"][s]) if h["dealt"][s].strip() else Hand() for s in "DEM"],
+                 Hand.parse(h["widow"]) if h["widow"].strip() else Hand())
     decl = h["declaration"]
     declarer = Seat.parse(decl.get("declarer", ruleset.declarer.name))
     mode = decl.get("mode") or decl["strain"]
-    exchange = tuple((Seat.parse(t["from"]), Seat.parse(t["to"]), Card.from_string(t["card"]))
+    exchange = tuple((Seat.parse(t["from"]), Seat.parse(t["to"]), Card.parse(t["card"]))
                      for t in h["exchange"])
-    discard = tuple(Card.from_string(c) for c in decl.get("discard", []))
+    discard = tuple(Card.parse(c) for c in decl.get("discard", []))
     hands = [m.mask for m in dealt.hands]
     for frm, to, card in exchange:
         hands[frm] &= ~card.bit
@@ -623,7 +623,7 @@ def hand_from_record(record: Mapping[str, Any], number: int) -> HandRecord:
     if dealt.widow:
         hands[declarer] = (hands[declarer] | dealt.widow.mask) & ~sum(c.bit for c in discard)
     start = Deal([Hand(m) for m in hands])
-    cards = [Card.from_string(c) for c in h["play"]]
+    cards = [Card.parse(c) for c in h["play"]]
     tricks = tuple(tuple(cards[i:i + 3]) for i in range(0, len(cards), 3))
     leader = Seat.E if ruleset.first_leader == "eldest" else declarer
     names = record["players"]
