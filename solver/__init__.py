@@ -23,6 +23,7 @@ from .errors import (
     RulesError,
     SolverError,
 )
+from .game.handfile import HandRecord, load_hand
 from .game.match import Match
 from .players import get_player
 from .game.records import load as load_record
@@ -41,7 +42,7 @@ __all__ = [
     "DDTable", "Solver", "card_values", "dd_table", "principal_variation", "solve",
     "Choice", "Declaration", "declare",
     "PRESETS", "Ruleset", "get_ruleset",
-    "Match", "get_player", "load_record", "save_record",
+    "HandRecord", "Match", "get_player", "load_hand", "load_record", "save_record",
     "EngineError", "IllegalPlayError", "InvalidDealError", "NotationError",
     "RecordError", "RulesError", "SolverError",
 ]

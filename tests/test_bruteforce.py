@@ -1,7 +1,7 @@
 """Hand-checked positions for the reference minimax, so the engine tests rest on something trusted.
 
-Every expected number here was worked out by hand from RULES.md (the reasoning is in the
-comment next to it), not copied from a run.
+Every expected number here was worked out by hand from the rules (docs/rules.md; the
+reasoning is in the comment next to it), not copied from a run.
 """
 from __future__ import annotations
 

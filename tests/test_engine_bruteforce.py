@@ -130,8 +130,8 @@ def test_void_made_by_a_discard_ruffs_the_seats_top_card():
     """The seat needing one trick may hold the top card of a suit that neither coalition
     hand can ruff *now* and still take nothing: here M leads ♥8, E (void in hearts)
     discards its only diamond, and from then on E ruffs every diamond M leads, so the
-    seat's ♦J falls too. A need-one bound that looked only at current voids (tried and
-    reverted in session 5) called this a sure trick for the seat."""
+    seat's ♦J falls too. A need-one bound that looked only at current voids called this
+    a sure trick for the seat (docs/history.md)."""
     from solver.deal import Deal
 
     deal = Deal.parse("D:J.43.J4.9 T8..T.T53 6.8.862.K")

@@ -1,4 +1,4 @@
-"""The bundled players: random, heuristic (the seeds' rules of thumb) and double-dummy."""
+"""The bundled players: random, heuristic (the rule sources' rules of thumb) and double-dummy."""
 from __future__ import annotations
 
 import random

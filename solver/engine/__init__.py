@@ -123,6 +123,20 @@ class Solver:
         """Nodes searched by the last call."""
         return self._engine.nodes
 
+    def stats(self) -> dict[str, int]:
+        """Counters of the last call, to see where a search spends its nodes.
+
+        ``nodes``; ``table_probes`` and ``table_hits`` (trick-boundary positions that
+        asked the transposition table, and those it answered); ``cutoffs`` (nodes where
+        a move reached the node's goal, ``first_move_cutoffs`` where it was the first
+        tried); and one count per bound of the positions it answered (``settled_trumps``,
+        ``right_hand_trumps``, ``seat_cash``, ``seat_winners``, ``sole_trumps``,
+        ``all_tricks``, ``forcing_lead``, ``trump_game``, ``last_trick``, and in misère
+        ``misere_trick_lost``, ``misere_escape``, ``misere_bounds``). Each call resets them.
+        """
+        with self._lock:
+            return dict(self._engine.stats())
+
     def clear(self) -> None:
         """Forget everything the table has learned."""
         with self._lock:

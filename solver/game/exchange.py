@@ -125,7 +125,8 @@ def _order_key(ruleset: Ruleset) -> Callable[[Seat, int], tuple]:
     if ruleset.exchange in ("card-return", "hungarian"):
         # 002: the larger target starts; 004: whoever needs more tricks in the new hand.
         return lambda s, amount: (-t[s], int(s))
-    # RULES.md Decision: the larger surplus first, ties by the higher target of the new hand.
+    # Decision (docs/rules.md, decision 2): the larger surplus first, ties by the higher
+    # target of the new hand.
     return lambda s, amount: (-amount, -t[s], int(s))
 
 
@@ -177,7 +178,8 @@ def trump_index(trump: Any) -> int:
 def card_strength(card: Card, trump: int = NO_TRUMP) -> tuple[int, int, int]:
     """lowest-for-highest order: trumps above all, then by rank, ties by suit order ♠♥♦♣.
 
-    **Decision** (RULES.md): with the trump not yet named, aces come first whatever the suit.
+    **Decision** (docs/rules.md, decision 3): with the trump not yet named, aces come first
+    whatever the suit.
     """
     return (int(card.suit == trump), card.rank, 3 - int(card.suit))
 

@@ -1,4 +1,4 @@
-"""A player that follows the strategy tips of the rule write-ups (``seeds/``).
+"""A player that follows the strategy tips of the rule write-ups (docs/sources.md).
 
 - Declaring: name the longest strong suit as trump (no trump with many quick tricks
   and no long suit, a minimising mode with a hand that has almost no winners);
@@ -174,7 +174,8 @@ def beaters(legal: int, best: int, led: int, trump: int) -> int:
 
 
 class HeuristicPlayer(BasePlayer):
-    """Rules of thumb from the seeds' strategy tips; deterministic except for its RNG-free choices."""
+    """Rules of thumb from the rule sources' strategy tips; deterministic except for its
+    RNG-free choices."""
 
     def declare(self, view: DeclareView) -> Announcement:
         target = view.table.targets[view.table.declarer]
