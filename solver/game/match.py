@@ -37,7 +37,7 @@ from .modes import Mode
 from ..tricks import LANE, LANE_MASK, LANE_SHIFT, legal_mask, trick_winner
 
 if TYPE_CHECKING:  # records replays through Match, so Match takes only its types
-    from .records import DeclarationRecord, ExchangeRecord, HandRecord, MatchRecord
+    from .records import DeclarationRecord, ExchangeRecord, MatchHandRecord, MatchRecord
 
 SEATS = tuple(Seat)  # D, E, M: indexed by seat number in the play loop
 C2 = Card.parse("C2")
@@ -156,7 +156,7 @@ class Match:
             self.play_hand()
         return self.record
 
-    def play_hand(self) -> HandRecord:
+    def play_hand(self) -> MatchHandRecord:
         """Play one hand, append it to the record, and settle the end-of-match check."""
         number = self.state.hands_played + 1
         dealer = self.dealer
@@ -183,7 +183,7 @@ class Match:
         return hand_rec
 
     # --- one hand -----------------------------------------------------------------------
-    def _play_hand(self, number: int, dealer: int) -> HandRecord:
+    def _play_hand(self, number: int, dealer: int) -> MatchHandRecord:
         rs = self.ruleset
         n, w = rs.hand_size, rs.widow_size
         if self.deal_source is None:
