@@ -25,6 +25,7 @@ from .errors import (
 )
 from .game.handfile import HandRecord, load_hand
 from .game.match import Match
+from .game.modes import Mode
 from .players import get_player
 from .game.records import load as load_record
 from .game.records import save as save_record
@@ -41,7 +42,7 @@ __all__ = [
     "Deal", "Seat", "Strain", "parse_strains",
     "DDTable", "Solver", "card_values", "dd_table", "principal_variation", "solve",
     "Choice", "Declaration", "declare",
-    "PRESETS", "Ruleset", "get_ruleset",
+    "Mode", "PRESETS", "Ruleset", "get_ruleset",
     "HandRecord", "Match", "get_player", "load_hand", "load_record", "save_record",
     "EngineError", "IllegalPlayError", "InvalidDealError", "NotationError",
     "RecordError", "RulesError", "SolverError",
