@@ -110,7 +110,7 @@ class Card:
         if isinstance(text, Card):
             return text
         if not isinstance(text, str):
-            raise NotationError(f"cannot read card {text!r}: expected a string such as 'SA'")
+            raise NotationError(f"cannot read card {text!r}: expected a Card or a string such as 'SA'")
         t = text.strip()
         if len(t) >= 2:
             if t[0].upper() in SUIT_CHARS or t[0] in SUIT_SYMBOLS:
