@@ -20,7 +20,7 @@ RANK_CHARS = "23456789TJQKA"
 SUIT_SYMBOLS = "♠♥♦♣"  # in Suit order
 LANE_SHIFT = 4
 LANE = 1 << LANE_SHIFT  # bits per suit lane in a hand mask (16)
-SUIT_LANE_MASK = (1 << 13) - 1  # the 13 rank bits of one lane
+LANE_MASK = (1 << 13) - 1  # the 13 rank bits of one lane (LANE and LANE_MASK as in csrc/position.h)
 
 
 class Suit(IntEnum):
@@ -236,7 +236,7 @@ class Hand:
 
     def suit_mask(self, suit: int) -> int:
         """The 13-bit lane of one suit (bit ``rank - 2``)."""
-        return (self.mask >> (LANE * int(suit))) & SUIT_LANE_MASK
+        return (self.mask >> (LANE * int(suit))) & LANE_MASK
 
     def cards_in(self, suit: int) -> list[Card]:
         """The cards of one suit, highest first."""

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Protocol, Sequence
 
-from ..cards import LANE, NO_TRUMP, SUIT_LANE_MASK, Card, Hand, Suit
+from ..cards import LANE, NO_TRUMP, LANE_MASK, Card, Hand, Suit
 from ..deal import Deal, Seat, Strain
 from ..errors import IllegalPlayError, RecordError, RulesError, SolverError
 from .modes import Mode
@@ -273,7 +273,7 @@ class _Run:
         for rnd in range(1, n + 1):
             allowed = self.hands[up]
             if self.ruleset.exchange == "hungarian":
-                allowed = Hand(allowed.mask & ~(SUIT_LANE_MASK << (LANE * self.trump)))
+                allowed = Hand(allowed.mask & ~(LANE_MASK << (LANE * self.trump)))
             if not allowed:
                 return  # Decision: nothing left that may be given ends this pair's trade
             given = self.ask_card(self.request("give", up, down, allowed, rnd=rnd, rounds=n))

@@ -34,7 +34,8 @@ from .views import (
 from .exchange import run_exchange
 from . import scoring
 from .modes import Mode
-from ..tricks import LANE, LANE_MASK, LANE_SHIFT, legal_mask, trick_winner
+from ..cards import LANE, LANE_MASK, LANE_SHIFT
+from ..tricks import legal_mask, trick_winner
 
 if TYPE_CHECKING:  # records replays through Match, so Match takes only its types
     from .records import DeclarationRecord, ExchangeRecord, MatchHandRecord, MatchRecord

@@ -23,7 +23,8 @@ from typing import Sequence
 
 from ..cards import FULL_DECK_MASK, Card, Suit
 from ..game.modes import Mode
-from ..tricks import LANE, LANE_MASK, LANE_SHIFT, NO_TRUMP, trick_winner
+from ..cards import LANE, LANE_MASK, LANE_SHIFT, NO_TRUMP
+from ..tricks import trick_winner
 from ..game.views import Announcement, DeclareView, ExchangeView, PlayView
 from .base import BasePlayer
 from .random_player import card_at
