@@ -59,7 +59,7 @@ def quick_tricks(lane: int, length: int) -> float:
 
 
 def estimate_tricks(hand: int, trump: int) -> float:
-    """Tricks the hand might take playing with ``trump`` (4 = no trump)."""
+    """Tricks the hand might take playing with ``trump`` (a suit, or ``NO_TRUMP``)."""
     est = 0.0
     trumps = _lane(hand, trump).bit_count() if trump != NO_TRUMP else 0
     for s in range(4):
