@@ -315,9 +315,11 @@ def _run_all(jobs: Sequence[_Job], threads: int, on_done: Callable[[_Job], None]
         if finished:
             for w in workers:
                 w.join()
-        else:  # stop the searches; an optimiser run cannot be cancelled, its daemon thread is left
-            for s in solvers:
+        else:  # stop the searches and wait for their threads; an optimiser run cannot be
+            for s in solvers:  # cancelled, so its (daemon) thread is waited for only briefly
                 s.cancel()
+            for w in workers:
+                w.join(timeout=1.0)
 
 
 def _equivalence_groups(cards: Sequence[str], pos: Position) -> list[list[str]]:
