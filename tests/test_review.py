@@ -153,16 +153,22 @@ def test_must_ruff_ending_and_planted_mistake():
 
 
 def test_equivalent_best_cards_shown_once():
+    from solver.analysis.review import _equivalence_groups
+
     # D holds the spade king-queen-jack: all three are equally good leads, shown as one group
     text = ending_text("D:KQJ... A32... T98...", "H", "D", [["SK", "S2", "S8"], ["SQ", "S3", "S9"],
                                                              ["SJ", "SA", "ST"]])
     h = solver.review(text).hands[0]
     assert h.cards[0].best == ("SK",) and h.cards[0].cost == 0
-    # after the ace is gone... a played card between two held cards no longer separates them
-    text2 = ending_text("D:KJ... AQ... 32...", "H", "E", [["SA", "S2", "SJ"], ["SQ", "S3", "SK"]])
-    h2 = solver.review(text2).hands[0]
-    assert h2.cards[0].card == "SA"
+    # the queen on the table separates king and jack; once it is gone they are one group
+    rec = parse_hand(ending_text("D:KJ4... Q32... T98...", "H", "E",
+                                 [["SQ", "S9", "S4"], ["S3", "ST", "SK"], ["SJ", "S2", "S8"]]))
+    assert _equivalence_groups(["SK", "SJ", "S4"], rec.position(1, 2)) == [["SK"], ["SJ"], ["S4"]]
+    assert _equivalence_groups(["SK", "SJ"], rec.position(2, 2)) == [["SK", "SJ"]]
+    h2 = solver.review(rec).hands[0]
+    assert h2.cards[5].card == "SK" and h2.cards[5].best == ("SK",)
     check_identity(h2)
+    check_against_bruteforce(h2)
 
 
 def bf_read(path: Path) -> str:
@@ -266,7 +272,7 @@ def test_result_forms():
     assert len(frame) == 48 and list(frame["cost"]) == [c["cost"] for c in hand["cards"]]
     assert (frame["mistake"] == (frame["cost"] > 0)).all()
     html = r._repr_html_()
-    assert "<table" in html and "♠" in html or "♥" in html
+    assert "<table" in html and ("♠" in html or "♥" in html)
     assert "Hand 1" in str(r)
 
 
