@@ -33,7 +33,7 @@ from ..engine import Solver
 from ..errors import RecordError
 from ..game import records
 from ..game.handfile import HandRecord, Position, hand_from_record, load_hand
-from ..game.modes import MINIMISING_MODES
+from ..game.modes import Mode
 
 __all__ = ["CardReview", "DeclarationReview", "HandReview", "Review", "SeatSummary", "review"]
 
@@ -404,8 +404,8 @@ def best_declaration(rec: HandRecord) -> dict[str, Any] | None:
     seat = rec.declarer
     if rec.start.hand_size != rs.hand_size or (rs.widow_size and rec.discard is None):
         return None
-    misere = rec.contract in MINIMISING_MODES
-    same_goal = [m for m in rs.mode_order if (m in MINIMISING_MODES) == misere]
+    misere = Mode(rec.contract).minimising
+    same_goal = [m for m in rs.mode_order if Mode(m).minimising == misere]
     strains = "".join(sorted({m if m in "SHDC" else "N" for m in same_goal}, key="SHDCN".index))
     if rs.widow_size == 0:
         from ..engine import solve

@@ -34,7 +34,7 @@ from ..cards import Card, Hand
 from ..deal import Deal, Seat
 from ..errors import RecordError, SolverError
 from ..tricks import legal_mask, trick_winner
-from .modes import MINIMISING_MODES, MODE_TRUMP
+from .modes import Mode
 from .rules import Ruleset, get_ruleset
 
 __all__ = ["HandRecord", "Position", "hand_from_record", "load_hand", "parse_hand", "save_hand"]
@@ -44,6 +44,11 @@ _TAG = re.compile(r'^\[\s*([A-Za-z]+)\s+"(.*)"\s*\]$')
 _TRICK_NUMBER = re.compile(r"^\d+[.):]$")
 KNOWN_TAGS = ("Rules", "Options", "Declarer", "Contract", "Discard", "Deal", "Leader",
               "Exchange", "Hand", "Players")
+
+
+def _trump(contract: str) -> int:
+    """The trump suit 0..3 of a contract, or 4 (no trump) for N, MT and miz."""
+    return int(Mode(contract).strain)
 
 
 def _bit(card: Card) -> int:
@@ -101,7 +106,7 @@ class HandRecord:
     winners: tuple[Seat, ...] = field(default=(), repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        leaders, winners = _leaders_and_winners(self.leader, self.tricks, MODE_TRUMP[self.contract])
+        leaders, winners = _leaders_and_winners(self.leader, self.tricks, _trump(self.contract))
         object.__setattr__(self, "leaders", leaders)
         object.__setattr__(self, "winners", winners)
 
@@ -109,12 +114,12 @@ class HandRecord:
     @property
     def strain(self) -> str:
         """``S H D C`` or ``N``: the trump suit the contract plays in."""
-        return "SHDCN"[MODE_TRUMP[self.contract]]
+        return Mode(self.contract).strain.name
 
     @property
     def misere(self) -> bool:
         """Whether everybody tries to take few tricks (MT, miz)."""
-        return self.contract in MINIMISING_MODES
+        return Mode(self.contract).minimising
 
     @property
     def must_ruff(self) -> bool:
@@ -335,7 +340,7 @@ def _build(tags: Mapping[str, tuple[int, str]], lines: list[_Line]) -> HandRecor
         if leader != rule_leader and not ending:
             raise RecordError(f"line {at} (trick 1): wrong seat leading: [Leader] is {leader.name}, but "
                               f"under {ruleset.name} {rule_leader.name} makes the first lead")
-    trump = MODE_TRUMP[contract]
+    trump = _trump(contract)
     tricks = [ln.cards for ln in lines]
     size = start.hand_size if start is not None else ruleset.hand_size
     if len(tricks) > size:
