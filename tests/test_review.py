@@ -49,7 +49,7 @@ def play_out(deal: Deal, contract: str, leader: str, rules: str = "twelve", *,
             pick = (min if misere else max)(values.values())
             card = plant.get(k) or next(c for c, v in values.items() if v == pick)
             assert card in values, f"planted {card} is not legal"
-            played.append(Card.from_string(card))
+            played.append(Card.parse(card))
             k += 1
         tricks.append([str(c) for c in played])
         seats = [Seat((lead + i) % 3) for i in range(3)]
@@ -95,7 +95,7 @@ def check_against_bruteforce(h) -> None:
 
 
 def test_all_optimal_ending_has_no_mistakes():
-    deal = Deal.from_string("D:AQ7.K5.J. K4.QJ.9.3 J86.A7..5")
+    deal = Deal.parse("D:AQ7.K5.J. K4.QJ.9.3 J86.A7..5")
     text = play_out(deal, "H", "E")
     r = solver.review(text)
     h = r.hands[0]
@@ -108,7 +108,7 @@ def test_all_optimal_ending_has_no_mistakes():
 
 def test_planted_lead_of_known_cost():
     """examples/endgame-5.txt: the queen of spades takes 4, the eight only 1 (cost 3)."""
-    deal = Deal.from_string(bf_read(EXAMPLES / "endgame-5.txt"))
+    deal = Deal.parse(bf_read(EXAMPLES / "endgame-5.txt"))
     h = solver.review(play_out(deal, "S", "D", plant={0: "S8"})).hands[0]
     first = h.cards[0]
     assert (first.seat, first.card, first.before, first.after, first.cost) == ("D", "S8", 4, 1, 3)
@@ -122,7 +122,7 @@ def test_planted_lead_of_known_cost():
 def test_planted_mistake_in_minimum_tricks():
     """examples/misere.txt in MT: unloading the spade ace holds D to 1 trick, any other lead lets
     the others give D four. A planted other lead costs 3 tricks (misère semantics)."""
-    deal = Deal.from_string(bf_read(EXAMPLES / "misere.txt"))
+    deal = Deal.parse(bf_read(EXAMPLES / "misere.txt"))
     h = solver.review(play_out(deal, "MT", "D", rules="hungarian", plant={0: "DT"})).hands[0]
     assert h.misere
     first = h.cards[0]
@@ -138,7 +138,7 @@ MUST_RUFF = "D:64..K4. 3.9.95. 95.Q5.."   # M void in diamonds must ruff a diamo
 def test_must_ruff_ending_and_planted_mistake():
     """Under hungarian, M void in diamonds must ruff: leading the diamond four takes 2 tricks
     (1 without the rule), the spade four none. The planted spade lead costs 2."""
-    deal = Deal.from_string(MUST_RUFF)
+    deal = Deal.parse(MUST_RUFF)
     assert get_ruleset("hungarian").must_ruff
     assert bf.card_values(deal, "S", leader="D", seat="D", must_ruff=True)["D4"] == 2
     assert bf.card_values(deal, "S", leader="D", seat="D", must_ruff=False)["D4"] == 1

@@ -331,7 +331,7 @@ def _equivalence_groups(cards: Sequence[str], pos: Position) -> list[list[str]]:
         live |= h.mask
     for c in pos.played:
         live |= c.bit
-    parsed = sorted((Card.from_string(c) for c in cards), key=lambda c: (c.suit, -c.rank))
+    parsed = sorted((Card.parse(c) for c in cards), key=lambda c: (c.suit, -c.rank))
     groups: list[list[str]] = []
     prev: Card | None = None
     for c in parsed:

@@ -31,7 +31,7 @@ img.plot { max-width: 100%; border: 1px solid #eee; }
 
 
 def _card(card: Card | str) -> str:
-    c = Card.from_string(card) if isinstance(card, str) else card
+    c = Card.parse(card) if isinstance(card, str) else card
     text = c.pretty()
     return f'<span class="red">{text}</span>' if c.suit in (1, 2) else text
 

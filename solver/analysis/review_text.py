@@ -18,7 +18,7 @@ BEST_SHOWN = 3
 
 
 def pretty_card(card: str) -> str:
-    return Card.from_string(card).pretty()
+    return Card.parse(card).pretty()
 
 
 def pretty_cards(cards: list[str] | tuple[str, ...]) -> str:
