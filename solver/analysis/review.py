@@ -177,15 +177,15 @@ class Review:
 
 
 # --- reading the source ------------------------------------------------------------------------
-def _hands_of(source: Any, hand: int | None) -> tuple[list[HandRecord], dict | None]:
+def _hands_of(source: Any, hand: int | None) -> tuple[list[HandRecord], Mapping[str, Any] | None]:
     """The hand records to review, and the match record when the source is one."""
     if isinstance(source, HandRecord):
         if hand not in (None, 1, source.number):
             raise RecordError(f"hand {hand}: a hand file holds a single hand")
         return [source], None
-    record: dict | None = None
+    record: Mapping[str, Any]
     if isinstance(source, Mapping):
-        record = dict(source)
+        record = source
         records.validate(record)
     elif isinstance(source, (str, os.PathLike)):
         text = os.fspath(source)
