@@ -404,8 +404,8 @@ def best_declaration(rec: HandRecord) -> dict[str, Any] | None:
     seat = rec.declarer
     if rec.start.hand_size != rs.hand_size or (rs.widow_size and rec.discard is None):
         return None
-    misere = Mode(rec.contract).minimising
-    same_goal = [m for m in rs.mode_order if Mode(m).minimising == misere]
+    misere = Mode.parse(rec.contract).minimising
+    same_goal = [m for m in rs.mode_order if Mode.parse(m).minimising == misere]
     strains = "".join(sorted({m if m in "SHDC" else "N" for m in same_goal}, key="SHDCN".index))
     if rs.widow_size == 0:
         from ..engine import solve

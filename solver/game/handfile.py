@@ -46,11 +46,6 @@ KNOWN_TAGS = ("Rules", "Options", "Declarer", "Contract", "Discard", "Deal", "Le
               "Exchange", "Hand", "Players")
 
 
-def _trump(contract: str) -> int:
-    """The trump suit 0..3 of a contract, or 4 (no trump) for N, MT and miz."""
-    return int(Mode(contract).strain)
-
-
 def _bit(card: Card) -> int:
     return card.bit.bit_length() - 1
 
@@ -106,7 +101,7 @@ class HandRecord:
     winners: tuple[Seat, ...] = field(default=(), repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        leaders, winners = _leaders_and_winners(self.leader, self.tricks, _trump(self.contract))
+        leaders, winners = _leaders_and_winners(self.leader, self.tricks, int(Mode.parse(self.contract).strain))
         object.__setattr__(self, "leaders", leaders)
         object.__setattr__(self, "winners", winners)
 
@@ -114,12 +109,12 @@ class HandRecord:
     @property
     def strain(self) -> str:
         """``S H D C`` or ``N``: the trump suit the contract plays in."""
-        return Mode(self.contract).strain.name
+        return Mode.parse(self.contract).strain.name
 
     @property
     def misere(self) -> bool:
         """Whether everybody tries to take few tricks (MT, miz)."""
-        return Mode(self.contract).minimising
+        return Mode.parse(self.contract).minimising
 
     @property
     def must_ruff(self) -> bool:
@@ -340,7 +335,7 @@ def _build(tags: Mapping[str, tuple[int, str]], lines: list[_Line]) -> HandRecor
         if leader != rule_leader and not ending:
             raise RecordError(f"line {at} (trick 1): wrong seat leading: [Leader] is {leader.name}, but "
                               f"under {ruleset.name} {rule_leader.name} makes the first lead")
-    trump = _trump(contract)
+    trump = int(Mode.parse(contract).strain)
     tricks = [ln.cards for ln in lines]
     size = start.hand_size if start is not None else ruleset.hand_size
     if len(tricks) > size:
