@@ -290,3 +290,20 @@ def test_sources_and_errors(tmp_path):
         solver.review(record, hand=9)
     with pytest.raises(RecordError, match="cannot review a int"):
         solver.review(5)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("preset", ["british", "twelve", "card-return", "hungarian"])
+def test_identity_on_every_hand_of_longer_matches(preset):
+    """Every hand of a longer match (hungarian: its 15 trump and NT deals; MT on 16 cards is
+    left out for the misère search's speed), reviewed as one match record in parallel."""
+    options = {"british": {"match_end": "hands", "hands_limit": 4},
+               "twelve": {"hands_limit": 4, "win_tricks": 16},
+               "card-return": {"hands_limit": 4}, "hungarian": {}}[preset]
+    players = [get_player(k, f"21:{i}") for i, k in enumerate(("heuristic", "random", "heuristic"))]
+    record = Match(get_ruleset(preset, **options), players, 21, preset=preset, options=options).play()
+    numbers = [n for n, h in enumerate(record["hands"], 1) if h["declaration"]["mode"] != "MT"]
+    for n in numbers:
+        h = solver.review(record, hand=n, declaration=False).hands[0]
+        check_identity(h)
+        assert {s: v.taken for s, v in h.seats.items()} == record["hands"][n - 1]["tricks"]

@@ -48,13 +48,22 @@ def declaration_line(d: DeclarationReview | None, misere: bool) -> str:
         text = (f"Declaration cost {d.cost} trick(s): worth {d.tricks}, the best gives {d.best_tricks} "
                 f"({shown}{more})")
     if d.note:
-        text += f" [{d.note}]"
+        text += f" ({d.note})"
     return text
+
+
+def _plain(text: str, markup: bool) -> str:
+    """A player's name as text, with rich markup characters escaped when markup is on."""
+    if not markup:
+        return text
+    from rich.markup import escape
+
+    return escape(text)
 
 
 def hand_lines(h: HandReview, markup: bool = False) -> list[str]:
     rec = h.record
-    names = h.players
+    names = tuple(_plain(n, markup) for n in h.players) if h.players else None
     title = f"Hand {h.hand} ({h.rules}): {h.declarer} declares {contract_words(h.contract)}"
     if rec.discard:
         title += ", discards " + pretty_cards([str(c) for c in rec.discard])
@@ -107,6 +116,6 @@ def review_lines(review: Review, markup: bool = False) -> list[str]:
         lines.append("")
         lines.append("Players over the match: hands  opening  taken  mistakes  lost  gained  declaration cost")
         for name, t in review.players.items():
-            lines.append(f"  {name:<20} {t['hands']:>5} {t['opening']:>8} {t['taken']:>6} {t['mistakes']:>9} "
+            lines.append(f"  {_plain(name, markup):<20} {t['hands']:>5} {t['opening']:>8} {t['taken']:>6} {t['mistakes']:>9} "
                          f"{t['lost']:>5} {t['gained']:>7} {t['declaration_cost']:>8}")
     return lines
