@@ -255,7 +255,15 @@ def test_a_match_stopped_by_the_hand_cap_replays():
     players = [get_player("random", i) for i in range(3)]
     rec = Match(get_ruleset("british"), players, 4, preset="british", max_hands=2).play()
     assert rec["result"]["reason"] == "hand-cap" and len(rec["hands"]) == 2
+    assert rec["truncated"] is True  # a cap other than the standard 200 marks the record
     records.validate(rec)
     bad = copy.deepcopy(rec)
+    del bad["truncated"]
     bad["result"]["reason"] = "round-the-table"
     rejected(bad, "the record ends after hand 2, but the match is not over")
+    forged = copy.deepcopy(rec)
+    del forged["truncated"]  # hand-cap without the mark: only the 200-hand cap gives it
+    rejected(forged, 'reason "hand-cap" after 2 hands')
+    wrong_reason = copy.deepcopy(rec)
+    wrong_reason["result"]["reason"] = "round-the-table"
+    rejected(wrong_reason, 'marked "truncated" ends with reason "hand-cap"')

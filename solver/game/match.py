@@ -38,6 +38,9 @@ from .modes import MINIMISING_MODES
 from ..tricks import LANE_MASK, legal_mask, trick_winner
 
 SEATS = (Seat.D, Seat.E, Seat.M)
+#: The safety cap on hands per match (end reason ``hand-cap``): no ruleset needs more, and
+#: a record stopped at any other cap is marked ``"truncated": true``.
+HAND_CAP = 200
 C2 = Card.from_string("C2")
 
 
@@ -114,7 +117,7 @@ class Match:
         preset: str | None = None,
         options: dict | None = None,
         first_dealer: int | None = None,
-        max_hands: int = 200,
+        max_hands: int = HAND_CAP,
         deal_source: "Callable[[int], tuple[list[list[Card]], list[Card]]] | None" = None,
     ) -> None:
         if len(players) != 3:
@@ -172,6 +175,8 @@ class Match:
             self.record["result"] = {"winner": scoring.leader_by_total(self.state.totals), "reason": "hand-cap",
                                      "detail": f"stopped at the cap of {self.max_hands} hands; highest total wins",
                                      "totals": list(self.state.totals)}
+            if self.max_hands != HAND_CAP:  # not the standard cap: say so, or the record reads as forged
+                self.record["truncated"] = True
         self.dealer = (dealer + 1) % 3
         return hand_rec
 
