@@ -12,8 +12,6 @@ import importlib
 import os
 import sys
 
-from solver.errors import SolverError
-
 # Order here is the order of ``sm358 --help``.
 COMMANDS = ["solve", "table", "deal", "declare", "rules", "simulate", "replay"]
 
@@ -41,12 +39,27 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: "list[str] | None" = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    """Run one command; Ctrl-C at any point, imports included, ends with one line and 130."""
+    command = "sm358"
+    try:
+        from solver.errors import SolverError  # the whole library loads here, interruptibly
+
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        command = f"sm358 {args.command}"
+        return _run(args, command, SolverError)
+    except KeyboardInterrupt:
+        print(f"{command}: interrupted", file=sys.stderr)
+        return 130
+
+
+def _run(args: argparse.Namespace, command: str, solver_error: "type[Exception]") -> int:
+    from .common import terminal_safe
+
     try:
         return int(args.run(args) or 0)
-    except (SolverError, UsageError) as exc:
-        print(f"sm358 {args.command}: error: {exc}", file=sys.stderr)
+    except (solver_error, UsageError) as exc:
+        print(terminal_safe(f"{command}: error: {exc}"), file=sys.stderr)
         return 2
     except BrokenPipeError:
         # Output piped into e.g. `head` that stopped reading: not an error of ours.
@@ -55,11 +68,8 @@ def main(argv: "list[str] | None" = None) -> int:
         return 0
     except OSError as exc:
         where = f" {exc.filename}" if getattr(exc, "filename", None) else ""
-        print(f"sm358 {args.command}: error:{where}: {exc.strerror or exc}", file=sys.stderr)
+        print(terminal_safe(f"{command}: error:{where}: {exc.strerror or exc}"), file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        print(f"sm358 {args.command}: interrupted", file=sys.stderr)
-        return 130
 
 
 if __name__ == "__main__":  # pragma: no cover

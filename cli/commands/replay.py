@@ -13,7 +13,7 @@ from solver.cards import Card, Hand
 from solver.game.views import MODE_TRUMP
 from solver.tricks import trick_winner
 
-from ..common import console
+from ..common import console, terminal_safe
 from ..main import UsageError
 
 SEATS = ("D", "E", "M")
@@ -35,7 +35,7 @@ def mode_words(mode: str) -> str:
 
 def hand_lines(record: dict, ruleset, number: int) -> list[str]:
     h = record["hands"][number - 1]
-    names = record["players"]
+    names = [terminal_safe(n) for n in record["players"]]
     d = h["dealer"]
     who = {s: names[(d + i) % 3] for i, s in enumerate(SEATS)}
     decl = h["declaration"]
@@ -75,8 +75,9 @@ def run(args: argparse.Namespace) -> int:
     if args.hand is not None and not 1 <= args.hand <= n:
         raise UsageError(f"--hand {args.hand}: the record has hands 1..{n}")
     out = console()
-    names = record["players"]
-    out.print(f"{record['rules']['preset']} match: {', '.join(names)} (clockwise), {n} hands", markup=False)
+    names = [terminal_safe(name) for name in record["players"]]  # names come from the file
+    preset = terminal_safe(record["rules"]["preset"])
+    out.print(f"{preset} match: {', '.join(names)} (clockwise), {n} hands", markup=False)
     wanted = [args.hand] if args.hand is not None else range(1, n + 1)
     for number in wanted:
         out.print("", markup=False)
@@ -85,6 +86,9 @@ def run(args: argparse.Namespace) -> int:
     res = record["result"]
     winner = names[res["winner"]] if res["winner"] is not None else "shared"
     out.print("", markup=False)
-    out.print(f"Result: {winner} — {res.get('detail') or res['reason']}; totals "
+    if record.get("truncated"):
+        out.print(f"The record is truncated: the match was stopped after {n} hands, before its rules ended it.",
+                  markup=False)
+    out.print(f"Result: {winner} — {terminal_safe(res.get('detail') or res['reason'])}; totals "
               + ", ".join(f"{names[p]} {res['totals'][p]:+d}" for p in range(3)), markup=False)
     return 0

@@ -26,6 +26,7 @@ from .views import Announcement, DeclareView, ExchangeView, PlayView
 FORMAT = "sm358-match"
 VERSION = 1
 SEATS = ("D", "E", "M")
+TEMP_PREFIX, TEMP_SUFFIX = ".sm358-", ".tmp"
 #: Longest player name a record may hold.
 MAX_NAME_LENGTH = 100
 
@@ -44,7 +45,8 @@ def save(record: Mapping[str, Any], path: "str | os.PathLike[str]") -> None:
     text = dumps(record)
     path = os.fspath(path)
     directory = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix=".sm358-", suffix=".tmp", dir=directory)
+    # the writer's pid in the name tells a stale file (its writer is gone) from one in flight
+    fd, tmp = tempfile.mkstemp(prefix=f"{TEMP_PREFIX}{os.getpid()}-", suffix=TEMP_SUFFIX, dir=directory)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
@@ -57,6 +59,37 @@ def save(record: Mapping[str, Any], path: "str | os.PathLike[str]") -> None:
         except FileNotFoundError:
             pass
         raise
+
+
+def remove_stale_temp_files(directory: "str | os.PathLike[str]") -> int:
+    """Delete the temporary files that :func:`save` left in ``directory`` when its process
+    was killed mid-write; files of a writer still running are kept. Returns how many went."""
+    removed = 0
+    for entry in os.scandir(directory):
+        name = entry.name
+        if not (name.startswith(TEMP_PREFIX) and name.endswith(TEMP_SUFFIX)) or not entry.is_file(follow_symlinks=False):
+            continue
+        pid_text = name[len(TEMP_PREFIX):].split("-", 1)[0]
+        if pid_text.isdigit() and _process_alive(int(pid_text)):
+            continue
+        try:
+            os.unlink(entry.path)
+            removed += 1
+        except FileNotFoundError:
+            pass
+    return removed
+
+
+def _process_alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except (ProcessLookupError, OverflowError):
+        return False
+    except PermissionError:
+        return True  # someone else's process: keep its file
+    return True
 
 
 # --- reading -------------------------------------------------------------------------------
