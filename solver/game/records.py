@@ -188,9 +188,10 @@ def _check_hand_shape(h: Any, number: int) -> None:
     if not isinstance(h["declaration"].get("discard", []), list):
         raise RecordError(f"{where}: declaration 'discard' must be a list of cards")
     decl = h["declaration"]
-    for key, kind in (("mode", str), ("strain", str), ("misere", bool), ("declarer", str)):
-        if key in decl and not isinstance(decl[key], kind):
-            raise RecordError(f"{where}: declaration {key!r} must be a {'bool' if kind is bool else 'string'}, "
+    typed: tuple[tuple[str, type], ...] = (("mode", str), ("strain", str), ("misere", bool), ("declarer", str))
+    for key, want_type in typed:
+        if key in decl and not isinstance(decl[key], want_type):
+            raise RecordError(f"{where}: declaration {key!r} must be a {'bool' if want_type is bool else 'string'}, "
                               f"got {short_repr(decl[key])}")
     if h["dealer"] not in (0, 1, 2):
         raise RecordError(f"{where}: dealer must be a player index 0..2, got {short_repr(h['dealer'])}")
