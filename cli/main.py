@@ -7,10 +7,12 @@ program with one line on stderr and exit code 2 — never a traceback.
 """
 from __future__ import annotations
 
-import argparse
-import importlib
 import os
 import sys
+
+TYPE_CHECKING = False  # not `from typing`: the fewer imports before main() the better
+if TYPE_CHECKING:  # imported inside main(), where a Ctrl-C is caught
+    import argparse
 
 # Order here is the order of ``sm358 --help``.
 COMMANDS = ["solve", "table", "deal", "declare", "rules", "simulate", "replay"]
@@ -21,6 +23,9 @@ class UsageError(Exception):
 
 
 def build_parser() -> argparse.ArgumentParser:
+    import argparse
+    import importlib
+
     parser = argparse.ArgumentParser(
         prog="sm358",
         description="Double-dummy solver and analysis toolkit for Sergeant Major (3-5-8).",
@@ -40,7 +45,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: "list[str] | None" = None) -> int:
     """Run one command; Ctrl-C at any point, imports included, ends with one line and 130."""
-    command = "sm358"
+    words = sys.argv[1:] if argv is None else argv
+    command = next((f"sm358 {w}" for w in words[:1] if w in COMMANDS), "sm358")
     try:
         from solver.errors import SolverError  # the whole library loads here, interruptibly
 
@@ -73,4 +79,7 @@ def _run(args: argparse.Namespace, command: str, solver_error: "type[Exception]"
 
 
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    # `python -m cli.main`: run the one `cli.main` module the sub-commands import too
+    from cli.main import main as _main
+
+    sys.exit(_main())

@@ -75,8 +75,15 @@ def _check_api(delay: float) -> None:
     assert "Traceback" not in done.stderr
 
 
-def _interrupt_cli(delay: float) -> subprocess.CompletedProcess:
-    proc = subprocess.Popen([sys.executable, "-m", "cli.main", "declare", str(DEAL_FILE)], cwd=REPO,
+def _sm358() -> list[str]:
+    """The installed console script, as a user runs it (else the module)."""
+    script = Path(sys.executable).with_name("sm358")
+    return [str(script)] if script.exists() else [sys.executable, "-m", "cli.main"]
+
+
+def _interrupt_cli(delay: float, argv: "list[str] | None" = None) -> subprocess.CompletedProcess:
+    argv = argv or ["declare", str(DEAL_FILE)]
+    proc = subprocess.Popen([*_sm358(), *argv], cwd=REPO,
                             env=_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     time.sleep(delay)
     proc.send_signal(signal.SIGINT)
@@ -84,10 +91,11 @@ def _interrupt_cli(delay: float) -> subprocess.CompletedProcess:
     return subprocess.CompletedProcess(proc.args, proc.returncode, out, err)
 
 
-def _check_cli(delay: float) -> None:
-    done = _interrupt_cli(delay)
+def _check_cli(delay: float, argv: "list[str] | None" = None) -> None:
+    done = _interrupt_cli(delay, argv)
+    command = (argv or ["declare"])[0]
     assert done.returncode == 130, f"delay {delay}: exit {done.returncode}, stderr {done.stderr[-800:]!r}"
-    assert done.stderr == "sm358 declare: interrupted\n", f"delay {delay}: {done.stderr[-800:]!r}"
+    assert done.stderr == f"sm358 {command}: interrupted\n", f"delay {delay}: {done.stderr[-800:]!r}"
 
 
 @pytest.mark.parametrize("delay", QUICK_DELAYS)
@@ -112,6 +120,17 @@ def test_ctrl_c_at_many_points_of_declare(delay):
 @pytest.mark.parametrize("delay", [0.25 + 0.05 * k for k in range(30)] + [3.0, 5.0])
 def test_ctrl_c_at_many_points_of_sm358_declare(delay):
     _check_cli(delay)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("argv", [
+    ["table", str(DEAL_FILE)],
+    ["solve", str(DEAL_FILE), "--strain", "N", "--misere"],
+    ["simulate", "--matches", "2000", "--players", "dd,heuristic,random"],
+])
+@pytest.mark.parametrize("delay", [0.3, 0.6, 1.2])
+def test_ctrl_c_stops_other_long_commands_with_one_line(argv, delay):
+    _check_cli(delay, argv)
 
 
 def test_a_held_back_ctrl_c_is_delivered_after_the_import():

@@ -78,13 +78,15 @@ def run(args: argparse.Namespace) -> int:
     options = parse_options(args.option)
     ruleset = get_ruleset(args.rules, **records.options_for_ruleset(options))
     if not 1 <= args.matches <= MAX_MATCHES:
-        raise RulesError(f"--matches must be 1..{MAX_MATCHES:,}, got {args.matches}")
+        raise RulesError(f"--matches must be at least 1 and at most {MAX_MATCHES:,}, got {args.matches}")
     width = len(str(args.matches))
     if args.out:
         prepare_out_dir(args.out, [record_name(i, width) for i in range(args.matches)], args.force)
 
+    err = err_console()
+    # disabled off a terminal: a transient bar still ends with a newline, a second stderr line
     with Progress(TextColumn("[bold]simulate"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  console=err_console(), transient=True) as progress:
+                  console=err, transient=True, disable=not err.is_terminal) as progress:
         task = progress.add_task("matches", total=args.matches)
 
         def on_record(i: int, record: dict) -> None:
