@@ -108,6 +108,12 @@ API_CALLS = {
     "get_player.seed": lambda v: get_player("random", v),
     "records.loads": lambda v: records.loads(v),
     "records.validate": lambda v: records.validate(v),
+    "records.save.path": lambda v: records.save(RECORD, v) if not isinstance(v, (str, bytes)) else None,
+    "Match.ruleset": lambda v: Match(v, [get_player("random", i) for i in range(3)]),
+    "Match.players": lambda v: Match(get_ruleset("casual"), v),
+    "Match.seed": lambda v: Match(get_ruleset("casual"), [get_player("random", i) for i in range(3)], v),
+    "Match.max_hands": lambda v: Match(get_ruleset("casual"), [get_player("random", i) for i in range(3)],
+                                       max_hands=v),
     **{f"option.{name}": (lambda name: lambda v: get_ruleset("twelve", **{name: v}))(name)
        for name in OPTION_NAMES},
 }

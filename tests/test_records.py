@@ -204,7 +204,7 @@ def test_save_is_atomic(tmp_path, twelve):
     before = path.read_text()
     bad = copy.deepcopy(twelve)
     bad["players"] = {1, 2, 3}  # not JSON-serialisable: save must fail without touching the file
-    with pytest.raises(TypeError):
+    with pytest.raises(RecordError, match="cannot be written as JSON"):
         records.save(bad, path)
     assert path.read_text() == before
     assert sorted(os.listdir(tmp_path)) == ["m.json"]

@@ -23,6 +23,8 @@ from typing import Any, Callable, Sequence
 from ..cards import ALL_CARDS, Card, Hand, Suit
 from ..deal import Seat
 from ..errors import IllegalPlayError, RulesError, SolverError
+from ..inputs import check_int, check_seed, short_repr
+from .rules import Ruleset
 from .views import (
     MODE_TRUMP,
     Announcement,
@@ -120,8 +122,20 @@ class Match:
         max_hands: int = HAND_CAP,
         deal_source: "Callable[[int], tuple[list[list[Card]], list[Card]]] | None" = None,
     ) -> None:
-        if len(players) != 3:
-            raise RulesError(f"a match needs exactly 3 players, got {len(players)}")
+        if not isinstance(ruleset, Ruleset):
+            raise RulesError(f"a match is played under a Ruleset (see get_ruleset), got {short_repr(ruleset)}")
+        if not isinstance(players, (list, tuple)) or len(players) != 3:
+            raise RulesError(f"a match needs a list of exactly 3 players, got {short_repr(players)}")
+        for p in players:
+            if not all(callable(getattr(p, m, None)) for m in ("declare", "name_suit", "give_card", "play")):
+                raise RulesError(f"{short_repr(p)} is not a player: it needs declare, name_suit, give_card and play")
+        if names is not None and not (isinstance(names, (list, tuple)) and len(names) == 3
+                                      and all(isinstance(n, str) for n in names)):
+            raise RulesError(f"names must be three strings, got {short_repr(names)}")
+        check_seed(seed, RulesError)
+        if first_dealer is not None:
+            check_int(first_dealer, "first_dealer", RulesError, 0, 2)
+        check_int(max_hands, "max_hands", RulesError, 1, HAND_CAP)
         self.ruleset = ruleset
         self.players = list(players)
         self.names = list(names) if names is not None else [p.name for p in players]

@@ -42,7 +42,12 @@ def dumps(record: Mapping[str, Any]) -> str:
 
 def save(record: Mapping[str, Any], path: "str | os.PathLike[str]") -> None:
     """Write ``record`` to ``path`` atomically: temp file in the same directory, fsync, rename."""
-    text = dumps(record)
+    if isinstance(path, bool) or not isinstance(path, (str, os.PathLike)):
+        raise RecordError(f"a record is saved to a file name, got {short_repr(path)}")
+    try:
+        text = dumps(record)
+    except (TypeError, ValueError) as exc:
+        raise RecordError(f"the record cannot be written as JSON: {exc}") from None
     path = os.fspath(path)
     directory = os.path.dirname(os.path.abspath(path))
     # the writer's pid in the name tells a stale file (its writer is gone) from one in flight
