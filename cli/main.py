@@ -26,10 +26,13 @@ def build_parser() -> argparse.ArgumentParser:
     import argparse
     import importlib
 
+    import solver
+
     parser = argparse.ArgumentParser(
         prog="sm358",
         description="Double-dummy solver and analysis toolkit for Sergeant Major (3-5-8).",
     )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {solver.__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
     for name in COMMANDS:

@@ -17,6 +17,7 @@ import io
 import itertools
 import json
 import os
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -27,6 +28,7 @@ from solver.cards import Card, Hand, parse_cards
 from solver.deal import Deal, Seat, Strain, parse_strains
 from solver.errors import SolverError
 from solver.game import records
+from solver.game.handfile import parse_hand
 from solver.game.match import Match
 from solver.game.rules import OPTION_NAMES, Ruleset, get_ruleset
 from solver.players import get_player
@@ -36,7 +38,7 @@ import bruteforce
 QUICK = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 SLOW = settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
-SMALL = Deal.from_string("D:AK... Q2... 3.A.. | 4...")
+SMALL = Deal.parse("D:AK... Q2... 3.A.. | 4...")
 
 # --- hostile values ------------------------------------------------------------------------
 scalars = st.one_of(
@@ -62,15 +64,15 @@ def only_solver_errors(call, *args, **kwargs):
 API_CALLS = {
     "Card": lambda v: Card(v, 14),
     "Card.rank": lambda v: Card(0, v),
-    "Card.from_string": lambda v: Card.from_string(v),
+    "Card.parse": lambda v: Card.parse(v),
     "Card.from_index": lambda v: Card.from_index(v),
     "Card.from_bit": lambda v: Card.from_bit(v),
     "Hand": lambda v: Hand(v),
-    "Hand.from_string": lambda v: Hand.from_string(v),
+    "Hand.parse": lambda v: Hand.parse(v),
     "parse_cards": lambda v: parse_cards(v),
     "Deal": lambda v: Deal(v),
     "Deal.widow": lambda v: Deal(SMALL.hands, v),
-    "Deal.from_string": lambda v: Deal.from_string(v),
+    "Deal.parse": lambda v: Deal.parse(v),
     "Deal.from_json": lambda v: Deal.from_json(v),
     "Deal.random.seed": lambda v: Deal.random(v, hand_size=2, widow_size=1),
     "Deal.random.hand_size": lambda v: Deal.random(1, hand_size=v, widow_size=1),
@@ -108,6 +110,8 @@ API_CALLS = {
     "get_player.seed": lambda v: get_player("random", v),
     "records.loads": lambda v: records.loads(v),
     "records.validate": lambda v: records.validate(v),
+    "load_hand": lambda v: solver.load_hand(v) if not isinstance(v, (str, bytes)) else None,
+    "parse_hand": lambda v: parse_hand(v),
     "records.save.path": lambda v: records.save(RECORD, v) if not isinstance(v, (str, bytes)) else None,
     "Match.ruleset": lambda v: Match(v, [get_player("random", i) for i in range(3)]),
     "Match.players": lambda v: Match(get_ruleset("casual"), v),
@@ -157,11 +161,11 @@ notation_text = st.text(alphabet="DEM:|. SHDCAKQJT98765432-10♠♥♦♣\x00\x1
 
 
 def _check_notation(text):
-    for parse in (Deal.from_string, Hand.from_string, Card.from_string, parse_strains, parse_cards,
+    for parse in (Deal.parse, Hand.parse, Card.parse, parse_strains, parse_cards,
                   Seat.parse, Strain.parse):
         result = only_solver_errors(parse, text)
         if isinstance(result, Deal):  # what is read back prints and reads the same
-            assert Deal.from_string(str(result)) == result
+            assert Deal.parse(str(result)) == result
             assert Deal.from_json(json.dumps(result.to_json())) == result
 
 
@@ -327,6 +331,31 @@ def test_a_damaged_record_file_gives_a_record_error(data, tmp_path_factory):
     path = tmp_path_factory.mktemp("rec") / "damaged.json"
     path.write_bytes(bytes(raw))
     only_solver_errors(records.load, path)
+
+
+HAND_FILE = (Path(__file__).resolve().parent.parent / "examples" / "hand-twelve.txt").read_text(encoding="utf-8")
+
+
+def _check_damaged_hand_file(data):
+    text = list(HAND_FILE)
+    for _ in range(data.draw(st.integers(1, 4), label="edits")):
+        i = data.draw(st.integers(0, len(text) - 1), label="at")
+        text[i] = data.draw(st.sampled_from(list("[]\"{}:.,0123456789SHDCAKQJT-\n \x1b") + ["9" * 5000, "[" * 40]),
+                            label="char")
+    only_solver_errors(parse_hand, "".join(text))
+
+
+@QUICK
+@given(st.data())
+def test_a_damaged_hand_file_gives_a_record_error(data):
+    _check_damaged_hand_file(data)
+
+
+@pytest.mark.slow
+@SLOW
+@given(st.data())
+def test_a_damaged_hand_file_gives_a_record_error_long(data):
+    _check_damaged_hand_file(data)
 
 
 def test_a_record_cut_short_and_relabelled_hand_cap_is_refused():

@@ -31,8 +31,8 @@ CHILD = """
 import sys
 import solver
 
-deal = solver.Deal.from_string(sys.argv[1])
-small = solver.Deal.from_string("D:AK... Q2... 3.A.. | 4...")
+deal = solver.Deal.parse(sys.argv[1])
+small = solver.Deal.parse("D:AK... Q2... 3.A.. | 4...")
 print("ready", flush=True)
 try:
     solver.declare(deal)

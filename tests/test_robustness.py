@@ -27,7 +27,7 @@ from solver.players import get_player
 from cli.main import main
 
 REPO = Path(__file__).resolve().parent.parent
-SMALL = Deal.from_string("D:AK... Q2... 3.A.. | 4...")
+SMALL = Deal.parse("D:AK... Q2... 3.A.. | 4...")
 
 
 def cli(capsys, *argv: str) -> tuple[int, str, str]:
