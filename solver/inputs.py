@@ -43,7 +43,7 @@ def read_text_file(path: Any, *, what: str, max_bytes: int, error: type[SolverEr
     not UTF-8, and a file that cannot be opened (naming the reason).
     """
     if isinstance(path, bool) or not isinstance(path, (str, bytes, os.PathLike)):
-        _fail(error, f"{what} path must be a file name, got {type(path).__name__} {_short(path)}")
+        _fail(error, f"{what} path must be a file name, got {type(path).__name__} {short_repr(path)}")
     name = os.fsdecode(os.fspath(path))
     if "\0" in name:
         _fail(error, f"{what} path {name!r} contains a NUL character")
@@ -149,7 +149,7 @@ def _json_float(literal: str, what: str, error: type[SolverError]) -> float:
 def check_flag(value: Any, name: str, error: type[SolverError]) -> bool:
     """``value`` if it is a bool; a string such as ``"false"`` is refused (it would be true)."""
     if not isinstance(value, bool):
-        _fail(error, f"{name} must be True or False, got {type(value).__name__} {_short(value)}")
+        _fail(error, f"{name} must be True or False, got {type(value).__name__} {short_repr(value)}")
     return value
 
 
@@ -157,33 +157,34 @@ def check_int(value: Any, name: str, error: type[SolverError], lo: "int | None" 
               hi: "int | None" = None) -> int:
     """``value`` if it is an int (not a bool, not a float) within ``lo..hi``."""
     if isinstance(value, bool) or not isinstance(value, int):
-        _fail(error, f"{name} must be a whole number, got {type(value).__name__} {_short(value)}")
+        _fail(error, f"{name} must be a whole number, got {type(value).__name__} {short_repr(value)}")
     if (lo is not None and value < lo) or (hi is not None and value > hi):
         span = f"{lo}..{hi}" if lo is not None and hi is not None else (f">= {lo}" if lo is not None else f"<= {hi}")
-        _fail(error, f"{name} must be in {span}, got {_short(value)}")
+        _fail(error, f"{name} must be in {span}, got {short_repr(value)}")
     return value
 
 
 def check_seed(seed: Any, error: type[SolverError]) -> None:
     """A seed is an integer of at most 256 bits or a string of at most 1,000 characters."""
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        _fail(error, f"a seed must be an integer or a string, got {_short(seed)}")
+        _fail(error, f"a seed must be an integer or a string, got {short_repr(seed)}")
     if isinstance(seed, int) and seed.bit_length() > 256 or isinstance(seed, str) and len(seed) > 1000:
-        _fail(error, f"the seed {_short(seed)} is too large (at most 256 bits or 1,000 characters)")
+        _fail(error, f"the seed {short_repr(seed)} is too large (at most 256 bits or 1,000 characters)")
 
 
 def check_progress(progress: Any, error: type[SolverError]) -> None:
     """A progress callback must be callable (or None): found before the work starts, not after."""
     if progress is not None and not callable(progress):
-        _fail(error, f"progress must be a function (done, total) or None, got {_short(progress)}")
+        _fail(error, f"progress must be a function (done, total) or None, got {short_repr(progress)}")
 
 
-def _short(value: Any, limit: int = 60) -> str:
+def short_repr(value: Any, limit: int = 60) -> str:
     """``repr(value)`` cut to ``limit`` characters (a huge int or string stays readable)."""
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 200:
         return f"<an integer of about {int(value.bit_length() * 0.30103)} digits>"
-    text = repr(value)
+    try:
+        text = repr(value)
+    except Exception:  # e.g. a list holding a 5,000-digit int, or an object whose repr fails
+        return f"<a {type(value).__name__} that cannot be shown>"
     return text if len(text) <= limit else text[:limit] + "..."
 
-
-short_repr = _short

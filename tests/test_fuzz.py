@@ -145,7 +145,8 @@ def test_api_arguments_of_any_type_give_only_solver_errors_long(data):
 @pytest.mark.parametrize("name", sorted(API_CALLS))
 def test_an_integer_too_long_to_print_gives_a_solver_error(name):
     """Over 4,300 digits an int cannot even be shown in a message (ValueError in repr)."""
-    only_solver_errors(API_CALLS[name], 10**5000)
+    for value in (10**5000, [10**5000], {"x": 10**5000}):
+        only_solver_errors(API_CALLS[name], value)
 
 
 @QUICK
