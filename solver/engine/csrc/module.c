@@ -1,7 +1,8 @@
 /* CPython binding: the type `_core.Engine`, a thin wrapper around search.h.
  *
  * Arguments arrive already validated by solver/engine/__init__.py (hands as three
- * masks, played cards as bit indices). The GIL is released during search; every
+ * masks, played cards as bit indices); check_query refuses anything the search could
+ * read out of bounds on, for callers of the private type. The GIL is released during search; every
  * SM_POLL_INTERVAL nodes the poll callback re-takes it to run signal handlers, so
  * Ctrl-C aborts a long search with KeyboardInterrupt, and to see whether another
  * thread has called cancel() (signals reach only the main thread, so a search on a
