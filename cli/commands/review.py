@@ -12,7 +12,7 @@ import os
 
 from solver.analysis.review import Review, review
 
-from ..common import LazyProgress, console, print_json, write_atomic
+from ..common import LazyProgress, console, print_json, terminal_safe, write_atomic
 from ..main import UsageError
 
 
@@ -81,4 +81,4 @@ def show(result: Review) -> None:
 
     out = console()
     for line in review_lines(result, markup=out.is_terminal):
-        out.print(line, markup=out.is_terminal)
+        out.print(terminal_safe(line), markup=out.is_terminal)  # player names come from the file

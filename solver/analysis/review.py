@@ -34,6 +34,7 @@ from ..errors import RecordError
 from ..game import records
 from ..game.handfile import HandRecord, Position, hand_from_record, load_hand
 from ..game.modes import Mode
+from ..inputs import MAX_RECORD_BYTES, check_progress, read_text_file
 
 __all__ = ["CardReview", "DeclarationReview", "HandReview", "Review", "SeatSummary", "review"]
 
@@ -194,12 +195,13 @@ def _hands_of(source: Any, hand: int | None) -> tuple[list[HandRecord], Mapping[
         elif isinstance(source, str) and ("\n" in text or text.lstrip().startswith("[")):
             return _hands_of(load_hand(text), hand)
         else:
-            with open(text, encoding="utf-8") as f:
-                head = f.read(64).lstrip()
-            if head.startswith("{"):
-                record = records.load(text)
-            else:
-                return _hands_of(load_hand(text), hand)
+            content = read_text_file(source, what="review source", max_bytes=MAX_RECORD_BYTES, error=RecordError)
+            if not content.lstrip().startswith("{"):
+                return _hands_of(load_hand(source), hand)  # a hand file, with its own size limit
+            try:
+                record = records.loads(content)
+            except RecordError as exc:
+                raise RecordError(f"{text}: {exc}") from None
     else:
         raise RecordError(f"cannot review a {type(source).__name__}: give a hand file, its text, "
                           f"a match record or a path")
@@ -455,9 +457,14 @@ def review(source: Any, *, hand: int | None = None, declaration: bool = True,
     of a short hand). The searches run on ``threads`` worker threads (default: one per
     core), each with its own engine table; ``progress(done, total)`` counts finished hands.
     """
-    recs, record = _hands_of(source, hand)
+    check_progress(progress, RecordError)
+    if hand is not None and (isinstance(hand, bool) or not isinstance(hand, int)):
+        raise RecordError(f"hand must be a hand number 1, 2, ..., got {hand!r}")
     if threads is None:
         threads = os.cpu_count() or 1
+    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
+        raise RecordError(f"threads must be a positive integer, got {threads!r}")
+    recs, record = _hands_of(source, hand)
     plan = [_jobs_for(i, rec) for i, rec in enumerate(recs)]
     for i, (_jobs, plays) in enumerate(plan):
         if not plays:

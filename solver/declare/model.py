@@ -98,10 +98,6 @@ class CandidateModel:
         # would redo its work on every call and costs more than it saves (measured: about
         # 3x less CP-SAT time per deal without it).
         self._solver.parameters.cp_model_presolve = False
-        # CP-SAT would otherwise take over SIGINT while it solves and leave the default
-        # handler behind, so a later Ctrl-C kills the process instead of raising
-        # KeyboardInterrupt (and a review's worker thread would steal it from the CLI).
-        self._solver.parameters.catch_sigint_signal = False
 
     def _run(self, strain: str, enumerate_all: bool, callback=None, extra=()) -> int:
         m = self.model
