@@ -290,6 +290,14 @@ def test_sources_and_errors(tmp_path):
         solver.review(record, hand=9)
     with pytest.raises(RecordError, match="cannot review a int"):
         solver.review(5)
+    with pytest.raises(RecordError, match="hand must be a hand number"):
+        solver.review(record, hand=True)
+    with pytest.raises(RecordError, match="threads must be a positive integer"):
+        solver.review(record, threads=0)
+    with pytest.raises(RecordError, match="progress must be a function"):
+        solver.review(record, progress=3)
+    with pytest.raises(RecordError, match="is a directory"):
+        solver.review(tmp_path)
 
 
 @pytest.mark.slow
