@@ -25,6 +25,8 @@ from .players import get_player
 from .game.records import load as load_record
 from .game.records import save as save_record
 from .game.rules import PRESETS, Ruleset, get_ruleset
+from .game.view import View
+from .analysis.advice import Advice, advise_declaration, advise_play
 
 __all__ = [
     "ALL_CARDS", "Card", "Hand", "Suit", "parse_cards",
@@ -33,6 +35,7 @@ __all__ = [
     "Choice", "Declaration", "declare",
     "PRESETS", "Ruleset", "get_ruleset",
     "Match", "get_player", "load_record", "save_record",
+    "View", "Advice", "advise_declaration", "advise_play",
     "EngineError", "IllegalPlayError", "InvalidDealError", "NotationError",
     "RecordError", "RulesError", "SolverError",
 ]
