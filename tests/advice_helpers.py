@@ -7,7 +7,7 @@ import random
 
 from solver.cards import Card, Hand
 from solver.deal import Deal, Seat
-from solver.game.modes import MODE_TRUMP
+from solver.game.modes import Mode
 from solver.tricks import legal_mask, trick_winner
 
 SEATS = (Seat.D, Seat.E, Seat.M)
@@ -17,7 +17,7 @@ def random_play(hands: dict, mode: str, leader: Seat, n_cards: int, seed: int,
                 must_ruff: bool = False) -> list[Card]:
     """``n_cards`` random legal cards from the start of play."""
     rng = random.Random(seed)
-    trump = MODE_TRUMP[mode]
+    trump = int(Mode.parse(mode).strain)
     left = {s: hands[s].mask for s in SEATS}
     played: list[Card] = []
     trick: list[Card] = []
@@ -37,7 +37,7 @@ def random_play(hands: dict, mode: str, leader: Seat, n_cards: int, seed: int,
 
 def consistent(start: dict, played: list[Card], mode: str, leader: Seat, must_ruff: bool) -> bool:
     """Whether every card of ``played`` was legal for its player holding ``start``."""
-    trump = MODE_TRUMP[mode]
+    trump = int(Mode.parse(mode).strain)
     left = {s: start[s].mask for s in SEATS}
     for i in range(0, len(played), 3):
         trick = played[i:i + 3]

@@ -9,7 +9,6 @@ import pytest
 from solver import Deal, Hand, Seat, View, advise_declaration, advise_play
 from solver.engine import card_values
 from solver.errors import SolverError
-from solver.game.modes import MODE_TRUMP
 
 from advice_helpers import all_start_layouts, position_at, random_play
 
@@ -34,7 +33,7 @@ def exact_by_card(view: View) -> dict[str, tuple[float, float]]:
     values: dict[str, list[int]] = {}
     for start in all_start_layouts(view):
         deal = position_at(start, view)
-        got = card_values(deal, "N" if MODE_TRUMP[view.mode] == 4 else view.mode, leader=state.leader,
+        got = card_values(deal, view.play_state() and ("N" if view.trump == 4 else view.mode), leader=state.leader,
                           seat=view.seat, played=list(state.trick), misere=view.misere,
                           must_ruff=view.rules.must_ruff)
         for card, v in got.items():

@@ -16,7 +16,7 @@ def test_declare_follows_the_rules(capsys):
     assert main(["declare", DEAL, "--rules", "hungarian", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     # hungarian: E declares and leads, must-ruff, trump suits and NT; target 8
-    expected = declare(Deal.from_string(DEAL), declarer="E", leader="E", strains="SHDCN", must_ruff=True)
+    expected = declare(Deal.parse(DEAL), declarer="E", leader="E", strains="SHDCN", must_ruff=True)
     assert {k: data[k] for k in expected.to_dict()} == expected.to_dict()
     assert (data["rules"], data["target"]) == ("hungarian", 8)
     assert data["recommended"] == data["optimal"][0]
@@ -25,7 +25,7 @@ def test_declare_follows_the_rules(capsys):
 def test_declare_blind_discard_under_card_return(capsys):
     assert main(["declare", DEAL, "--rules", "card-return", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    expected = declare(Deal.from_string(DEAL), leader="D", blind=True).to_dict()
+    expected = declare(Deal.parse(DEAL), leader="D", blind=True).to_dict()
     assert {k: data[k] for k in expected} == expected
 
 
@@ -50,6 +50,6 @@ def test_table_shows_targets(capsys):
     assert main(["table", DEAL, "--rules", "hungarian", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["targets"] == {"D": 3, "E": 8, "M": 5}
-    assert data["table"] == dd_table(Deal.from_string(DEAL), leader="E", must_ruff=True).to_dict()
+    assert data["table"] == dd_table(Deal.parse(DEAL), leader="E", must_ruff=True).to_dict()
     assert main(["table", DEAL, "--rules", "twelve"]) == 0
     assert "2 / 8" in capsys.readouterr().out

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from solver.cards import Hand
 from solver.game.sampling import Bin, ImpossibleViewError, LayoutSampler, uniform_below
 
-UNSEEN = Hand.from_string("AKQ.J9.T8.2")  # 8 cards
+UNSEEN = Hand.parse("AKQ.J9.T8.2")  # 8 cards
 
 
 def brute_layouts(unseen: Hand, bins: list[Bin]) -> list[tuple[frozenset, ...]]:

@@ -174,7 +174,7 @@ def _write_plot(advice: Advice, path: str, top: int) -> None:
 
 def _pretty_label(c: Any) -> tuple[str, str]:
     if c.card is not None:
-        return Card.from_string(c.card).pretty(), ""
+        return Card.parse(c.card).pretty(), ""
     mode = {"N": "NT"}.get(c.mode, c.mode)
     if c.mode in SUITS:
         mode = "♠♥♦♣"[SUITS.index(c.mode)]

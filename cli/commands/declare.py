@@ -2,14 +2,15 @@
 from __future__ import annotations
 
 import argparse
+from typing import Iterable
 
 from rich.table import Table
 
 from solver.cards import Card
-from solver.deal import Seat
+from solver.deal import Seat, Strain
 from solver.declare import Declaration, declare
 from solver.errors import RulesError
-from solver.game.modes import MINIMISING_MODES
+from solver.game.modes import Mode
 from solver.game.rules import get_ruleset
 
 from ..common import LazyProgress, console, print_json, read_deal
@@ -46,7 +47,7 @@ def settings(args: argparse.Namespace) -> dict:
         rs = get_ruleset(args.rules)
         modes = set(rs.modes)
         if args.misere:
-            if not modes & MINIMISING_MODES:
+            if not any(Mode.parse(m).minimising for m in modes):
                 raise RulesError(f"{rs.name} has no fewest-tricks mode (MT or miz) for --misere")
             strains = "N"
         else:
@@ -85,10 +86,9 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _pretty(cards: list[str]) -> str:
+def _pretty(cards: "Iterable[Card]") -> str:
     """Cards with suit symbols in hand order (spades first, high to low)."""
-    parsed = sorted((Card.from_string(c) for c in cards), key=lambda c: (c.suit, -c.rank))
-    return " ".join(c.pretty() for c in parsed)
+    return " ".join(c.pretty() for c in sorted(cards, key=lambda c: (c.suit, -c.rank)))
 
 
 def show(result: Declaration, target: "int | None" = None) -> None:
@@ -98,7 +98,7 @@ def show(result: Declaration, target: "int | None" = None) -> None:
     goal = "fewest tricks (misère)" if result.misere else "most tricks"
     per = Table(title=f"Best value per strain ({goal})")
     for strain in result.by_strain:
-        per.add_column("NT" if strain == "N" else "♠♥♦♣"["SHDC".index(strain)], justify="right")
+        per.add_column(Strain.parse(strain).symbol, justify="right")
     per.add_row(*(str(v) for v in result.by_strain.values()))
     if target is not None:
         word = "at most" if result.misere else "at least"
@@ -111,7 +111,7 @@ def show(result: Declaration, target: "int | None" = None) -> None:
     choices.add_column("discard (one of the equivalent sets)")
     choices.add_column("sets", justify="right")
     for c in result.optimal:
-        choices.add_row("NT" if c.strain == "N" else "♠♥♦♣"["SHDC".index(c.strain)],
+        choices.add_row(Strain.parse(c.strain).symbol,
                         _pretty(c.discard), str(c.count))
     out.print(choices)
     total_sets = sum(c.count for c in result.optimal)

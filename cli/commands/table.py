@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import argparse
 
-from solver.deal import Seat
+from solver.deal import STRAIN_CHARS, Seat
 from solver.game.rules import get_ruleset
 
 from ..common import LazyProgress, console, print_json, read_deal
@@ -23,7 +23,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="take the first leader and must-ruff from a ruleset preset and show each "
                         "seat's target beside its values")
     p.add_argument("--leader", default=None, help="seat that leads the first trick (default E, or the rules')")
-    p.add_argument("--strains", default="SHDCN", help="strains to solve, e.g. SHDCN (default) or SN")
+    p.add_argument("--strains", default=STRAIN_CHARS, help="strains to solve, e.g. SHDCN (default) or SN")
     p.add_argument("--misere", action="store_true", help="count the fewest tricks each seat can hold to")
     p.add_argument("--must-ruff", action="store_true", default=None,
                    help="a player void in the led suit must trump")

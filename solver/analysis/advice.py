@@ -34,7 +34,7 @@ from ..declare.discards import best_discard, ranked_classes
 from ..declare.oracle import ScoreOracle
 from ..engine import Solver
 from ..errors import SolverError
-from ..game.modes import MINIMISING_MODES, MODES
+from ..game.modes import MODES, Mode
 from ..game.view import Layout, View
 from .parallel import Interrupted, map_tasks, task_rng
 from .stats import mean_interval, wilson
@@ -46,12 +46,16 @@ Progress = Callable[[int, int], None]
 
 
 def _card_key(text: str) -> tuple[int, int]:
-    card = Card.from_string(text)
+    card = Card.parse(text)
     return (3 - int(card.suit), card.rank)
 
 
 def _strain(mode: str) -> str:
-    return mode if mode in ("S", "H", "D", "C") else "N"
+    return Mode.parse(mode).strain.name
+
+
+def _minimising(mode: str) -> bool:
+    return Mode.parse(mode).minimising
 
 
 @dataclass
@@ -96,7 +100,7 @@ class Candidate:
         """Sort key, best first (see the module docstring for the tie-break)."""
         mean = self.mean_tricks if self.samples else 0.0
         discard = tuple(_card_key(c) for c in sorted(self.discard or (), key=_card_key))
-        card = Card.from_string(self.card) if self.card else None
+        card = Card.parse(self.card) if self.card else None
         return (-self.samples, -self.p_target if self.samples else 0.0,
                 mean if self.minimising else -mean,
                 MODES.index(self.mode), discard,
@@ -241,12 +245,12 @@ def _judge_declaration(task: _DeclTask) -> list[int]:
         elif discard is None:  # chosen once the widow is seen: the estimate's best discard
             drop = best_discard(mode, held, held, unseen_after, rs.widow_size)
         else:
-            drop = tuple(Card.from_string(c) for c in discard)
+            drop = tuple(Card.parse(c) for c in discard)
         hands = dict(layout.hands)
         hands[seat] = held - Hand(drop)
         deal = Deal([hands[s] for s in SEATS])
         oracle = ScoreOracle(engine, deal, _strain(mode), seat=seat, leader=_rules_leader(view),
-                             misere=mode in MINIMISING_MODES, must_ruff=rs.must_ruff)
+                             misere=_minimising(mode), must_ruff=rs.must_ruff)
         out.append(oracle.to_tricks(oracle.exact(oracle.trump_guess())))
     return out
 
@@ -279,8 +283,10 @@ def _parse_choice(choice: Any) -> tuple[str, "tuple[str, ...] | None"]:
         cards = rest
     else:
         mode, cards = choice
-    if mode not in MODES:
-        raise SolverError(f"unknown strain or mode {mode!r}; modes are {' '.join(MODES)}")
+    try:
+        mode = str(Mode.parse(mode))
+    except SolverError:
+        raise SolverError(f"unknown strain or mode {mode!r}; modes are {' '.join(map(str, MODES))}") from None
     discard = tuple(str(c) for c in parse_cards(cards)) if cards else None
     return mode, discard
 
@@ -319,7 +325,7 @@ def advise_declaration(view: View, *, rules: Any = None, samples: int = 200, see
                       or (c.mode == user[0] and c.discard is not None and user[1] is not None
                           and sorted(c.discard) == sorted(user[1]))), None)
         if found is None:
-            found = Candidate(user[0], user[1], rs.target_of(view.seat, user[0]), user[0] in MINIMISING_MODES)
+            found = Candidate(user[0], user[1], rs.target_of(view.seat, user[0]), _minimising(user[0]))
             pool.append(found)
         found.user = True
     schedule = _schedule(len(pool), samples, finalists)
@@ -398,7 +404,7 @@ def _declaration_candidates(view: View, mode_list: list[str], question: str, per
     out = []
     for mode in mode_list:
         target = rs.target_of(view.seat, mode)
-        minimising = mode in MINIMISING_MODES
+        minimising = _minimising(mode)
         if question == "mode":
             out.append(Candidate(mode, None, target, minimising))
             continue

@@ -16,7 +16,7 @@ afterwards (a uniform split of a uniform pile is uniform), so the programme has 
 as many dimensions as there are constrained bins.
 
 >>> from solver.cards import Hand
->>> s = LayoutSampler(Hand.from_string("AK.Q.."), [Bin("E", 1, {0: (0, 0)}), Bin("M", 2)])
+>>> s = LayoutSampler(Hand.parse("AK.Q.."), [Bin("E", 1, {0: (0, 0)}), Bin("M", 2)])
 >>> s.count()
 1
 >>> [str(h) for h in s.sample(np.random.default_rng(0))]

@@ -36,7 +36,7 @@ from ..cards import Card, Hand, parse_cards
 from ..deal import Deal, Seat
 from ..errors import IllegalPlayError, SolverError
 from ..tricks import trick_winner
-from .modes import MINIMISING_MODES, MODE_TRUMP, MODES
+from .modes import MODES, Mode
 from .rules import Ruleset, get_ruleset
 from .sampling import Bin, ImpossibleViewError, LayoutSampler
 
@@ -53,7 +53,7 @@ def _hand(value: Any) -> Hand:
         if not text:
             return Hand()
         if "." in text and " " not in text:
-            return Hand.from_string(text)
+            return Hand.parse(text)
         return Hand(parse_cards(text))
     return Hand(parse_cards(value))
 
@@ -143,8 +143,8 @@ class View:
         set_(self, "seat", Seat.parse(self.seat))
         set_(self, "rules", _ruleset(self.rules))
         set_(self, "hand", _hand(self.hand))
-        if self.mode is not None and self.mode not in MODES:
-            raise SolverError(f"unknown mode {self.mode!r}; modes are {' '.join(MODES)}")
+        if self.mode is not None:
+            object.__setattr__(self, "mode", str(Mode.parse(self.mode)))
         self._check()
 
     # --- derived facts ---------------------------------------------------------------
@@ -158,11 +158,11 @@ class View:
 
     @property
     def trump(self) -> int:
-        return MODE_TRUMP[self.mode] if self.mode is not None else 4
+        return int(Mode.parse(self.mode).strain) if self.mode is not None else 4
 
     @property
     def misere(self) -> bool:
-        return self.mode in MINIMISING_MODES
+        return self.mode is not None and Mode.parse(self.mode).minimising
 
     @property
     def first_leader(self) -> Seat:
@@ -388,5 +388,5 @@ def _constraints(held: "Mapping[Any, Any] | None" = None, lengths: "Mapping[Any,
             parsed[Seat.parse(s)] = row
         out["lengths"] = parsed
     if passed:
-        out["passed"] = tuple((Seat.parse(s), Card.from_string(c) if isinstance(c, str) else c) for s, c in passed)
+        out["passed"] = tuple((Seat.parse(s), Card.parse(c) if isinstance(c, str) else c) for s, c in passed)
     return out
