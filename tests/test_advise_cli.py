@@ -84,3 +84,21 @@ def test_ctrl_c_prints_partial_estimates_and_exits_130(monkeypatch, capsys):
     data = json.loads(captured.out)
     assert data["partial"] is True
     assert "interrupted" in captured.err
+
+
+def test_play_advice_from_a_hand_file(capsys):
+    from solver.game.handfile import load_hand
+
+    assert main(["advise", "examples/hand-twelve.txt", "--at", "5.2", "--samples", "8", "--workers", "1",
+                 "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    view = View.from_hand_record(load_hand("examples/hand-twelve.txt"), 5, 2)
+    assert view.seat == Seat.E and data["seat"] == "E"
+    assert data == advise_play(view, samples=8, seed=0, workers=1).to_dict()
+    assert data["position"]["trick"] == 5 and len(data["position"]["played"]) == 13
+
+
+@pytest.mark.parametrize("at,message", [("5.4", "K in 1..3"), ("x", "expected T.K"), ("99.1", "no position")])
+def test_bad_points_of_a_hand_file(at, message, capsys):
+    assert main(["advise", "examples/hand-twelve.txt", "--at", at]) == 2
+    assert message in capsys.readouterr().err

@@ -106,3 +106,18 @@ def test_held_cards_and_lengths_are_kept():
         lay = v.sample(rng)
         assert e_card in lay.hands[Seat.E]
         assert 2 <= len(lay.hands[Seat.M].cards_in(1)) <= 3
+
+
+def test_a_hand_file_view_knows_what_the_seat_knew():
+    from advice_helpers import consistent
+    from solver.game.handfile import load_hand
+
+    rec = load_hand("examples/hand-twelve.txt")
+    for trick, card in [(1, 1), (5, 2), (9, 3), (16, 1)]:
+        v = View.from_hand_record(rec, trick, card)
+        assert v.play_state().to_move == v.seat
+        assert v.hand == rec.start.hands[v.seat]
+        assert (v.discard == Hand(rec.discard)) == (v.seat == rec.declarer)
+        # the real hands are one of the layouts the view allows
+        assert consistent(dict(zip(Seat, rec.start.hands)), list(v.played), v.mode, v.first_leader, False)
+        assert v.sampler().count() >= 1

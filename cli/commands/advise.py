@@ -19,6 +19,8 @@ from rich.table import Table
 from solver.analysis.advice import Advice, advise_declaration, advise_play
 from solver.cards import Card, parse_cards
 from solver.errors import NotationError
+from solver.deal import Seat
+from solver.game.handfile import load_hand
 from solver.game.view import View
 
 from ..common import LazyProgress, console, print_json
@@ -107,11 +109,17 @@ def _view(args: argparse.Namespace) -> View:
 def _view_from_file(args: argparse.Namespace) -> View:
     if not args.at:
         raise NotationError("a hand FILE needs --at T.K (trick T, card K)")
-    try:
-        from solver.game import handfile  # type: ignore[attr-defined]
-    except ImportError:
-        raise NotationError("reading hand files needs solver.game.handfile, which this build lacks") from None
-    return handfile.view_at(handfile.load(args.file), args.at, seat=args.seat)
+    trick, sep, card = args.at.partition(".")
+    if not trick.isdigit() or (sep and not card.isdigit()):
+        raise NotationError(f"--at {args.at!r}: expected T.K, e.g. 5.2 for trick 5, second card")
+    record = load_hand(args.file)
+    view = View.from_hand_record(record, int(trick), int(card) if sep else 1)
+    if args.seat and Seat.parse(args.seat) != view.seat:
+        raise NotationError(f"at {args.at} {view.seat.name} is to play, not {args.seat}")
+    for name in ("hand", "widow", "mode", "played", "discarded", "strain", "discard"):
+        if getattr(args, name):
+            raise NotationError(f"--{name} does not go with a hand FILE: the file says it")
+    return view
 
 
 def run(args: argparse.Namespace) -> int:

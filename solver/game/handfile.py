@@ -296,7 +296,7 @@ def _trick_cards(line: str, number: int, trick: int) -> list[Card]:
     cards = []
     for w in words:
         try:
-            cards.append(Card.from_string(w))
+            cards.append(Card.parse(w))
         except SolverError as exc:
             raise RecordError(f"line {number} (trick {trick}): {exc}") from None
     if len(cards) > 3:
@@ -407,7 +407,7 @@ def _cards(text: str, where: str) -> list[Card]:
     out = []
     for w in text.replace(",", " ").split():
         try:
-            out.append(Card.from_string(w))
+            out.append(Card.parse(w))
         except SolverError as exc:
             raise RecordError(f"{where}: {exc}") from None
     return out
@@ -469,7 +469,7 @@ def _read_deal(tags: Mapping[str, tuple[int, str]], ruleset: Ruleset, declarer: 
         return None, None
     at, text = tags["Deal"]
     try:
-        deal = Deal.from_string(text)
+        deal = Deal.parse(text)
     except SolverError as exc:
         raise RecordError(f"line {at}: [Deal]: {exc}") from None
     cards = Hand()
@@ -608,14 +608,14 @@ def hand_from_record(record: Mapping[str, Any], number: int) -> HandRecord:
         raise RecordError(f"hand {number}: the record has hands 1..{len(hands)}")
     h = hands[number - 1]
     ruleset = ruleset_of(record)
-    dealt = Deal([Hand.from_string(h["dealt"][s]) if h["dealt"][s].strip() else Hand() for s in "DEM"],
-                 Hand.from_string(h["widow"]) if h["widow"].strip() else Hand())
+    dealt = Deal([Hand.parse(h["dealt"][s]) if h["dealt"][s].strip() else Hand() for s in "DEM"],
+                 Hand.parse(h["widow"]) if h["widow"].strip() else Hand())
     decl = h["declaration"]
     declarer = Seat.parse(decl.get("declarer", ruleset.declarer.name))
     mode = decl.get("mode") or decl["strain"]
-    exchange = tuple((Seat.parse(t["from"]), Seat.parse(t["to"]), Card.from_string(t["card"]))
+    exchange = tuple((Seat.parse(t["from"]), Seat.parse(t["to"]), Card.parse(t["card"]))
                      for t in h["exchange"])
-    discard = tuple(Card.from_string(c) for c in decl.get("discard", []))
+    discard = tuple(Card.parse(c) for c in decl.get("discard", []))
     hands = [m.mask for m in dealt.hands]
     for frm, to, card in exchange:
         hands[frm] &= ~card.bit
@@ -623,7 +623,7 @@ def hand_from_record(record: Mapping[str, Any], number: int) -> HandRecord:
     if dealt.widow:
         hands[declarer] = (hands[declarer] | dealt.widow.mask) & ~sum(c.bit for c in discard)
     start = Deal([Hand(m) for m in hands])
-    cards = [Card.from_string(c) for c in h["play"]]
+    cards = [Card.parse(c) for c in h["play"]]
     tricks = tuple(tuple(cards[i:i + 3]) for i in range(0, len(cards), 3))
     leader = Seat.E if ruleset.first_leader == "eldest" else declarer
     names = record["players"]

@@ -138,6 +138,21 @@ class View:
                    discard=_hand(discard) if discard else Hand(),
                    leader=Seat.parse(leader) if leader is not None else None, **_constraints(**constraints))
 
+    @classmethod
+    def from_hand_record(cls, record: Any, trick: int, card: int = 1) -> "View":
+        """The view of the seat about to play card ``card`` (1-based) of trick ``trick`` in a
+        hand file's :class:`~solver.game.handfile.HandRecord`: what it knew at that moment
+        (its own hand, its own discards if it declared, the cards it passed, the play so far)."""
+        if not isinstance(trick, int) or not isinstance(card, int) or not 1 <= card <= 3:
+            raise SolverError(f"a point of the play is trick T, card K with K in 1..3; got {trick}.{card}")
+        pos = record.position(trick, card - 1)
+        seat = pos.mover
+        played = [c for t in record.tricks[: trick - 1] for c in t] + list(pos.played)
+        discard = record.discard if seat == record.declarer and record.discard else ()
+        passed = tuple((to, c) for frm, to, c in record.exchange if frm == seat)
+        return cls(seat=seat, hand=record.start.hands[seat], rules=record.ruleset, mode=record.contract,
+                   played=tuple(played), discard=Hand(discard), passed=passed, leader=record.leader)
+
     def __post_init__(self) -> None:
         set_ = object.__setattr__
         set_(self, "seat", Seat.parse(self.seat))
