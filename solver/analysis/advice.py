@@ -69,20 +69,35 @@ class Candidate:
     card: "str | None" = None
     sets: int = 1                        # discard sets this rank-equivalence class stands for
     user: bool = False                   # the choice the user asked about
-    tricks: dict[int, int] = field(default_factory=dict)   # sample index -> tricks
+    tricks: dict[int, int] = field(default_factory=dict)   # sample index -> exact tricks
+    levels: dict[int, int] = field(default_factory=dict)   # sample index -> margin level
+
+    def record(self, sample: int, tricks: "int | None", level: int) -> None:
+        """One sample's outcome: exact tricks (None when only the margin was asked) and its
+        level: 2 target beaten by a trick or more, 1 reached, 0 missed by one, -1 worse."""
+        self.levels[sample] = level
+        if tricks is not None:
+            self.tricks[sample] = tricks
+
+    def level_of(self, tricks: int) -> int:
+        margin = self.target - tricks if self.minimising else tricks - self.target
+        return max(-1, min(2, margin + 1))
 
     @property
     def samples(self) -> int:
-        return len(self.tricks)
+        return len(self.levels)
+
+    @property
+    def exact(self) -> bool:
+        """Whether the exact tricks are known on every sample judged (so a mean exists)."""
+        return bool(self.tricks) and len(self.tricks) == len(self.levels)
 
     def _values(self) -> list[int]:
-        return [self.tricks[i] for i in sorted(self.tricks)]
+        return [self.tricks[i] for i in sorted(self.tricks)] if self.exact else []
 
     @property
     def hits(self) -> int:
-        if self.minimising:
-            return sum(1 for t in self.tricks.values() if t <= self.target)
-        return sum(1 for t in self.tricks.values() if t >= self.target)
+        return sum(1 for v in self.levels.values() if v >= 1)
 
     @property
     def p_target(self) -> float:
@@ -90,21 +105,29 @@ class Candidate:
 
     @property
     def mean_tricks(self) -> float:
-        return mean_interval(self._values())[0]
+        return mean_interval(self._values())[0] if self.exact else math.nan
+
+    def screen_key(self) -> tuple:
+        """Order within a round of successive halving: hits, then the summed margin levels."""
+        return (-self.hits, -sum(self.levels.values())) + self.key()[3:]
 
     def net(self, tricks: int) -> int:
         """The seat's score for the hand: tricks over the target (MT/miz: under the maximum)."""
         return self.target - tricks if self.minimising else tricks - self.target
 
     def key(self) -> tuple:
-        """Sort key, best first (see the module docstring for the tie-break)."""
-        mean = self.mean_tricks if self.samples else 0.0
+        """Sort key, best first (see the module docstring for the tie-break): more samples,
+        higher p_target, better mean tricks (or, without exact tricks, better margins)."""
+        if self.exact:
+            quality = self.mean_tricks if self.minimising else -self.mean_tricks
+        elif self.samples:
+            quality = 100.0 - sum(self.levels.values()) / self.samples  # after any exact mean
+        else:
+            quality = math.inf
         discard = tuple(_card_key(c) for c in sorted(self.discard or (), key=_card_key))
         card = Card.parse(self.card) if self.card else None
-        return (-self.samples, -self.p_target if self.samples else 0.0,
-                mean if self.minimising else -mean,
-                MODES.index(self.mode), discard,
-                (int(card.suit), -card.rank) if card else ())
+        return (-self.samples, -self.p_target if self.samples else 0.0, quality,
+                MODES.index(self.mode), discard, (int(card.suit), -card.rank) if card else ())
 
     def label(self) -> str:
         if self.card is not None:
@@ -226,10 +249,16 @@ class _DeclTask:
     seed: "int | str"
     sample: int
     choices: tuple[tuple[str, "tuple[str, ...] | None"], ...]
+    exact: bool = True
+    known: "tuple[int | None, ...]" = ()   # per choice: its margin level on this sample, if screened
 
 
-def _judge_declaration(task: _DeclTask) -> list[int]:
-    """Declarer tricks of each choice on sample ``task.sample`` (a pure function of the task)."""
+def _judge_declaration(task: _DeclTask) -> list[tuple["int | None", int]]:
+    """Each choice's outcome on sample ``task.sample``: (exact tricks or None, margin level).
+
+    Screening rounds ask only two null-window questions per choice — target reached? then
+    beaten by one, or missed by one? — about a tenth of an exact solve; the final round
+    solves exactly. A pure function of the task."""
     view = task.view
     layout = view.sample(task_rng(task.seed, task.sample))
     seat = view.seat
@@ -249,9 +278,29 @@ def _judge_declaration(task: _DeclTask) -> list[int]:
         hands = dict(layout.hands)
         hands[seat] = held - Hand(drop)
         deal = Deal([hands[s] for s in SEATS])
+        minimising = _minimising(mode)
         oracle = ScoreOracle(engine, deal, _strain(mode), seat=seat, leader=_rules_leader(view),
-                             misere=_minimising(mode), must_ruff=rs.must_ruff)
-        out.append(oracle.to_tricks(oracle.exact(oracle.trump_guess())))
+                             misere=minimising, must_ruff=rs.must_ruff)
+        target = rs.target_of(seat, mode)
+        goal = deal.hand_size - target if minimising else target  # the target as a score
+        level = task.known[len(out)] if task.known else None
+        if level is None:
+            # two null-window questions near the target: cheap, and often all that is needed
+            if oracle.at_least(goal):
+                level = 2 if oracle.at_least(goal + 1) else 1
+            else:
+                level = 0 if oracle.at_least(goal - 1) else -1
+        if not task.exact:
+            out.append((None, level))
+            continue
+        if level in (0, 1):  # the margin already pins the value: the target, or one short
+            oracle.lowest = oracle.highest = goal + level - 1
+        elif level == 2:
+            oracle.lowest = max(oracle.lowest, goal + 1)
+        else:
+            oracle.highest = min(oracle.highest, goal - 2)
+        tricks = oracle.to_tricks(oracle.exact(oracle.trump_guess()))
+        out.append((tricks, level))
     return out
 
 
@@ -329,17 +378,22 @@ def advise_declaration(view: View, *, rules: Any = None, samples: int = 200, see
             pool.append(found)
         found.user = True
     schedule = _schedule(len(pool), samples, finalists)
-    total = sum((n - (schedule[i - 1][1] if i else 0)) * c for i, (c, n) in enumerate(schedule))
+    # screening rounds add samples; the final round solves every sample exactly
+    total = sum((n - (schedule[i - 1][1] if i else 0)) * c for i, (c, n) in enumerate(schedule[:-1]))
+    total += schedule[-1][0] * schedule[-1][1]
     alive = list(pool)
     rounds: list[tuple[int, int]] = []
     done_evals = 0
     partial = False
     for r, (keep, n) in enumerate(schedule):
+        final = r == len(schedule) - 1
         if r:
-            ranked = sorted((c for c in alive if not c.user), key=Candidate.key)
+            ranked = sorted((c for c in alive if not c.user), key=Candidate.screen_key)
             alive = ranked[:keep] + [c for c in alive if c.user]
-        start = min(c.samples for c in alive)
-        tasks = [_DeclTask(view, seed, i, tuple((c.mode, c.discard) for c in alive)) for i in range(start, n)]
+        start = 0 if final else min(c.samples for c in alive)
+        tasks = [_DeclTask(view, seed, i, tuple((c.mode, c.discard) for c in alive), exact=final,
+                           known=tuple(c.levels.get(i) for c in alive) if final else ())
+                 for i in range(start, n)]
         width = len(alive)
 
         def tick(done: int, _total: int, base: int = done_evals, width: int = width) -> None:
@@ -350,14 +404,14 @@ def advise_declaration(view: View, *, rules: Any = None, samples: int = 200, see
             results = map_tasks(_judge_declaration, tasks, workers=workers, scheduler=scheduler, progress=tick)
         except Interrupted as stop:
             for index, values in stop.results.items():
-                for c, v in zip(alive, values):
-                    c.tricks[tasks[index].sample] = v
-            rounds.append((len(alive), start + len(stop.results)))
+                for c, (tricks, level) in zip(alive, values):
+                    c.record(tasks[index].sample, tricks, level)
+            rounds.append((len(alive), max((c.samples for c in alive), default=0)))
             partial = True
             break
         for task, values in zip(tasks, results):
-            for c, v in zip(alive, values):
-                c.tricks[task.sample] = v
+            for c, (tricks, level) in zip(alive, values):
+                c.record(task.sample, tricks, level)
         done_evals += len(tasks) * width
         rounds.append((len(alive), n))
     pool.sort(key=Candidate.key)
@@ -479,7 +533,7 @@ def advise_play(view: View, *, samples: int = 200, seed: "int | str" = 0, worker
                 cand = cards.get(card)
                 if cand is None:
                     cand = cards[card] = Candidate(mode, None, target, minimising, card=card)
-                cand.tricks[i] = tricks
+                cand.record(i, tricks, cand.level_of(tricks))
     ordered = sorted(cards.values(), key=Candidate.key)
     position = {"mode": mode, "trick": state.trick_number, "played": [str(c) for c in view.played],
                 "tricks": {s.name: state.tricks[s] for s in SEATS}}
