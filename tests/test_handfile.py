@@ -104,11 +104,11 @@ def test_comments_trick_numbers_symbols_and_partial_play():
         2) S8
     """)
     assert rec.contract == "S" and not rec.complete
-    assert rec.tricks == ((Card.from_string("SQ"), Card.from_string("ST"), Card.from_string("HK")),
-                          (Card.from_string("S8"),))
+    assert rec.tricks == ((Card.parse("SQ"), Card.parse("ST"), Card.parse("HK")),
+                          (Card.parse("S8"),))
     pos = rec.position(2, 1)
     assert pos.leader == Seat.D and pos.mover == Seat.E and pos.won == (1, 0, 0)
-    assert pos.deal == Deal.from_string("D:8.JT8.. ...JT98 .9.A.AQ")
+    assert pos.deal == Deal.parse("D:8.JT8.. ...JT98 .9.A.AQ")
 
 
 ENDING = '[Rules "twelve"]\n[Contract "{c}"]\n[Deal "{d}"]\n[Leader "{l}"]\n'
