@@ -11,8 +11,10 @@ discard sets on every layout: the discard classes of :mod:`solver.declare.classe
 (rank-equivalent sets, the same on every layout since they depend only on the cards the
 declarer cannot see) are ranked by the optimiser's estimate, the best ``per_mode`` of
 each mode enter round one on a few samples, and each round keeps the best third on
-more samples until the last ``finalists`` are judged on all of them. ``Advice.rounds``
-says how many candidates were judged on how many samples.
+more samples until the last ``finalists`` are judged on all of them. Screening rounds ask
+the engine only whether the target is reached and by about how much (two null-window
+searches); the finalists are solved exactly, which gives their mean tricks.
+``Advice.rounds`` says how many candidates were judged on how many samples.
 
 The recommendation is the candidate judged on every sample with the highest
 probability of reaching the target; ties go to the better mean tricks (more, or fewer

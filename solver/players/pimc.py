@@ -26,6 +26,7 @@ import numpy as np
 from ..cards import Card, Hand
 from ..deal import Deal, Seat, Strain
 from ..declare.discards import best_discard
+from ..errors import SolverError
 from ..game.modes import Mode
 from ..game.sampling import Bin, ImpossibleViewError, LayoutSampler
 from ..game.views import Announcement, DeclareView, PlayView
@@ -118,9 +119,12 @@ class MonteCarloPlayer(HeuristicPlayer):
         won = view.tricks[me]
         scores: dict[Card, list[int]] = {}
         for hands in layouts:
-            values = self._engine.card_values(Deal([hands[s] for s in SEATS]), Strain(view.trump),
-                                              leader=view.leader, seat=me, played=list(view.trick),
-                                              misere=mode.minimising, must_ruff=rs.must_ruff)
+            try:
+                values = self._engine.card_values(Deal([hands[s] for s in SEATS]), Strain(view.trump),
+                                                  leader=view.leader, seat=me, played=list(view.trick),
+                                                  misere=mode.minimising, must_ruff=rs.must_ruff)
+            except SolverError:  # a belief the play contradicts (a card moved unseen): fall back
+                return super().play(view)
             for card, value in values.items():
                 card = card if isinstance(card, Card) else Card.parse(str(card))
                 tricks = won + value
@@ -150,11 +154,17 @@ class MonteCarloPlayer(HeuristicPlayer):
         mine = Hand(view.hand)
         played = Hand(view.played)
         trick = {SEATS[(view.leader + k) % 3]: card for k, card in enumerate(view.trick)}
-        gave: dict[Seat, Hand] = {s: Hand() for s in SEATS}
+        # Where the exchange left the cards this seat saw move, in order; a card it gave
+        # that came back, was played, or sits in a suit its holder has shown out of, is no
+        # longer known to be there (it may have moved on in a transfer this seat did not see).
+        where: dict[Card, Seat] = {}
         for transfer in view.table.exchange:
-            frm, to, card = transfer.frm, transfer.to, transfer.card
-            if Seat(int(frm)) == me and card not in played:
-                gave[Seat(int(to))] = gave[Seat(int(to))].add(card)
+            where[transfer.card] = Seat(int(transfer.to))
+        gave: dict[Seat, Hand] = {s: Hand() for s in SEATS}
+        for card, holder in where.items():
+            if holder != me and card not in played and card not in mine \
+                    and int(card.suit) not in self._voids.get(holder, set()):
+                gave[holder] = gave[holder].add(card)
         out_known = self._discard if me == view.table.declarer else Hand()
         others = [s for s in SEATS if s != me]
         unseen = rs.deck - mine - played - out_known
