@@ -18,9 +18,9 @@ import argparse
 import statistics
 import time
 
-from solver import Deal, Seat, View, advise_declaration, dd_table
-
 from machine import describe
+
+from solver import Deal, Seat, View, advise_declaration, dd_table
 
 
 def main() -> int:

@@ -5,12 +5,11 @@ from __future__ import annotations
 import statistics
 
 import pytest
+from advice_helpers import all_start_layouts, position_at, random_play
 
 from solver import Deal, Hand, Seat, View, advise_declaration, advise_play
 from solver.engine import card_values
 from solver.errors import SolverError
-
-from advice_helpers import all_start_layouts, position_at, random_play
 
 DEAL = Deal.random(11)
 DISCARD = Hand(sorted(DEAL.hands[Seat.D] | DEAL.widow)[:4])

@@ -18,8 +18,8 @@ from rich.table import Table
 
 from solver.analysis.advice import Advice, advise_declaration, advise_play
 from solver.cards import Card, parse_cards
-from solver.errors import NotationError
 from solver.deal import Seat
+from solver.errors import NotationError
 from solver.game.handfile import load_hand
 from solver.game.view import View
 
@@ -152,7 +152,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         show(advice, args.top)
     if advice.partial:
-        print(f"sm358 advise: interrupted: the estimates are partial", file=sys.stderr)
+        print("sm358 advise: interrupted: the estimates are partial", file=sys.stderr)
         return 130
     return 0
 

@@ -269,7 +269,7 @@ def _judge_declaration(task: _DeclTask) -> list[tuple["int | None", int]]:
     held = own | layout.widow if rs.widow_size else own
     unseen_after = rs.deck - held
     engine = _engine()
-    out = []
+    out: list[tuple["int | None", int]] = []
     for mode, discard in task.choices:
         if not rs.widow_size:
             drop: tuple[Card, ...] = ()
@@ -362,7 +362,7 @@ def advise_declaration(view: View, *, rules: Any = None, samples: int = 200, see
     if not isinstance(samples, int) or samples < 1:
         raise SolverError(f"samples must be a positive integer, got {samples!r}")
     rs = view.rules
-    mode_list = list(modes) if modes is not None else list(rs.mode_order)
+    mode_list = [str(m) for m in (modes if modes is not None else rs.mode_order)]
     for m in mode_list:
         if m not in rs.modes:
             raise SolverError(f"mode {m!r} is not allowed under {rs.name} (modes: {' '.join(rs.mode_order)})")

@@ -36,7 +36,7 @@ from ..cards import Card, Hand, parse_cards
 from ..deal import Deal, Seat
 from ..errors import IllegalPlayError, SolverError
 from ..tricks import trick_winner
-from .modes import MODES, Mode
+from .modes import Mode
 from .rules import Ruleset, get_ruleset
 from .sampling import Bin, ImpossibleViewError, LayoutSampler
 
@@ -77,7 +77,7 @@ class Layout:
     leader: Seat = Seat.E
 
     def deal(self) -> Deal:
-        return Deal({s: self.hands[s] for s in SEATS}, self.widow)
+        return Deal([self.hands[s] for s in SEATS], self.widow)
 
 
 @dataclass(frozen=True)
