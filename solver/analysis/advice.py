@@ -344,8 +344,8 @@ def _parse_choice(choice: Any) -> tuple[str, "tuple[str, ...] | None"]:
 
 def advise_declaration(view: View, *, rules: Any = None, samples: int = 200, seed: "int | str" = 0,
                        workers: "int | None" = None, scheduler: Any = None,
-                       choice: Any = None, modes: "Sequence[str] | None" = None, per_mode: int = 8,
-                       finalists: int = 3, progress: "Progress | None" = None) -> Advice:
+                       choice: Any = None, modes: "Sequence[str] | None" = None, per_mode: int = 6,
+                       finalists: int = 2, progress: "Progress | None" = None) -> Advice:
     """Which mode (trump) and discard give the declarer the best chance of its target.
 
     ``view`` is the declarer's :class:`View` before the declaration (``rules`` overrides
