@@ -212,3 +212,14 @@ def test_screening_margins_agree_with_exact_solves():
                                               known=tuple(level for _, level in screened)))
         assert [level for _, level in screened] == [probe.level_of(t) for t, _ in exact]
         assert hinted == exact
+
+
+@pytest.mark.parametrize("kwargs,message", [
+    ({"samples": True}, "samples"), ({"samples": 2.0}, "samples"), ({"samples": 10**7}, "samples"),
+    ({"seed": 1.5}, "seed"), ({"seed": 2**300}, "seed"), ({"progress": "yes"}, "progress"),
+])
+def test_strict_arguments_fail_before_any_work(kwargs, message):
+    with pytest.raises(SolverError, match=message):
+        advise_declaration(DECL_VIEW, **kwargs)
+    with pytest.raises(SolverError, match="needs a View"):
+        advise_play("not a view")

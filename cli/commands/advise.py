@@ -16,7 +16,7 @@ from typing import Any
 
 from rich.table import Table
 
-from solver.analysis.advice import Advice, advise_declaration, advise_play
+from solver.analysis.advice import MAX_SAMPLES, Advice, advise_declaration, advise_play
 from solver.cards import Card, parse_cards
 from solver.deal import Seat
 from solver.errors import NotationError
@@ -123,8 +123,8 @@ def _view_from_file(args: argparse.Namespace) -> View:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.samples < 1:
-        raise NotationError(f"--samples must be at least 1, got {args.samples}")
+    if not 1 <= args.samples <= MAX_SAMPLES:
+        raise NotationError(f"--samples must be from 1 to {MAX_SAMPLES:,}, got {args.samples}")
     if args.workers is not None and args.workers < 1:
         raise NotationError(f"--workers must be at least 1, got {args.workers}")
     view = _view(args)

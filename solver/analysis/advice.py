@@ -240,6 +240,21 @@ def _engine() -> Solver:
     return solver
 
 
+MAX_SAMPLES = 1_000_000  # a run that large takes days on one machine: split it by seed
+
+
+def _check_run(samples: Any, seed: Any, progress: Any) -> None:
+    """Strict arguments (docs/robustness.md): found before any work starts."""
+    if isinstance(samples, bool) or not isinstance(samples, int) or not 1 <= samples <= MAX_SAMPLES:
+        raise SolverError(f"samples must be a whole number from 1 to {MAX_SAMPLES:,}, got {samples!r}")
+    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+        raise SolverError(f"seed must be an int or a string, got {seed!r}")
+    if isinstance(seed, int) and abs(seed).bit_length() > 256 or isinstance(seed, str) and len(seed) > 1000:
+        raise SolverError("seed must be an int of at most 256 bits or a string of at most 1,000 characters")
+    if progress is not None and not callable(progress):
+        raise SolverError(f"progress must be a function (done, total) or None, got {progress!r}")
+
+
 def _rules_leader(view: View) -> Seat:
     return Seat.E if view.rules.first_leader == "eldest" else view.declarer
 
@@ -357,10 +372,11 @@ def advise_declaration(view: View, *, rules: Any = None, samples: int = 200, see
     """
     if rules is not None:
         view = View(**{**_fields(view), "rules": rules})
+    if not isinstance(view, View):
+        raise SolverError(f"advise_declaration needs a View, got {type(view).__name__}")
     if view.stage != "declaration":
         raise SolverError("advise_declaration needs a view before the declaration (no mode given)")
-    if not isinstance(samples, int) or samples < 1:
-        raise SolverError(f"samples must be a positive integer, got {samples!r}")
+    _check_run(samples, seed, progress)
     rs = view.rules
     mode_list = [str(m) for m in (modes if modes is not None else rs.mode_order)]
     for m in mode_list:
@@ -507,10 +523,11 @@ def advise_play(view: View, *, samples: int = 200, seed: "int | str" = 0, worker
     ``view`` is a play-stage :class:`View` of the seat to move. Every card is judged on
     the same ``samples`` layouts; Ctrl-C returns what was judged so far (``partial``).
     """
+    if not isinstance(view, View):
+        raise SolverError(f"advise_play needs a View, got {type(view).__name__}")
     if view.stage != "play":
         raise SolverError("advise_play needs a view during the play (give the mode)")
-    if not isinstance(samples, int) or samples < 1:
-        raise SolverError(f"samples must be a positive integer, got {samples!r}")
+    _check_run(samples, seed, progress)
     state = view.play_state()
     if state.to_move != view.seat:
         raise SolverError(f"{state.to_move.name} is to play trick {state.trick_number}, not {view.seat.name}")
