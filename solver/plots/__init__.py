@@ -5,5 +5,6 @@ Every function takes a result object and an optional ``ax`` and returns the
 ``import solver`` does not import this package (matplotlib is slow to load).
 """
 from .advice import plot_advice
+from .review import review_trajectory
 
-__all__ = ["plot_advice"]
+__all__ = ["plot_advice", "review_trajectory"]
