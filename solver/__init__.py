@@ -31,6 +31,8 @@ from .players import get_player
 from .game.records import load as load_record
 from .game.records import save as save_record
 from .game.rules import PRESETS, Ruleset, get_ruleset
+from .game.view import View
+from .analysis.advice import Advice, advise_declaration, advise_play
 
 try:
     __version__ = _version("sergeant-major")
@@ -45,6 +47,7 @@ __all__ = [
     "Choice", "Declaration", "declare",
     "Mode", "PRESETS", "Ruleset", "get_ruleset",
     "HandRecord", "Match", "Review", "review", "get_player", "load_hand", "load_record", "save_record",
+    "View", "Advice", "advise_declaration", "advise_play",
     "EngineError", "IllegalPlayError", "InvalidDealError", "NotationError",
     "RecordError", "RulesError", "SolverError",
 ]

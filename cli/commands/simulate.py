@@ -32,7 +32,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                    help="override a ruleset option, e.g. --option hands_limit=9 (repeatable; VALUE is JSON or text)")
     p.add_argument("--players", default="heuristic,heuristic,heuristic",
-                   help="three players, clockwise: random, heuristic or dd (default heuristic,heuristic,heuristic)")
+                   help="three players, clockwise: random, heuristic, dd, dd-full, pimc or pimc-full (default heuristic,heuristic,heuristic)")
     p.add_argument("--matches", type=int, default=100,
                    help=f"number of matches (default 100, at most {MAX_MATCHES:,})")
     p.add_argument("--seed", type=int, default=1, help="seed of the run (default 1)")
