@@ -71,3 +71,48 @@ int misere_trick_lost(const Position *p, uint64_t *rel)
     }
     return 0;
 }
+
+/* Seat's sure escapes: seat wins at most tricks_left - k tricks when it holds k "low
+ * side cards" that the coalition cannot outlast. Call a card x of seat low when x is
+ * not a trump (in no trump any card) and every coalition card of x's suit s lies above
+ * it (the coalition holding s). Whenever seat plays a low card, it loses that trick,
+ * except by leading it when neither coalition hand holds s any more:
+ *  - following a lead of s: the led card is a coalition card of s, above x (the
+ *    coalition's cards of s now are some of those it holds at this node);
+ *  - following another suit: x is neither of the led suit nor a trump;
+ *  - leading x while a coalition hand holds s: that hand must follow with a card of s,
+ *    above x.
+ * Seat's play: follow with a low card whenever one is legal (a loss, as above), else
+ * any legal card; lead a low card. Then seat never spends a low card on a trick it
+ * wins, every trick it wins gives it the next lead, and that lead is a loss: no two
+ * won tricks follow each other, so its k-th loss comes at trick 2k - 1 or earlier from
+ * here (2k with the coalition on lead now: one won trick may come first). A hand
+ * loses at most one card of a suit per trick, so a low card of a suit some coalition
+ * hand holds at least 2k - 1 (2k) cards of still finds a coalition card of its suit
+ * at any of those leads; seat holding k such cards has one for each lead before its
+ * k-th loss. The answer relies on the ranks of each counted suit from the coalition's
+ * lowest card up (the cards below it are seat's, counted by the suit lengths). */
+int misere_low_cards_bound(const Position *p, int need, uint64_t *rel)
+{
+    int seat = p->seat, k = p->tricks_left - need + 1;
+    int reach = 2 * k - 1 + (p->leader != seat); /* the lengths that outlast k losses */
+    unsigned wy = length_word(p, left_of(seat)), wz = length_word(p, right_of(seat));
+    uint64_t coalition = p->hand[left_of(seat)] | p->hand[right_of(seat)];
+    uint64_t mine = p->hand[seat], fix = 0;
+    int low = 0;
+    *rel = 0;
+    for (int s = 0; s < NSUITS && low < k; s++) {
+        if (s == p->trump) continue;
+        int ly = word_length(wy, s), lz = word_length(wz, s);
+        if ((ly > lz ? ly : lz) < reach) continue;
+        uint64_t theirs = coalition & suit_lane(s);
+        uint64_t lowest = theirs & -theirs;
+        int n = popcount64(mine & suit_lane(s) & (lowest - 1));
+        if (!n) continue;
+        low += n;
+        fix |= all_hands(p) & suit_lane(s) & ~(lowest - 1);
+    }
+    if (low < k) return -1;
+    *rel = fix;
+    return 0;
+}

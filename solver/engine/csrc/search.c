@@ -234,6 +234,12 @@ static inline __attribute__((always_inline)) int ab_at(Engine *e, const Position
                 }
             }
         }
+        /* misere: the low side cards that surely lose tricks (before the probe: on
+         * deals of 12 and 13 cards 3-5% fewer nodes than after it) */
+        if (p->misere && misere_low_cards_bound(p, need, rel) == 0) {
+            STAT(e, MISERE_LOW_CARDS);
+            return 0;
+        }
         STAT(e, TT_PROBES);
         int known = tt_probe(&e->tt, &tp, p, need, rel, &hint);
         if (known >= 0) {
