@@ -45,7 +45,7 @@ def main() -> int:
     # Importing OR-Tools (it loads pandas, ~0.45 s) happens once per process, so it is
     # reported apart from the per-deal times; everything else is inside them.
     t0 = time.perf_counter()
-    import solver.declare_model  # noqa: F401  (OR-Tools)
+    import solver.declare.model  # noqa: F401  (OR-Tools)
     print(f"import of OR-Tools: {time.perf_counter() - t0:.2f} s (once per process, not in the deal times)")
     seconds: list[float] = []
     searched: list[int] = []

@@ -6,7 +6,7 @@ import pytest
 from solver.cards import Card, Hand, Suit
 from solver.deal import Seat
 from solver.errors import IllegalPlayError, RecordError, RulesError
-from solver.exchange import (
+from solver.game.exchange import (
     ExchangeRequest,
     Transfer,
     apply_exchange,
@@ -16,7 +16,7 @@ from solver.exchange import (
     exchange_plan,
     nets_by_seat,
 )
-from solver.rules import get_ruleset
+from solver.game.rules import get_ruleset
 
 D, E, M = Seat.D, Seat.E, Seat.M
 #: Presets by exchange protocol: every scenario runs under each preset it applies to.
@@ -25,18 +25,18 @@ NAMED_SUIT = ["twelve", "6-3-8", "nine-five-two", "no-trump", "miz"]
 
 
 def H(text: str) -> Hand:
-    return Hand.from_string(text)
+    return Hand.parse(text)
 
 
 def C(text: str) -> Card:
-    return Card.from_string(text)
+    return Card.parse(text)
 
 
 class Script:
     """A decider answering from fixed lists and recording every request it got."""
 
     def __init__(self, suits=(), cards=()):
-        self.suits = [Suit.from_char(s) for s in suits]
+        self.suits = [Suit.parse(s) for s in suits]
         self.cards = [C(c) for c in cards]
         self.requests: list[ExchangeRequest] = []
 

@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 
 from solver.cards import Hand
 from solver.deal import Deal
-from solver.exchange import apply_exchange, cards_moved, check_exchange, exchange_plan
-from solver.rules import get_ruleset
+from solver.game.exchange import apply_exchange, cards_moved, check_exchange, exchange_plan
+from solver.game.rules import get_ruleset
 
 PRESETS = ["british", "twelve", "card-return", "hungarian", "double-payment", "no-widow", "6-3-8"]
 

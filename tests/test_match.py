@@ -8,11 +8,11 @@ from hypothesis import strategies as st
 from match_audit import SEATS, audit_hand
 from solver.cards import Card, Suit
 from solver.errors import IllegalPlayError, SolverError
-from solver.match import HandState, Match
+from solver.game.match import HandState, Match
 from solver.players import HeuristicPlayer, get_player
-from solver.players.base import Declaration
-from solver.rules import PRESETS, get_ruleset
-from solver.scoring import hand_points
+from solver.game.views import Announcement
+from solver.game.rules import PRESETS, get_ruleset
+from solver.game.scoring import hand_points
 
 PRESET_NAMES = sorted(PRESETS)
 
@@ -124,9 +124,9 @@ class BadDeclarer(HeuristicPlayer):
     def declare(self, view):
         d = super().declare(view)
         if self.mode:
-            return Declaration(self.mode, d.discard)
+            return Announcement(self.mode, d.discard)
         if self.short and d.discard:
-            return Declaration(d.mode, d.discard[:-1])
+            return Announcement(d.mode, d.discard[:-1])
         return d
 
 

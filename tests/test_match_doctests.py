@@ -5,11 +5,11 @@ import doctest
 
 import pytest
 
-import solver.match
+import solver.game.match
 import solver.tricks
 
 
-@pytest.mark.parametrize("module", [solver.match, solver.tricks], ids=lambda m: m.__name__)
+@pytest.mark.parametrize("module", [solver.game.match, solver.tricks], ids=lambda m: m.__name__)
 def test_docstring_examples(module):
     result = doctest.testmod(module)
     assert result.attempted > 0 and result.failed == 0

@@ -1,4 +1,4 @@
-"""The bundled players: random, heuristic (the seeds' rules of thumb) and double-dummy."""
+"""The bundled players: random, heuristic (the rule sources' rules of thumb) and double-dummy."""
 from __future__ import annotations
 
 import random
@@ -8,13 +8,13 @@ import pytest
 from solver.cards import Card, Hand
 from solver.deal import Deal, Seat
 from solver.errors import RulesError
-from solver.match import Match
+from solver.game.match import Match
 from solver.players import get_player
-from solver.players.base import DeclareView, PlayView, Table
+from solver.game.views import DeclareView, PlayView, Table
 from solver.players.heuristic import HeuristicPlayer, choose_discards, choose_mode
 from solver.players.random_player import RandomPlayer
-from solver.rules import get_ruleset
-from solver.simulation import simulate
+from solver.game.rules import get_ruleset
+from solver.analysis.simulation import simulate
 
 try:
     from solver.engine import card_values, solve
@@ -29,11 +29,11 @@ TWELVE = get_ruleset("twelve")
 
 
 def mask(text: str) -> int:
-    return Hand.from_string(text).mask
+    return Hand.parse(text).mask
 
 
 def cards(text: str) -> tuple[Card, ...]:
-    return tuple(Card.from_string(c) for c in text.split())
+    return tuple(Card.parse(c) for c in text.split())
 
 
 def table(seat: Seat = Seat.D, ruleset=TWELVE) -> Table:
@@ -145,18 +145,18 @@ def test_heuristic_beats_random_players():
 # --- double dummy -------------------------------------------------------------------------
 @needs_engine
 def test_dd_player_plays_a_card_of_best_value():
-    deal = Deal.from_string("D:AK2... QJ3... T94...")
+    deal = Deal.parse("D:AK2... QJ3... T94...")
     hands = tuple(h.mask for h in deal.hands)
     p = DoubleDummyPlayer("dd", random.Random(0))
     view = PlayView(table(Seat.E), hands[1], hands[1], (), Seat.E, 4, "N", (0, 0, 0), 0, 1, hands)
     chosen = p.play(view)
     values = card_values(deal, "N", leader="E", seat="E")
-    assert values[str(chosen)] == max(values.values()) == solve(deal, "N", leader="E", seat="E")
+    assert values[chosen] == max(values.values()) == solve(deal, "N", leader="E", seat="E")
 
 
 @needs_engine
 def test_dd_player_declares_the_mode_with_the_best_engine_value():
-    deal = Deal.from_string("D:AKQ.2.3.4 J3.AK.Q.2 T9.Q3.A.3")
+    deal = Deal.parse("D:AKQ.2.3.4 J3.AK.Q.2 T9.Q3.A.3")
     hands = tuple(h.mask for h in deal.hands)
     rs = TWELVE
     t = Table(rs, 1, 0, 0, Seat.D, rs.targets, Seat.D, (0, 0, 0))
@@ -175,7 +175,7 @@ def test_dd_player_plays_whole_matches_legally():
 
 
 def test_card_return_offers_a_low_card_where_the_partner_likely_holds_more():
-    from solver.players.base import ExchangeView
+    from solver.game.views import ExchangeView
 
     p = get_player("heuristic", 0)
     hand = mask("AKQ2.9853.A2.A3")
@@ -186,7 +186,7 @@ def test_card_return_offers_a_low_card_where_the_partner_likely_holds_more():
 
 
 def test_named_suit_choice_depends_on_who_names_trump_next():
-    from solver.players.base import ExchangeView
+    from solver.game.views import ExchangeView
 
     p = get_player("heuristic", 0)
     hand = mask("AKQ98.32.K2.Q432")

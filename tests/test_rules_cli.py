@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 
 from cli.main import main
-from solver.rules import PRESETS
+from solver.game.rules import PRESETS
 
 
 def test_rules_lists_every_preset_with_one_line(capsys):

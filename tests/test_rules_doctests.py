@@ -5,12 +5,12 @@ import doctest
 
 import pytest
 
-import solver.exchange
-import solver.rules
-import solver.scoring
+import solver.game.exchange
+import solver.game.rules
+import solver.game.scoring
 
 
-@pytest.mark.parametrize("module", [solver.rules, solver.exchange, solver.scoring], ids=lambda m: m.__name__)
+@pytest.mark.parametrize("module", [solver.game.rules, solver.game.exchange, solver.game.scoring], ids=lambda m: m.__name__)
 def test_docstring_examples(module):
     result = doctest.testmod(module)
     assert result.attempted > 0 and result.failed == 0

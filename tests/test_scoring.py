@@ -7,8 +7,8 @@ from hypothesis import strategies as st
 
 from solver.deal import Seat
 from solver.errors import RulesError
-from solver.rules import PRESETS, get_ruleset
-from solver.scoring import (
+from solver.game.rules import PRESETS, get_ruleset
+from solver.game.scoring import (
     HandResult,
     break_tie,
     by_player,

@@ -6,7 +6,7 @@ import json
 import pytest
 
 from cli.main import main
-from solver import records
+from solver.game import records
 
 
 def run(capsys, *argv):

@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 from solver.errors import RulesError
-from solver.rules import PRESET_SUMMARIES, PRESETS, get_ruleset
+from solver.game.rules import PRESET_SUMMARIES, PRESETS, get_ruleset
 
 from ..common import print_json
 

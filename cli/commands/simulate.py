@@ -13,10 +13,10 @@ import os
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from solver import records
+from solver.game import records
 from solver.errors import RulesError
-from solver.rules import get_ruleset
-from solver.simulation import parse_kinds, simulate
+from solver.game.rules import get_ruleset
+from solver.analysis.simulation import parse_kinds, simulate
 
 from ..common import console, err_console, print_json
 

@@ -1,8 +1,8 @@
 """Bundled players and the registry ``get_player(kind, seed)``.
 
-``random`` (uniformly random legal decisions), ``heuristic`` (the seeds' rules of
-thumb), ``dd`` and ``dd-full`` (see every card and decide with the double-dummy
-engine; ``dd`` only once the hands are down to 12 cards, see :mod:`.dd`).
+``random`` (uniformly random legal decisions), ``heuristic`` (the rule sources' rules of
+thumb, docs/sources.md), ``dd`` and ``dd-full`` (see every card and decide with the
+double-dummy engine; ``dd`` only once the hands are down to 12 cards, see :mod:`.dd`).
 """
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ import random
 from typing import Callable
 
 from ..errors import EngineError, RulesError
-from .base import BasePlayer, Declaration, DeclareView, ExchangeView, Player, PlayView, Table
+from ..game.views import Announcement, DeclareView, ExchangeView, Player, PlayView, Table
+from .base import BasePlayer
 from .heuristic import HeuristicPlayer
 from .random_player import RandomPlayer
 
@@ -44,6 +45,6 @@ def get_player(kind: str, seed: "int | str" = 0, name: str | None = None) -> Bas
 
 
 __all__ = [
-    "BasePlayer", "Declaration", "DeclareView", "ExchangeView", "HeuristicPlayer", "PLAYER_KINDS",
+    "BasePlayer", "Announcement", "DeclareView", "ExchangeView", "HeuristicPlayer", "PLAYER_KINDS",
     "Player", "PlayView", "RandomPlayer", "Table", "get_player",
 ]

@@ -2,8 +2,9 @@
 player must beat, and a fuzzer for the match engine (it reaches odd corners)."""
 from __future__ import annotations
 
-from ..cards import Card, Suit
-from .base import BasePlayer, Declaration, DeclareView, ExchangeView, PlayView
+from ..cards import LANE, LANE_SHIFT, Card, Suit
+from ..game.views import Announcement, DeclareView, ExchangeView, PlayView
+from .base import BasePlayer
 
 
 def bits_of(mask: int) -> list[int]:
@@ -17,19 +18,19 @@ def bits_of(mask: int) -> list[int]:
 
 
 def card_at(pos: int) -> Card:
-    return Card.from_index((pos >> 4) * 13 + (pos & 15))
+    return Card.from_index((pos >> LANE_SHIFT) * 13 + (pos & (LANE - 1)))
 
 
 class RandomPlayer(BasePlayer):
     """Uniformly random among the legal choices, from its own seeded RNG."""
 
-    def declare(self, view: DeclareView) -> Declaration:
+    def declare(self, view: DeclareView) -> Announcement:
         mode = view.mode if view.stage == "discard" else self.rng.choice(view.modes)
         discard: tuple[Card, ...] = ()
         if view.stage != "mode" and view.n_discard:
             picks = self.rng.sample(bits_of(view.hand), view.n_discard)
             discard = tuple(card_at(p) for p in sorted(picks))
-        return Declaration(mode, discard)
+        return Announcement(mode, discard)
 
     def name_suit(self, view: ExchangeView) -> Suit:
         return self.rng.choice(view.suits)

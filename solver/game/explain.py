@@ -1,13 +1,13 @@
-"""Plain-words explanation of a :class:`~solver.rules.Ruleset` (``sm358 rules NAME``).
+"""Plain-words explanation of a :class:`~solver.game.rules.Ruleset` (``sm358 rules NAME``).
 
-Kept apart from :mod:`solver.rules` so the option model stays short and the wording can
+Kept apart from :mod:`solver.game.rules` so the option model stays short and the wording can
 grow without touching validation.
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .deal import Seat
+from ..deal import Seat
 
 if TYPE_CHECKING:  # pragma: no cover
     from .rules import Ruleset
@@ -91,8 +91,6 @@ def _end(r: "Ruleset") -> str:
 
 def describe(r: "Ruleset") -> str:
     """Several short paragraphs saying how a match under ``r`` is played and scored."""
-    from .rules import MINIMISING_MODES
-
     t = r.targets
     modes = [MODE_WORDS[m] for m in r.mode_order]
     lines = [
@@ -105,7 +103,7 @@ def describe(r: "Ruleset") -> str:
         "Follow suit if you can" + ("; if you cannot, you must trump if you hold one." if r.must_ruff
                                     else "; otherwise play any card.") + " There is never a duty to head the trick.",
     ]
-    if r.modes & MINIMISING_MODES:
+    if any(m.minimising for m in r.modes):
         lines.append("In MT/miz the targets become maxima and swap ends (the 8-seat may take at most 3); each trick "
                      "above the maximum scores -1, each trick below +1.")
     if r.chips:

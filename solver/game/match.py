@@ -12,33 +12,35 @@ seed deals the cards and picks the first dealer; players own their RNGs.
 Seating: ``players`` are listed clockwise. In a hand dealt by player ``d`` seat D is
 player ``d``, E is ``(d+1) % 3`` and M is ``(d+2) % 3``; the next dealer is ``(d+1) % 3``.
 
-The result of :meth:`Match.play` is the game record of :mod:`solver.records`.
+The result of :meth:`Match.play` is the game record of :mod:`solver.game.records`.
 """
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
-from .cards import ALL_CARDS, Card, Hand, Suit
-from .deal import Seat
-from .errors import IllegalPlayError, RulesError, SolverError
-from .players.base import (
-    MODE_TRUMP,
-    Declaration,
+from ..cards import ALL_CARDS, Card, Hand, Suit
+from ..deal import Seat
+from ..errors import IllegalPlayError, RulesError, SolverError
+from .views import (
+    Announcement,
     DeclareView,
     ExchangeView,
     Player,
     PlayView,
     Table,
 )
-from . import match_rules as mr
+from .exchange import run_exchange
 from . import scoring
-from .rules import MINIMISING_MODES
-from .tricks import LANE_MASK, legal_mask, trick_winner
+from .modes import Mode
+from ..tricks import LANE, LANE_MASK, LANE_SHIFT, legal_mask, trick_winner
 
-SEATS = (Seat.D, Seat.E, Seat.M)
-C2 = Card.from_string("C2")
+if TYPE_CHECKING:  # records replays through Match, so Match takes only its types
+    from .records import DeclarationRecord, ExchangeRecord, HandRecord, MatchRecord
+
+SEATS = tuple(Seat)  # D, E, M: indexed by seat number in the play loop
+C2 = Card.parse("C2")
 
 
 def deck_for(ruleset: Any) -> list[Card]:
@@ -48,9 +50,9 @@ def deck_for(ruleset: Any) -> list[Card]:
     return list(ALL_CARDS)
 
 
-def mode_strain(mode: str) -> str:
+def mode_strain(mode: "Mode | str") -> str:
     """The strain a mode is played in, as written in records (``S H D C N``)."""
-    return "SHDCN"[MODE_TRUMP[mode]]
+    return Mode(mode).strain.name
 
 
 class HandState:
@@ -87,14 +89,14 @@ class MatchState:
 
     hands_played: int = 0
     totals: list[int] = field(default_factory=lambda: [0, 0, 0])
-    history: list = field(default_factory=list)   # solver.scoring.HandResult per hand
+    history: list = field(default_factory=list)   # solver.game.scoring.HandResult per hand
     modes_used: list[list[str]] = field(default_factory=lambda: [[], [], []])
 
 
 class Match:
     """One match between three players under a ruleset.
 
-    >>> from solver.rules import get_ruleset
+    >>> from solver.game.rules import get_ruleset
     >>> from solver.players import get_player
     >>> players = [get_player("heuristic", i) for i in range(3)]
     >>> record = Match(get_ruleset("twelve"), players, seed=1).play()
@@ -130,10 +132,10 @@ class Match:
         self.deck_cards = deck_for(ruleset)
         self.deck_mask = sum(c.bit for c in self.deck_cards)
         self.prev_nets: tuple[int, int, int] | None = None   # by player
-        self.record: dict = {
+        self.record: MatchRecord = {
             "format": "sm358-match",
             "version": 1,
-            "rules": {"preset": preset or getattr(ruleset, "name", "custom"), "options": dict(options or {})},
+            "rules": {"preset": preset or str(getattr(ruleset, "name", "custom")), "options": dict(options or {})},
             "players": self.names,
             "seed": str(seed),
             "hands": [],
@@ -143,13 +145,13 @@ class Match:
         self._trick_winners: list[int] = []
 
     # --- public driver ----------------------------------------------------------------
-    def play(self) -> dict:
+    def play(self) -> MatchRecord:
         """Play hands until the match ends; return the finished game record."""
         while self.record["result"] is None:
             self.play_hand()
         return self.record
 
-    def play_hand(self) -> dict:
+    def play_hand(self) -> HandRecord:
         """Play one hand, append it to the record, and settle the end-of-match check."""
         number = self.state.hands_played + 1
         dealer = self.dealer
@@ -169,14 +171,14 @@ class Match:
             self.record["result"] = {"winner": verdict.winner, "reason": verdict.reason,
                                      "detail": verdict.detail, "totals": list(self.state.totals)}
         elif number >= self.max_hands:
-            self.record["result"] = {"winner": mr.leader_by_total(self.state.totals), "reason": "hand-cap",
+            self.record["result"] = {"winner": scoring.leader_by_total(self.state.totals), "reason": "hand-cap",
                                      "detail": f"stopped at the cap of {self.max_hands} hands; highest total wins",
                                      "totals": list(self.state.totals)}
         self.dealer = (dealer + 1) % 3
         return hand_rec
 
     # --- one hand -----------------------------------------------------------------------
-    def _play_hand(self, number: int, dealer: int) -> dict:
+    def _play_hand(self, number: int, dealer: int) -> HandRecord:
         rs = self.ruleset
         n, w = rs.hand_size, rs.widow_size
         if self.deal_source is None:
@@ -191,12 +193,8 @@ class Match:
         st = HandState(self.deck_mask, hands, widow, number)
         st.check("deal")
         declarer = Seat(rs.declarer)
-        rec: dict = {
-            "dealer": dealer,
-            "dealt": {s.name: str(Hand(hands[s])) for s in SEATS},
-            "widow": str(Hand(widow)),
-            "exchange": [],
-        }
+        dealt = {s.name: str(Hand(hands[s])) for s in SEATS}
+        exchange_log: list[ExchangeRecord] = []
         totals = tuple(self.state.totals)
         decl_player = (dealer + declarer) % 3
         modes = tuple(rs.allowed_modes(self.state.modes_used[decl_player]))
@@ -210,10 +208,10 @@ class Match:
         def sees_all(seat: Seat) -> bool:
             return bool(getattr(self.players[(dealer + seat) % 3], "sees_all", False))
 
-        mode: str | None = None
+        mode: Mode | None = None
         discard: list[Card] = []
 
-        def ask(stage: str, hand_mask: int, visible: int, fixed: str | None) -> Declaration:
+        def ask(stage: str, hand_mask: int, visible: int, fixed: Mode | None) -> Announcement:
             player = self.players[decl_player]
             n_discard = 0 if stage == "mode" else (rs.widow_size if rs.widow != "none" else 0)
             view = DeclareView(table(declarer), stage, hand_mask, visible, modes, n_discard, fixed,
@@ -221,8 +219,8 @@ class Match:
                                st.widow if sees_all(declarer) else None)
             d = player.declare(view)
             where = f"hand {number}: declarer {self.names[decl_player]} ({declarer.name})"
-            if not isinstance(d, Declaration):
-                raise IllegalPlayError(f"{where} returned {d!r}, not a Declaration")
+            if not isinstance(d, Announcement):
+                raise IllegalPlayError(f"{where} returned {d!r}, not a Announcement")
             if stage != "discard" and d.mode not in modes:
                 raise IllegalPlayError(f"{where} named mode {d.mode!r}; allowed: {', '.join(modes)}")
             if stage == "discard" and d.mode != fixed:
@@ -254,15 +252,15 @@ class Match:
             if number == 1 or self.prev_nets is None:
                 return
             prev_by_seat = tuple(self.prev_nets[(dealer + s) % 3] for s in SEATS)
-            trump = MODE_TRUMP[mode] if mode is not None else None
-            transfers = mr.run_exchange(
+            trump = int(mode.strain) if mode is not None else None
+            transfers = run_exchange(
                 st.hands, prev_by_seat, rs, trump,
                 self._decider(number, dealer, table, sees_all, st), f"hand {number}",
             )
             for t in transfers:
                 transfers_by_seat[t.frm].append(t)
                 transfers_by_seat[t.to].append(t)
-                rec["exchange"].append({"from": Seat(t.frm).name, "to": Seat(t.to).name, "card": str(t.card)})
+                exchange_log.append({"from": Seat(t.frm).name, "to": Seat(t.to).name, "card": str(t.card)})
             st.check("exchange")
 
         own = lambda: st.hands[declarer]  # noqa: E731
@@ -281,11 +279,11 @@ class Match:
                     visible = sum(c.bit for c in dealt_lists[declarer][:6])
                 if i + 1 < len(steps) and steps[i + 1] == "discard":
                     d = ask("both", own(), visible, None)
-                    mode = d.mode
+                    mode = Mode(d.mode)  # checked against the allowed modes by ask()
                     do_discard(d.discard)
                     i += 1
                 else:
-                    mode = ask("mode", own(), visible, None).mode
+                    mode = Mode(ask("mode", own(), visible, None).mode)
             elif step == "discard":
                 do_discard(ask("discard", own(), own(), mode).discard)
             else:
@@ -293,30 +291,36 @@ class Match:
             i += 1
         assert mode is not None
         self.state.modes_used[decl_player].append(mode)
-        rec["declaration"] = {
+        declaration: DeclarationRecord = {
             "declarer": declarer.name,
-            "mode": mode,
+            "mode": mode.value,
             "strain": mode_strain(mode),
-            "misere": mode in MINIMISING_MODES,
+            "misere": mode.minimising,
             "discard": [str(c) for c in discard],
         }
         sizes = {len(Hand(h)) for h in st.hands}
         if sizes != {rs.hand_size}:
             raise SolverError(f"hand {number}: hands hold {sorted(sizes)} cards before the play; expected {rs.hand_size}")
         play, tricks = self._play_tricks(st, number, dealer, declarer, mode, table, sees_all)
-        rec["play"] = play
-        rec["tricks"] = {s.name: tricks[s] for s in SEATS}
         nets = scoring.hand_nets(tricks, rs, mode)
         if sum(nets) != 0:
             raise SolverError(f"hand {number}: nets {nets} do not sum to zero")
-        rec["nets"] = {s.name: nets[s] for s in SEATS}
-        return rec
+        return {
+            "dealer": dealer,
+            "dealt": dealt,
+            "widow": str(Hand(widow)),
+            "exchange": exchange_log,
+            "declaration": declaration,
+            "play": play,
+            "tricks": {s.name: tricks[s] for s in SEATS},
+            "nets": {s.name: nets[s] for s in SEATS},
+        }
 
-    def _play_tricks(self, st: HandState, number: int, dealer: int, declarer: Seat, mode: str,
+    def _play_tricks(self, st: HandState, number: int, dealer: int, declarer: Seat, mode: Mode,
                      table: Callable[[Seat], Table], sees_all: Callable[[Seat], bool]):
         """The trick-by-trick play: the hot path of simulation, on plain masks."""
         rs = self.ruleset
-        trump = MODE_TRUMP[mode]
+        trump = int(mode.strain)
         must_ruff = bool(rs.must_ruff)
         leader = Seat.E if rs.first_leader == "eldest" else declarer
         hands = st.hands
@@ -346,7 +350,7 @@ class Match:
                         raise IllegalPlayError(f"{who} played {card!r}, not a card")
                     if not bit & hand:
                         raise IllegalPlayError(f"{who} played {card}, which is not in the hand")
-                    if hand & (LANE_MASK << (16 * led)):
+                    if hand & (LANE_MASK << (LANE * led)):
                         raise IllegalPlayError(f"{who} played {card}: revoke (must follow {Suit(led).symbol})")
                     raise IllegalPlayError(f"{who} played {card}: must ruff ({Suit(trump).symbol} trumps, "
                                            f"void in {Suit(led).symbol})")
@@ -354,7 +358,7 @@ class Match:
                 st.played |= bit
                 pos = bit.bit_length() - 1
                 if led < 0:
-                    led = pos >> 4
+                    led = pos >> LANE_SHIFT
                 cards.append(card)
                 positions.append(pos)
                 play.append(str(card))
@@ -370,8 +374,8 @@ class Match:
 
 
 class _PlayerDecider:
-    """Turns the exchange's requests (:class:`solver.exchange.ExchangeRequest`) into
-    :class:`~solver.players.base.ExchangeView` questions for the right player."""
+    """Turns the exchange's requests (:class:`solver.game.exchange.ExchangeRequest`) into
+    :class:`~solver.game.views.ExchangeView` questions for the right player."""
 
     def __init__(self, match: Match, number: int, dealer: int, table, sees_all, st: HandState) -> None:
         self.match, self.number, self.dealer = match, number, dealer

@@ -9,11 +9,12 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Sequence
 
-from .errors import RulesError
-from .match import Match
-from .players import PLAYER_KINDS, get_player
+from ..deal import SEAT_NAMES
+from ..errors import RecordError, RulesError
+from ..game.records import MatchRecord
+from ..game.match import Match
+from ..players import PLAYER_KINDS, get_player
 
-SEAT_NAMES = ("D", "E", "M")
 
 
 def player_names(kinds: Sequence[str]) -> list[str]:
@@ -38,7 +39,7 @@ def parse_kinds(text: str) -> list[str]:
 
 
 def play_one(ruleset: Any, kinds: Sequence[str], seed: "int | str", index: int, preset: str | None = None,
-             options: dict | None = None) -> dict:
+             options: dict | None = None) -> MatchRecord:
     """Match ``index`` of the run with ``seed``; its game record."""
     players = [get_player(k, f"{seed}:{index}:{p}", name) for p, (k, name) in
                enumerate(zip(kinds, player_names(kinds)))]
@@ -46,7 +47,7 @@ def play_one(ruleset: Any, kinds: Sequence[str], seed: "int | str", index: int, 
 
 
 def run(ruleset: Any, kinds: Sequence[str], matches: int, seed: "int | str", preset: str | None = None,
-        options: dict | None = None) -> Iterator[dict]:
+        options: dict | None = None) -> Iterator[MatchRecord]:
     """The records of ``matches`` matches, one at a time."""
     for i in range(matches):
         yield play_one(ruleset, kinds, seed, i, preset, options)
@@ -66,14 +67,16 @@ class Summary:
     total_by_player: list[int] = field(default_factory=lambda: [0, 0, 0])
     endings: Counter = field(default_factory=Counter)
 
-    def add(self, record: dict) -> None:
+    def add(self, record: MatchRecord) -> None:
+        res = record["result"]
+        if res is None:
+            raise RecordError("Summary.add takes finished matches only (the record has no result)")
         self.matches += 1
         first = record["hands"][0]["dealer"]
         for h in record["hands"]:
             self.hands += 1
             for s, name in enumerate(SEAT_NAMES):
                 self.net_by_seat[s] += h["nets"][name]
-        res = record["result"]
         for p in range(3):
             self.total_by_player[p] += res["totals"][p]
         w = res["winner"]
@@ -103,7 +106,7 @@ class Summary:
 
 def simulate(ruleset: Any, kinds: Sequence[str], matches: int, seed: "int | str", *,
              preset: str | None = None, options: dict | None = None,
-             on_record: Callable[[int, dict], None] | None = None) -> Summary:
+             on_record: Callable[[int, MatchRecord], None] | None = None) -> Summary:
     """Play ``matches`` matches and summarise them; ``on_record(i, record)`` sees each record."""
     if matches < 1:
         raise RulesError(f"--matches must be at least 1, got {matches}")

@@ -8,7 +8,7 @@ The model:
 
 * a one-hot over the strains (``strain[T]``) and a boolean ``discard[c]`` per card the
   declarer may throw, with exactly ``w`` of them true;
-* symmetry breaking — inside a run (see :mod:`solver.discard_classes`) a card may be
+* symmetry breaking — inside a run (see :mod:`solver.declare.classes`) a card may be
   thrown only if every lower throwable card of the run is thrown too, so each
   equivalence class has exactly one solution (its representative);
 * ``void[T][s]`` is true exactly when every card of suit ``s`` is thrown, so that the
@@ -24,8 +24,8 @@ from typing import Mapping, Sequence
 
 from ortools.sat.python import cp_model
 
-from .cards import Card
-from .discard_classes import Run
+from ..cards import Card
+from .classes import Run
 
 
 class _Collector(cp_model.CpSolverSolutionCallback):

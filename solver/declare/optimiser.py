@@ -9,8 +9,8 @@ best over all strains, and every (strain, discard set) reaching that best.
 How (CP-SAT does the combinatorics, the engine is the oracle):
 
 1. Discard sets are grouped into equivalence classes that leave the same position after
-   relative-rank compression (:mod:`solver.discard_classes`); one representative per class.
-2. :class:`~solver.declare_model.CandidateModel` hands out, strain by strain, every class not
+   relative-rank compression (:mod:`solver.declare.classes`); one representative per class.
+2. :class:`~solver.declare.model.CandidateModel` hands out, strain by strain, every class not
    yet tested, best cheap estimate first, and excludes it with a no-good once handed out.
 3. Each candidate is asked one question at a time with a null-window search,
    ``Solver.can_reach``, on a score that is "higher is better" for the declarer (tricks; in
@@ -19,7 +19,7 @@ How (CP-SAT does the combinatorics, the engine is the oracle):
    "score >= best[T]+1?" while ``best[T] < G``, else "score >= G?". A *no* ends the
    candidate; a *yes* is followed by "score >= v+1?" until a *no*, which gives its exact
    score ``v``. The first candidate of a strain is solved exactly. Trump-count bounds
-   (:func:`~solver.declare_estimate.sure_trick_bounds`) answer a question without the engine
+   (:func:`~solver.declare.estimate.sure_trick_bounds`) answer a question without the engine
    when they can; both are proven, never guessed.
 
 Why the result is the true optimum and the optimal list is complete:
@@ -43,7 +43,7 @@ Why the result is the true optimum and the optimal list is complete:
   bounds of rank-compressed positions, kept per (strain, seat, misère, must-ruff).
 
 >>> from solver import Deal
->>> d = declare(Deal.from_string("D:AK... Q2... 3.A.. | 4..."), strains="S", leader="D")
+>>> d = declare(Deal.parse("D:AK... Q2... 3.A.. | 4..."), strains="S", leader="D")
 >>> d.tricks, d.by_strain
 (2, {'S': 2})
 """
@@ -54,12 +54,12 @@ import threading
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
-from .cards import SUIT_SYMBOLS, Card, Hand
-from .deal import Deal, Seat, parse_strains
-from .declare_estimate import card_weights, void_bonuses
-from .declare_oracle import ScoreOracle
-from .discard_classes import count_classes, discard_runs, make_class
-from .errors import InvalidDealError
+from ..cards import SUIT_CHARS, Card, Hand
+from ..deal import Deal, Seat, Strain, parse_strains
+from .estimate import card_weights, void_bonuses
+from .oracle import ScoreOracle
+from .classes import count_classes, discard_runs, make_class
+from ..errors import InvalidDealError
 
 Progress = Callable[[int, int], None]
 
@@ -74,11 +74,12 @@ class Choice:
     """One optimal class: the strain, a representative discard, and how many sets it stands for."""
 
     strain: str
-    discard: list[str]
+    discard: tuple[Card, ...]
     count: int
 
     def to_dict(self) -> dict:
-        return {"strain": self.strain, "discard": list(self.discard), "count": self.count}
+        """The JSON form; the discard as card strings (``["C2", "HK"]``)."""
+        return {"strain": self.strain, "discard": [str(c) for c in self.discard], "count": self.count}
 
 
 @dataclass(frozen=True)
@@ -113,14 +114,14 @@ class Declaration:
             f"{_strain_symbol(s)} {v}" for s, v in self.by_strain.items()))
         lines.append(f"Optimum: {self.tricks} {self._goal()}; {len(self.optimal)} optimal choice(s):")
         for c in self.optimal:
-            cards = " ".join(Card.from_string(x).pretty() for x in c.discard)
+            cards = " ".join(x.pretty() for x in c.discard)
             lines.append(f"  {_strain_symbol(c.strain)}  discard {cards}  ({c.count} set(s))")
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
         rows = "".join(
             f"<tr><td>{html.escape(_strain_symbol(c.strain))}</td>"
-            f"<td>{html.escape(' '.join(Card.from_string(x).pretty() for x in c.discard))}</td>"
+            f"<td>{html.escape(' '.join(x.pretty() for x in c.discard))}</td>"
             f"<td>{c.count}</td></tr>" for c in self.optimal)
         strains = "".join(
             f"<th>{html.escape(_strain_symbol(s))}</th>" for s in self.by_strain)
@@ -143,7 +144,7 @@ def _thread_solver(tt_mb: int):
     3% of a declaration; a caller declaring many deals (a bench, a match) pays it once.
     The table is cleared before each strain, so nothing carries over between calls.
     """
-    from .engine import Solver  # imported here so that the rest of the package loads without it
+    from ..engine import Solver  # imported here so that the rest of the package loads without it
 
     solver = getattr(_local, "solver", None)
     if solver is None or solver.tt_mb != tt_mb:
@@ -153,11 +154,11 @@ def _thread_solver(tt_mb: int):
 
 
 def _strain_symbol(strain: str) -> str:
-    return "NT" if strain == "N" else SUIT_SYMBOLS["SHDC".index(strain)]
+    return Strain.parse(strain).symbol
 
 
 def declare(deal: Deal, *, declarer: "Seat | str" = "D", leader: "Seat | str" = "E",
-            strains: str = "SHDC", blind: bool = False, misere: bool = False,
+            strains: str = SUIT_CHARS, blind: bool = False, misere: bool = False,
             must_ruff: bool = False, progress: Optional[Progress] = None,
             tt_mb: int = 64) -> Declaration:
     """The exact best declaration for ``declarer`` and every choice that reaches it.
@@ -184,7 +185,7 @@ def declare(deal: Deal, *, declarer: "Seat | str" = "D", leader: "Seat | str" = 
     runs = discard_runs(held, own if blind else held, opp_all)
     weights = {t: card_weights(t, held, opp_all, misere) for t in strain_list}
     voids = {t: void_bonuses(t) for t in strain_list}
-    from .declare_model import CandidateModel  # OR-Tools loads here, not at `import solver`
+    from .model import CandidateModel  # OR-Tools loads here, not at `import solver`
 
     model = CandidateModel(runs, w, strain_list, weights, voids)
     per_strain = count_classes(runs, w)
@@ -228,10 +229,10 @@ def declare(deal: Deal, *, declarer: "Seat | str" = "D", leader: "Seat | str" = 
     if done != total:  # every class of every strain must have been settled
         raise RuntimeError(f"declaration search settled {done} of {total} candidates")
     optimal = [
-        Choice(t, [str(c) for c in sorted(disc, key=_card_order)], size)
+        Choice(t, tuple(sorted(disc, key=_card_order)), size)
         for t, disc, size, score in exact if score == global_best
     ]
-    optimal.sort(key=lambda c: ("SHDCN".index(c.strain), [_card_order(Card.from_string(x)) for x in c.discard]))
+    optimal.sort(key=lambda c: (Strain.parse(c.strain), [_card_order(x) for x in c.discard]))
 
     def tricks_of(score: int) -> int:
         return k - score if misere else score
