@@ -240,6 +240,10 @@ static inline __attribute__((always_inline)) int ab_at(Engine *e, const Position
             STAT(e, MISERE_LOW_CARDS);
             return 0;
         }
+        if (p->misere && need >= p->tricks_left - 1 && misere_two_escapes_bound(p, need, rel) == 0) {
+            STAT(e, MISERE_TWO_ESCAPES);
+            return 0;
+        }
         STAT(e, TT_PROBES);
         int known = tt_probe(&e->tt, &tp, p, need, rel, &hint);
         if (known >= 0) {
