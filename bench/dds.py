@@ -26,9 +26,10 @@ from solver.deal import Deal, Seat, Strain
 from solver.engine import Solver
 
 try:
-    import endplay._dds as _dds
+    from endplay import _dds
     from endplay.dds import calc_dd_table
-    from endplay.types import Deal as BridgeDeal, Denom, Player
+    from endplay.types import Deal as BridgeDeal
+    from endplay.types import Denom, Player
 except ImportError as exc:  # the optional extra is missing
     raise SystemExit(f"--against-dds needs endplay: pip install '.[bench]' ({exc})") from None
 

@@ -27,10 +27,10 @@ import math
 import statistics
 import time
 
+from machine import describe
+
 from solver.deal import Deal, Seat, Strain
 from solver.engine import Solver
-
-from machine import describe
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -117,9 +117,9 @@ def main() -> int:
         if args.verbose:
             print(line, flush=True)
 
-    for kind, (ms, nodes) in runs.items():
-        if ms:
-            print(summary(kind, ms, nodes))
+    for kind, (times, counts) in runs.items():
+        if times:
+            print(summary(kind, times, counts))
     if args.misere_deals:
         m = args.misere_deals
         solve_ms, table_ms = runs["solve"][0], runs["table"][0]

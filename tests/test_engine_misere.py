@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import dataclasses
 
-import pytest
-
 import bruteforce as bf
+import pytest
 from positions import positions
+
 from solver.engine import Solver
 
 # (seed, count, hand sizes). The default run: 1,200 positions in a few seconds.
