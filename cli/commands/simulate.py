@@ -7,7 +7,6 @@ goes to stderr, so ``--json`` output on stdout stays clean.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -15,10 +14,15 @@ from rich.table import Table
 
 from solver.game import records
 from solver.errors import RulesError
+from solver.inputs import option_value
 from solver.game.rules import get_ruleset
 from solver.analysis.simulation import parse_kinds, simulate
 
 from ..common import console, err_console, print_json
+from ..main import UsageError
+
+#: Largest --matches: a run of this size takes hours; larger ones are better split by seed.
+MAX_MATCHES = 100_000
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -28,9 +32,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="override a ruleset option, e.g. --option hands_limit=9 (repeatable; VALUE is JSON or text)")
     p.add_argument("--players", default="heuristic,heuristic,heuristic",
                    help="three players, clockwise: random, heuristic or dd (default heuristic,heuristic,heuristic)")
-    p.add_argument("--matches", type=int, default=100, help="number of matches (default 100)")
+    p.add_argument("--matches", type=int, default=100,
+                   help=f"number of matches (default 100, at most {MAX_MATCHES:,})")
     p.add_argument("--seed", type=int, default=1, help="seed of the run (default 1)")
     p.add_argument("--out", metavar="DIR", help="write one game record per match into DIR")
+    p.add_argument("--force", action="store_true",
+                   help="with --out: overwrite the match-N.json records of an earlier run")
     p.add_argument("--json", action="store_true", help="print the statistics as JSON")
     p.set_defaults(run=run)
 
@@ -42,30 +49,49 @@ def parse_options(items: list[str]) -> dict:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
             raise RulesError(f"--option {item!r}: expected KEY=VALUE")
-        try:
-            out[key.strip()] = json.loads(value)
-        except json.JSONDecodeError:
-            out[key.strip()] = value
+        out[key.strip()] = option_value(value, what=f"--option {key.strip()}", error=RulesError)
     return out
+
+
+def record_name(index: int, width: int) -> str:
+    return f"match-{index + 1:0{width}d}.json"
+
+
+def prepare_out_dir(directory: str, names: list[str], force: bool) -> None:
+    """Create ``directory``, clear the temporary files of killed runs, and refuse to
+    overwrite records of an earlier run unless ``force``."""
+    if os.path.exists(directory) and not os.path.isdir(directory):
+        raise UsageError(f"--out {directory}: not a directory")
+    os.makedirs(directory, exist_ok=True)
+    records.remove_stale_temp_files(directory)
+    if force:
+        return
+    existing = set(os.listdir(directory)).intersection(names)
+    if existing:
+        first = min(existing)
+        raise UsageError(f"--out {directory}: {len(existing)} record(s) of an earlier run would be "
+                         f"overwritten ({first}, ...); use --force to overwrite them, or another directory")
 
 
 def run(args: argparse.Namespace) -> int:
     kinds = parse_kinds(args.players)
     options = parse_options(args.option)
     ruleset = get_ruleset(args.rules, **records.options_for_ruleset(options))
-    if args.matches < 1:
-        raise RulesError(f"--matches must be at least 1, got {args.matches}")
-    if args.out:
-        os.makedirs(args.out, exist_ok=True)
+    if not 1 <= args.matches <= MAX_MATCHES:
+        raise RulesError(f"--matches must be at least 1 and at most {MAX_MATCHES:,}, got {args.matches}")
     width = len(str(args.matches))
+    if args.out:
+        prepare_out_dir(args.out, [record_name(i, width) for i in range(args.matches)], args.force)
 
+    err = err_console()
+    # disabled off a terminal: a transient bar still ends with a newline, a second stderr line
     with Progress(TextColumn("[bold]simulate"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  console=err_console(), transient=True) as progress:
+                  console=err, transient=True, disable=not err.is_terminal) as progress:
         task = progress.add_task("matches", total=args.matches)
 
         def on_record(i: int, record: dict) -> None:
             if args.out:
-                records.save(record, os.path.join(args.out, f"match-{i + 1:0{width}d}.json"))
+                records.save(record, os.path.join(args.out, record_name(i, width)))
             progress.advance(task)
 
         summary = simulate(ruleset, kinds, args.matches, args.seed, preset=args.rules, options=options,
