@@ -128,7 +128,7 @@ class Solver:
         tried); and one count per bound of the positions it answered (``settled_trumps``,
         ``right_hand_trumps``, ``seat_cash``, ``seat_winners``, ``sole_trumps``,
         ``all_tricks``, ``forcing_lead``, ``trump_game``, ``last_trick``, and in misère
-        ``misere_trick_lost``, ``misere_escape``, ``misere_bounds``). Each call resets them.
+        ``misere_trick_lost``, ``misere_escape``, ``misere_low_cards``, ``misere_two_escapes``). Each call resets them.
         """
         with self._lock:
             return dict(self._engine.stats())
