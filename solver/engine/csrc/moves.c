@@ -72,6 +72,13 @@ static int16_t score_misere(const Position *p, int card)
             seat_wins = forced_over(p, seat, s, w);
         }
         int good = (me == seat) ? !seat_wins : seat_wins;
+        /* seat's safe leads from its shortest suits first (30 a card, above any rank
+         * difference), so that it runs out of them and can then discard its high cards
+         * on the coalition's leads there. Full deals, seeds 0-9 in spades: nodes
+         * 346.9M -> 325.5M, median solve 19.3M -> 15.2M; seeds 10-14 in no trump
+         * 520.8M -> 458.5M. 45 or 60 a card: the same medians, seed 9's tail solve
+         * +13% and +32%; 8 a card: 12-card deals -2%, full deals not measured */
+        if (good && me == seat) return (int16_t)(200 + r - 30 * popcount64(p->hand[me] & suit_lane(s)));
         if (good) return (int16_t)(200 + r);
         if (me == seat) {
             /* seat takes this trick: a card no one can beat last */
