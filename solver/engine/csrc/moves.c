@@ -95,6 +95,12 @@ static int16_t score_misere(const Position *p, int card)
     if (p->nplayed == 1 && forced_over(p, y, p->led_suit, w_card)) w_seat = y;
     int good = (me == seat) ? w_seat != seat : w_seat == seat;
     int trump_penalty = (s == p->trump && s != p->led_suit && !good) ? 20 : 0;
+    /* seat discarding safely: from its shortest suit first (30 a card, above any rank
+     * difference), towards a void where it can shed more high cards later. Full deals
+     * seeds 0-9 in spades: nodes 325.5M -> 261.0M (seed 9 163.5M -> 112.0M); seeds
+     * 10-14 in no trump 458.5M -> 412.5M; 13-card deals -13% */
+    if (me == seat && good && s != p->led_suit)
+        return (int16_t)(300 + r - 30 * popcount64(p->hand[me] & suit_lane(s)));
     return (int16_t)((good ? 300 : 100) + r - trump_penalty);
 }
 
