@@ -26,6 +26,17 @@ from .game.records import load as load_record
 from .game.records import save as save_record
 from .game.rules import PRESETS, Ruleset, get_ruleset
 
+
+
+def __getattr__(name: str):
+    # optimal_tree needs networkx, which would double the import time of the package.
+    if name == "optimal_tree":
+        from .analysis.tree import optimal_tree
+
+        return optimal_tree
+    raise AttributeError(f"module 'solver' has no attribute {name!r}")
+
+
 __all__ = [
     "ALL_CARDS", "Card", "Hand", "Suit", "parse_cards",
     "Deal", "Seat", "Strain", "parse_strains",
@@ -33,6 +44,7 @@ __all__ = [
     "Choice", "Declaration", "declare",
     "PRESETS", "Ruleset", "get_ruleset",
     "Match", "get_player", "load_record", "save_record",
+    "optimal_tree",
     "EngineError", "IllegalPlayError", "InvalidDealError", "NotationError",
     "RecordError", "RulesError", "SolverError",
 ]
