@@ -15,7 +15,7 @@ import sys
 from solver.errors import SolverError
 
 # Order here is the order of ``sm358 --help``.
-COMMANDS = ["solve", "table", "deal", "declare", "rules", "simulate", "replay"]
+COMMANDS = ["solve", "table", "deal", "declare", "rules", "simulate", "study", "replay"]
 
 
 class UsageError(Exception):
