@@ -5,7 +5,7 @@ compute). Deal ``i`` is ``Deal.random("sm358-study:<seed>:<i>")`` dealt under th
 so a row depends on its index alone: the same rows whatever the number of workers, the
 chunking, or the machines of a Dask cluster.
 
-The deals are cut into chunks of :data:`CHUNK` deals; each finished chunk is written
+The deals are cut into chunks (:func:`default_chunk`); each finished chunk is written
 atomically (a temporary file renamed into place) as a part file in ``<out>.parts/``, next
 to a ``spec.json`` naming the study. An interrupted study run again with the same spec
 computes only the missing chunks; when every chunk is there the parts are combined, in
@@ -41,13 +41,19 @@ if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
 
 WHAT = ("table", "declare")
-CHUNK = 8
 MAX_DEALS = 100_000_000
 """A hundred million deals: about a hundred core-years of declarations; beyond is a typo."""
 FORMATS = (".parquet", ".csv")
 SUITS = "SHDC"
 SEATS = "DEM"
 HCP = {14: 4, 13: 3, 12: 2, 11: 1}
+
+
+def default_chunk(deals: int) -> int:
+    """Deals per part file: 1 for small studies (every core busy), up to 256 for huge ones
+    (a million deals make about 3,900 parts). A function of ``deals`` alone, so a resumed
+    study finds the same chunks."""
+    return max(1, min(256, deals // 256))
 
 
 class StudyError(SolverError):
@@ -62,7 +68,7 @@ class StudySpec:
     seed: str
     rules: str = "twelve"
     what: tuple[str, ...] = WHAT
-    chunk: int = CHUNK
+    chunk: int = 0  # 0: default_chunk(deals)
 
     def __post_init__(self) -> None:
         if isinstance(self.deals, bool) or not isinstance(self.deals, int) or self.deals < 1:
@@ -71,7 +77,9 @@ class StudySpec:
             raise StudyError(f"--deals must be at most {MAX_DEALS:,}, got {self.deals:,}")
         if not self.what or any(w not in WHAT for w in self.what):
             raise StudyError(f"--what must list some of {', '.join(WHAT)}, got {','.join(self.what) or 'nothing'}")
-        if not isinstance(self.chunk, int) or self.chunk < 1:
+        if self.chunk == 0:
+            object.__setattr__(self, "chunk", default_chunk(self.deals))
+        if isinstance(self.chunk, bool) or not isinstance(self.chunk, int) or self.chunk < 1:
             raise StudyError(f"chunk must be a positive integer, got {self.chunk!r}")
         ruleset = get_ruleset(self.rules)
         if "declare" in self.what and ruleset.widow_size == 0:
@@ -309,12 +317,12 @@ def _combine(path: Path, parts: Path, spec: StudySpec, cols: list[str], suffix: 
 
 def study(out: "str | os.PathLike", deals: int, seed: "int | str", *, rules: str = "twelve",
           what: "str | Sequence[str]" = WHAT, workers: "int | None" = None, scheduler: Any = None,
-          progress: "Callable[[int, int], None] | None" = None, chunk: int = CHUNK) -> "pd.DataFrame":
+          progress: "Callable[[int, int], None] | None" = None, chunk: int = 0) -> "pd.DataFrame":
     """Run (or resume) a study and return its rows as a DataFrame."""
     kinds = tuple(w.strip() for w in what.split(",") if w.strip()) if isinstance(what, str) else tuple(what)
     spec = StudySpec(deals, str(seed), rules, kinds, chunk)
     return run_study(out, spec, workers=workers, scheduler=scheduler, progress=progress).frame()
 
 
-__all__ = ["CHUNK", "MAX_DEALS", "WHAT", "StudyError", "StudyResult", "StudySpec", "columns", "features",
+__all__ = ["MAX_DEALS", "WHAT", "StudyError", "StudyResult", "StudySpec", "columns", "default_chunk", "features",
            "load_study", "run_study", "study", "study_chunk", "study_deal", "study_row"]

@@ -1,0 +1,65 @@
+"""Deal-study throughput: deals per second for --what table and --what declare, 1 vs 2 workers.
+
+Usage: python bench/study.py [--table-deals N] [--declare-deals N] [--seed S]
+
+Each kind of study is run twice in this process on the same seeded deals, once with one
+worker (in this thread) and once with two worker processes (the pool's start-up
+included), each into a fresh temporary file. The figure that matters is the ratio of
+the two rates, measured in the same run: the target is at least 1.8. Absolute rates
+depend on the machine (the CPU line says which) and on whatever else it is running, so
+the load average is printed too, and the CPU seconds per deal: equal for both runs when
+the work itself scales and only the cores are shared.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from solver.analysis.study import StudySpec, run_study  # noqa: E402
+
+from machine import describe  # noqa: E402
+
+
+def cpu_seconds() -> float:
+    """CPU time of this process and of its finished children (the pool's workers)."""
+    own, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
+
+
+def rate(spec: StudySpec, workers: int) -> tuple[float, float]:
+    """Deals per wall-clock second, and CPU seconds per deal."""
+    with tempfile.TemporaryDirectory() as tmp:
+        start, cpu = time.perf_counter(), cpu_seconds()
+        run_study(Path(tmp) / "study.parquet", spec, workers=workers)
+        return spec.deals / (time.perf_counter() - start), (cpu_seconds() - cpu) / spec.deals
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--table-deals", type=int, default=24)
+    ap.add_argument("--declare-deals", type=int, default=12)
+    ap.add_argument("--seed", default="bench")
+    args = ap.parse_args()
+    print(describe())
+    print("load average before: " + " ".join(f"{x:.2f}" for x in os.getloadavg())
+          + " (above the core count, other programs share the cores and the ratio understates scaling)")
+    print(f"{'what':<10}{'deals':>7}{'1 worker':>12}{'2 workers':>12}{'ratio':>8}{'CPU s/deal 1w':>15}"
+          f"{'2w':>7}   (deals per second)")
+    for what, deals in (("table", args.table_deals), ("declare", args.declare_deals)):
+        spec = StudySpec(deals, args.seed, "twelve", (what,))
+        one, cpu_one = rate(spec, 1)
+        two, cpu_two = rate(spec, 2)
+        print(f"{what:<10}{deals:>7}{one:>12.3f}{two:>12.3f}{two / one:>8.2f}{cpu_one:>15.3f}{cpu_two:>7.3f}")
+    print("load average after:  " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
