@@ -35,6 +35,9 @@ if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
 
 SEAT_NAMES = ("D", "E", "M")
+EXCHANGE_CLIP = 4
+"""Cards taken in one exchange are counted up to this (4 stands for 4 or more): larger
+swings are rare, and their own categories would hold too few hands to say anything."""
 SEATING_PLANS = ("fixed", "rotate", "permute")
 MAX_MATCHES = 1_000_000
 """The most deal sets one run accepts: a million ``twelve`` matches take about a day on
@@ -139,7 +142,7 @@ def _group_counts(played: Sequence[tuple[Sequence[int], dict]], ruleset: Any) ->
                 for s, seat in enumerate(SEAT_NAMES):
                     chair = (dealer + s) % 3
                     k = received[seat]
-                    signed = k if prev_net_of_chair[chair] > 0 else -k
+                    signed = min(k, EXCHANGE_CLIP) if prev_net_of_chair[chair] > 0 else -min(k, EXCHANGE_CLIP)
                     g[f"xchg/{signed}/n"] += 1
                     g[f"xchg/{signed}/net"] += nets[seat]
             prev_net_of_chair = chair_net
@@ -236,7 +239,8 @@ class Summary:
         """Mean net of a hand by the cards a player took in its exchange (negative: gave up).
 
         A player up in the previous hand takes cards; one down gives them. The slope of
-        this curve is what one card of the snowball is worth in tricks.
+        this curve is what one card of the snowball is worth in tricks. Counts beyond
+        :data:`EXCHANGE_CLIP` are pooled with it.
         """
         keys = sorted(int(k) for k in self._keys("xchg"))
         return {k: self._ratio(f"xchg/{k}/net", f"xchg/{k}/n") for k in keys}

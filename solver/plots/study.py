@@ -34,6 +34,7 @@ def plot_study(frame: Any, columns: "str | Sequence[str]", ax: Any = None, *, la
         label = labels[n] if labels is not None else c
         ax.bar(xs + (n - (len(cols) - 1) / 2) * width, counts, width, label=label)
     ax.set_xticks(xs)
+    ax.set_xlabel(cols[0] if len(cols) == 1 else "value")
     ax.set_ylabel("share of deals" if normalize else "deals")
     if len(cols) > 1:
         ax.legend()
