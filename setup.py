@@ -7,7 +7,7 @@ The core is compiled on the machine it is installed on, so on x86-64 it uses the
 instruction sets this machine's CPU reports: POPCNT (bit counts are about 5% of the
 search's instructions; a portable count is used otherwise) and AVX, AVX2, BMI1/2, LZCNT,
 FMA, MOVBE and F16C (HOST_ISA_OPTIONS; VEX-encoded code throughout: tables 0.88 of the time
-on an Intel Xeon in session 13, paired in one process). ``SM_PORTABLE=1`` builds without
+on an Intel Xeon VM, paired in one process). ``SM_PORTABLE=1`` builds without
 them, for a wheel meant for other machines; the core then picks its AVX2/BMI2 paths at run
 time.
 """

@@ -1,7 +1,8 @@
 """One line naming the machine a bench ran on.
 
-Why: sessions run on different virtual machines whose speeds differ threefold (docs/engine.md,
-"Speed"), so a figure means little without the CPU it was measured on.
+Why: the same build runs up to three times faster on one virtual machine than on another,
+so a timing means little without the CPU it was measured on (docs/engine.md, "How to
+measure").
 """
 from __future__ import annotations
 

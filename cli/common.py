@@ -31,7 +31,7 @@ def read_deal(arg: str) -> Deal:
     """A deal from a notation string or a file holding one."""
     text = read_text_arg(arg)
     try:
-        return Deal.from_string(text)
+        return Deal.parse(text)
     except NotationError as exc:
         if text is arg and ":" not in arg:  # most likely a mistyped file name
             raise NotationError(f"{arg!r} is neither a file nor a deal ({exc})") from None

@@ -9,10 +9,10 @@ from typing import Iterable, Mapping
 
 from rich.table import Table
 
-from solver.cards import Card, Hand
+from solver.cards import Card, Hand, Suit
 from solver.deal import Deal, Seat, Strain
 
-SEAT_NAMES = {Seat.D: "D dealer", Seat.E: "E eldest", Seat.M: "M middle"}
+SEAT_LABELS = {Seat.D: "D dealer", Seat.E: "E eldest", Seat.M: "M middle"}
 
 
 def suit_text(hand: Hand, suit: int) -> str:
@@ -24,13 +24,13 @@ def hands_table(deal: Deal, *, played: Iterable[Card] = ()) -> Table:
     """One row per seat (and the widow): the cards by suit, with suit symbols in the header."""
     table = Table(title=f"Deal ({deal.hand_size} cards each)", title_justify="left")
     table.add_column("seat")
-    for symbol in "♠♥♦♣":
-        table.add_column(symbol)
+    for suit in Suit:
+        table.add_column(suit.symbol)
     played_set = set(played)
     for seat in Seat:
-        table.add_row(SEAT_NAMES[seat], *(suit_text(deal[seat], s) for s in range(4)))
+        table.add_row(SEAT_LABELS[seat], *(suit_text(deal[seat], s) for s in Suit))
     if deal.widow:
-        table.add_row("widow (out)", *(suit_text(deal.widow, s) for s in range(4)), style="dim")
+        table.add_row("widow (out)", *(suit_text(deal.widow, s) for s in Suit), style="dim")
     if played_set:
         table.caption = "on the table: " + " ".join(c.pretty() for c in played)
     return table

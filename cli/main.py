@@ -12,6 +12,7 @@ import importlib
 import os
 import sys
 
+import solver
 from solver.errors import SolverError
 
 # Order here is the order of ``sm358 --help``.
@@ -27,6 +28,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="sm358",
         description="Double-dummy solver and analysis toolkit for Sergeant Major (3-5-8).",
     )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {solver.__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
     for name in COMMANDS:

@@ -3,10 +3,13 @@
 The public API is re-exported here; see the README for a tour.
 
 >>> import solver
->>> deal = solver.Deal.from_string("D:AK... Q2... 3.A..")
+>>> deal = solver.Deal.parse("D:AK... Q2... 3.A..")
 >>> solver.solve(deal, "S", leader="D", seat="D")
 2
 """
+from importlib.metadata import PackageNotFoundError
+from importlib.metadata import version as _version
+
 from .cards import ALL_CARDS, Card, Hand, Suit, parse_cards
 from .deal import Deal, Seat, Strain, parse_strains
 from .declare import Choice, Declaration, declare
@@ -20,12 +23,17 @@ from .errors import (
     RulesError,
     SolverError,
 )
+from .game.handfile import HandRecord, load_hand
 from .game.match import Match
 from .players import get_player
 from .game.records import load as load_record
 from .game.records import save as save_record
 from .game.rules import PRESETS, Ruleset, get_ruleset
 
+try:
+    __version__ = _version("sergeant-major")
+except PackageNotFoundError:  # running from a source tree that was never installed
+    __version__ = "0+unknown"
 
 
 def __getattr__(name: str):
@@ -38,12 +46,13 @@ def __getattr__(name: str):
 
 
 __all__ = [
+    "__version__",
     "ALL_CARDS", "Card", "Hand", "Suit", "parse_cards",
     "Deal", "Seat", "Strain", "parse_strains",
     "DDTable", "Solver", "card_values", "dd_table", "principal_variation", "solve",
     "Choice", "Declaration", "declare",
     "PRESETS", "Ruleset", "get_ruleset",
-    "Match", "get_player", "load_record", "save_record",
+    "HandRecord", "Match", "get_player", "load_hand", "load_record", "save_record",
     "optimal_tree",
     "EngineError", "IllegalPlayError", "InvalidDealError", "NotationError",
     "RecordError", "RulesError", "SolverError",

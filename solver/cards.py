@@ -4,9 +4,9 @@ A hand is stored as a 64-bit mask with one 16-bit lane per suit (bit
 ``16*suit + rank - 2``), the same layout the C engine uses, so hands cross into
 the engine without conversion and set operations are single integer operations.
 
->>> Hand.from_string("AKQ.T9..2")
+>>> Hand.parse("AKQ.T9..2")
 Hand('AKQ.T9..2')
->>> Card.from_string("♠10")
+>>> Card.parse("♠10")
 Card('ST')
 """
 from __future__ import annotations
@@ -17,10 +17,10 @@ from typing import Iterable, Iterator
 from .errors import NotationError
 
 RANK_CHARS = "23456789TJQKA"
-SUIT_CHARS = "SHDC"
-SUIT_SYMBOLS = "♠♥♦♣"
-LANE = 16  # bits per suit lane in a hand mask
-SUIT_LANE_MASK = (1 << 13) - 1
+SUIT_SYMBOLS = "♠♥♦♣"  # in Suit order
+LANE_SHIFT = 4
+LANE = 1 << LANE_SHIFT  # bits per suit lane in a hand mask (16)
+SUIT_LANE_MASK = (1 << 13) - 1  # the 13 rank bits of one lane
 
 
 class Suit(IntEnum):
@@ -36,8 +36,13 @@ class Suit(IntEnum):
         return SUIT_SYMBOLS[self]
 
     @classmethod
-    def from_char(cls, ch: str) -> "Suit":
-        """Read ``S``/``H``/``D``/``C`` (any case) or a suit symbol."""
+    def parse(cls, value: "Suit | str") -> "Suit":
+        """Read ``S``/``H``/``D``/``C`` (any case) or a suit symbol; a Suit is returned as is."""
+        if isinstance(value, Suit):
+            return value
+        if not isinstance(value, str):
+            raise NotationError(f"unknown suit {value!r} (expected one of S H D C or ♠ ♥ ♦ ♣)")
+        ch = value
         up = ch.upper()
         if len(ch) == 1 and ch.isascii() and up in SUIT_CHARS:  # isascii: 'ſ'.upper() is 'S'
             return cls(SUIT_CHARS.index(up))
@@ -46,7 +51,13 @@ class Suit(IntEnum):
         raise NotationError(f"unknown suit {ch!r} (expected one of S H D C or ♠ ♥ ♦ ♣)")
 
 
-def rank_from_string(text: str) -> int:
+#: The suit letters in Suit order (``"SHDC"``).
+SUIT_CHARS = "".join(s.name for s in Suit)
+#: The trump index meaning "no trump suit": one past the last suit (``Strain.N``).
+NO_TRUMP = len(Suit)
+
+
+def parse_rank(text: str) -> int:
     """Read a rank (``A K Q J T 9 … 2``, ``10`` for ten) as 2..14."""
     up = text.upper()
     if up == "10":
@@ -94,8 +105,12 @@ class Card:
         return (Card, (int(self.suit), self.rank))
 
     @classmethod
-    def from_string(cls, text: str) -> "Card":
-        """Read ``SA``, ``HT``, ``H10``, ``♠A``, ``A♠`` or ``10♥`` (any case)."""
+    def parse(cls, text: "Card | str") -> "Card":
+        """Read ``SA``, ``HT``, ``H10``, ``♠A``, ``A♠`` or ``10♥`` (any case); a Card is returned as is."""
+        if isinstance(text, Card):
+            return text
+        if not isinstance(text, str):
+            raise NotationError(f"cannot read card {text!r}: expected a string such as 'SA'")
         t = text.strip()
         if len(t) >= 2:
             if t[0].upper() in SUIT_CHARS or t[0] in SUIT_SYMBOLS:
@@ -105,7 +120,7 @@ class Card:
             else:
                 raise NotationError(f"cannot read card {text!r}: expected a suit then a rank, e.g. 'SA'")
             try:
-                return cls(Suit.from_char(suit_part), rank_from_string(rank_part))
+                return cls(Suit.parse(suit_part), parse_rank(rank_part))
             except NotationError as exc:
                 raise NotationError(f"cannot read card {text!r}: {exc}") from None
         raise NotationError(f"cannot read card {text!r}: expected a suit then a rank, e.g. 'SA'")
@@ -149,8 +164,8 @@ FULL_DECK_MASK = sum(c.bit for c in ALL_CARDS)
 class Hand:
     """An immutable set of cards, ordered for display by suit (S H D C) then rank down.
 
-    >>> h = Hand.from_string("AK..T.")
-    >>> len(h), Card.from_string("SA") in h
+    >>> h = Hand.parse("AK..T.")
+    >>> len(h), Card.parse("SA") in h
     (3, True)
     """
 
@@ -165,7 +180,7 @@ class Hand:
         else:
             mask = 0
             for c in cards:
-                card = Card.from_string(c) if isinstance(c, str) else c
+                card = Card.parse(c) if isinstance(c, str) else c
                 if mask & card.bit:
                     raise NotationError(f"duplicate card {card} in hand")
                 mask |= card.bit
@@ -178,8 +193,13 @@ class Hand:
         return (Hand, (self.mask,))
 
     @classmethod
-    def from_string(cls, text: str) -> "Hand":
-        """Read ``spades.hearts.diamonds.clubs``; a group may start with its suit symbol."""
+    def parse(cls, text: "Hand | str") -> "Hand":
+        """Read ``spades.hearts.diamonds.clubs``; a group may start with its suit symbol.
+        A Hand is returned as is."""
+        if isinstance(text, Hand):
+            return text
+        if not isinstance(text, str):
+            raise NotationError(f"cannot read hand {text!r}: expected a string such as 'AK.Q..2'")
         groups = text.strip().split(".")
         if len(groups) != 4:
             raise NotationError(
@@ -203,7 +223,7 @@ class Hand:
                 if token.isspace():
                     continue
                 try:
-                    rank = rank_from_string(token)
+                    rank = parse_rank(token)
                 except NotationError:
                     raise NotationError(
                         f"unknown rank {token!r} in the {SUIT_CHARS[suit]} group of hand {text!r}"
@@ -235,7 +255,7 @@ class Hand:
 
     def __contains__(self, card: object) -> bool:
         if isinstance(card, str):
-            card = Card.from_string(card)
+            card = Card.parse(card)
         return isinstance(card, Card) and bool(self.mask & card.bit)
 
     def __or__(self, other: "Hand") -> "Hand":
@@ -295,4 +315,4 @@ def parse_cards(text: "str | Iterable[str | Card]") -> list[Card]:
         items = text.replace(",", " ").split()
     else:
         items = list(text)
-    return [c if isinstance(c, Card) else Card.from_string(c) for c in items]
+    return [c if isinstance(c, Card) else Card.parse(c) for c in items]

@@ -4,10 +4,10 @@ Notation: ``D:<hand> <hand> <hand> | <widow>`` lists the hands clockwise startin
 with the named seat (D → E → M → D). Any position whose three hands have the same
 size (1..17) is legal; cards in no hand and not in the widow are out of play.
 
->>> d = Deal.from_string("E:A... K... Q...")
+>>> d = Deal.parse("E:A... K... Q...")
 >>> str(d)
 'D:Q... A... K...'
->>> Deal.from_string(str(d)) == d
+>>> Deal.parse(str(d)) == d
 True
 """
 from __future__ import annotations
@@ -17,7 +17,7 @@ import random
 from enum import IntEnum
 from typing import Iterable, Mapping
 
-from .cards import ALL_CARDS, Card, Hand
+from .cards import ALL_CARDS, NO_TRUMP, SUIT_SYMBOLS, Card, Hand, Suit
 from .errors import InvalidDealError, NotationError
 
 MAX_HAND_SIZE = 17
@@ -42,7 +42,7 @@ class Seat(IntEnum):
             return value
         if isinstance(value, int) and 0 <= value <= 2:
             return Seat(value)
-        if isinstance(value, str) and value.strip().upper() in ("D", "E", "M"):
+        if isinstance(value, str) and value.strip().isascii() and value.strip().upper() in cls.__members__:
             return cls[value.strip().upper()]
         raise NotationError(f"unknown seat {value!r} (expected D, E or M)")
 
@@ -50,32 +50,43 @@ class Seat(IntEnum):
 class Strain(IntEnum):
     """Trump strains: the four suits (same numbers as :class:`~solver.cards.Suit`) and no trump."""
 
-    S = 0
-    H = 1
-    D = 2
-    C = 3
-    N = 4
+    S = Suit.S
+    H = Suit.H
+    D = Suit.D
+    C = Suit.C
+    N = NO_TRUMP
 
     @property
     def symbol(self) -> str:
-        return "♠♥♦♣"[self] if self != Strain.N else "NT"
+        return SUIT_SYMBOLS[self] if self != Strain.N else "NT"
+
+    @property
+    def trump(self) -> "Suit | None":
+        """The trump suit, or None in no trump."""
+        return Suit(self) if self != Strain.N else None
 
     @classmethod
     def parse(cls, value: "str | int | Strain") -> "Strain":
         """Read ``S H D C N`` (any case, ``NT`` too), a suit symbol, a Strain or 0..4."""
         if isinstance(value, Strain):
             return value
-        if isinstance(value, int) and 0 <= value <= 4:
+        if isinstance(value, int) and 0 <= value <= NO_TRUMP:
             return Strain(value)
         if isinstance(value, str):
             v = value.strip().upper()
-            if value.strip().isascii() and v in ("S", "H", "D", "C", "N"):
+            if value.strip().isascii() and v in cls.__members__:
                 return cls[v]
             if v == "NT":
                 return cls.N
-            if len(v) == 1 and v in "♠♥♦♣":
-                return cls("♠♥♦♣".index(v))
+            if len(v) == 1 and v in SUIT_SYMBOLS:
+                return cls(SUIT_SYMBOLS.index(v))
         raise NotationError(f"unknown strain {value!r} (expected one of S H D C N)")
+
+
+#: The seat letters in Seat order (``("D", "E", "M")``), as JSON and records key them.
+SEAT_NAMES: tuple[str, ...] = tuple(s.name for s in Seat)
+#: The strain letters in Strain order (``"SHDCN"``).
+STRAIN_CHARS = "".join(s.name for s in Strain)
 
 
 def parse_strains(text: "str | Iterable[str | Strain]") -> list[Strain]:
@@ -120,8 +131,13 @@ class Deal:
 
     # --- notation -------------------------------------------------------------------
     @classmethod
-    def from_string(cls, text: str) -> "Deal":
-        """Read ``D:<hand> <hand> <hand> [| <widow>]`` (hands clockwise from the named seat)."""
+    def parse(cls, text: "Deal | str") -> "Deal":
+        """Read ``D:<hand> <hand> <hand> [| <widow>]`` (hands clockwise from the named seat).
+        A Deal is returned as is."""
+        if isinstance(text, Deal):
+            return text
+        if not isinstance(text, str):
+            raise NotationError(f"cannot read deal {text!r}: expected a string such as 'D:A... K... Q...'")
         s = text.strip()
         if ":" not in s:
             raise NotationError(f"deal {text!r} must start with a seat letter and ':', e.g. 'D:'")
@@ -139,7 +155,7 @@ class Deal:
                 raise NotationError("deal has more than one '|' (only one widow allowed)")
             widow_text = widow_text.strip()
             try:
-                widow = Hand.from_string(widow_text) if widow_text else Hand()
+                widow = Hand.parse(widow_text) if widow_text else Hand()
             except NotationError as exc:
                 raise NotationError(f"in the widow: {exc}") from None
         parts = rest.split()
@@ -149,7 +165,7 @@ class Deal:
         seat = first
         for part in parts:
             try:
-                hands[seat] = Hand.from_string(part)
+                hands[seat] = Hand.parse(part)
             except NotationError as exc:
                 raise NotationError(f"in hand {seat.name}: {exc}") from None
             seat = seat.next
@@ -190,14 +206,14 @@ class Deal:
             if not isinstance(text, str):
                 raise NotationError(f"hand {seat.name} in deal JSON must be a string")
             try:
-                hands[seat] = Hand.from_string(text)
+                hands[seat] = Hand.parse(text)
             except NotationError as exc:
                 raise NotationError(f"in hand {seat.name}: {exc}") from None
         widow_text = data.get("widow", "") or ""
         if not isinstance(widow_text, str):
             raise NotationError("widow in deal JSON must be a string")
         try:
-            widow = Hand.from_string(widow_text) if widow_text.strip() else Hand()
+            widow = Hand.parse(widow_text) if widow_text.strip() else Hand()
         except NotationError as exc:
             raise NotationError(f"in the widow: {exc}") from None
         return cls(hands, widow)

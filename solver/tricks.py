@@ -6,12 +6,12 @@ layout of :mod:`solver.cards`; no objects are built in these functions because t
 run for every card of every simulated hand.
 
 >>> from solver.cards import Card, Hand
->>> pos = lambda text: Card.from_string(text).bit.bit_length() - 1
+>>> pos = lambda text: Card.parse(text).bit.bit_length() - 1
 >>> trick_winner([pos("H5"), pos("HA"), pos("S2")], trump=0)    # the ruff wins
 2
 >>> trick_winner([pos("H5"), pos("HA"), pos("S2")], trump=NO_TRUMP)
 1
->>> hand = Hand.from_string("A2..K.3").mask
+>>> hand = Hand.parse("A2..K.3").mask
 >>> str(Hand(legal_mask(hand, led_suit=1, trump=2, must_ruff=True)))   # void in hearts: must ruff
 '..K.'
 """
@@ -19,13 +19,14 @@ from __future__ import annotations
 
 from typing import Sequence
 
-LANE = 16
-LANE_MASK = (1 << 13) - 1
-NO_TRUMP = 4
+from .cards import LANE, LANE_SHIFT, NO_TRUMP
+from .cards import SUIT_LANE_MASK as LANE_MASK
+
+__all__ = ["LANE", "LANE_MASK", "LANE_SHIFT", "NO_TRUMP", "legal_mask", "suit_of", "trick_winner"]
 
 
 def suit_of(bitpos: int) -> int:
-    return bitpos >> 4
+    return bitpos >> LANE_SHIFT
 
 
 def legal_mask(hand: int, led_suit: int, trump: int, must_ruff: bool = False) -> int:
@@ -52,13 +53,13 @@ def trick_winner(bitpositions: Sequence[int], trump: int) -> int:
     The highest trump wins; with no trump in the trick, the highest card of the led suit.
     Within one suit a higher bit position is a higher rank.
     """
-    led = bitpositions[0] >> 4
+    led = bitpositions[0] >> LANE_SHIFT
     best = 0
     best_pos = bitpositions[0]
     best_trump = led == trump
     for i in range(1, len(bitpositions)):
         pos = bitpositions[i]
-        suit = pos >> 4
+        suit = pos >> LANE_SHIFT
         if suit == trump:
             if not best_trump or pos > best_pos:
                 best, best_pos, best_trump = i, pos, True

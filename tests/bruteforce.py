@@ -4,7 +4,7 @@ Why it exists: the engine prunes, orders, compresses ranks and caches bounds; ev
 those can be subtly wrong. This module does none of that. It walks every legal card at
 every turn and memoises only on the *complete* state (all three hands, who is to move,
 the cards on the table), so an answer is right if the rules below are right — and they
-are written to be read against RULES.md line by line:
+are written to be read against docs/rules.md line by line:
 
 * the leader plays any card; the others must follow the led suit if they can;
 * a player void in the led suit may play any card — unless ``must_ruff``, in which

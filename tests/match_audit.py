@@ -32,8 +32,8 @@ def winner_index(cards: list[Card], trump: int | None) -> int:
 def audit_hand(h: dict, ruleset, number: int) -> dict:
     """Replay one recorded hand with sets of cards; return facts the tests compare."""
     deck = set(ruleset.deck)
-    hands = {s: set(Hand.from_string(h["dealt"][s])) for s in SEATS}
-    widow = set(Hand.from_string(h["widow"])) if h["widow"] else set()
+    hands = {s: set(Hand.parse(h["dealt"][s])) for s in SEATS}
+    widow = set(Hand.parse(h["widow"])) if h["widow"] else set()
     discards: set[Card] = set()
     played: set[Card] = set()
 
@@ -49,7 +49,7 @@ def audit_hand(h: dict, ruleset, number: int) -> dict:
         if len(hands[s]) != ruleset.hand_size:
             raise AuditError(f"hand {number}: {s} dealt {len(hands[s])} cards")
     for t in h["exchange"]:
-        c = Card.from_string(t["card"])
+        c = Card.parse(t["card"])
         if c not in hands[t["from"]]:
             raise AuditError(f"hand {number}: exchange moves {c} which {t['from']} does not hold")
         hands[t["from"]].remove(c)
@@ -59,7 +59,7 @@ def audit_hand(h: dict, ruleset, number: int) -> dict:
     d = decl["declarer"]
     hands[d] |= widow
     widow.clear()
-    for c in map(Card.from_string, decl["discard"]):
+    for c in map(Card.parse, decl["discard"]):
         if c not in hands[d]:
             raise AuditError(f"hand {number}: discard {c} not held by the declarer")
         hands[d].remove(c)
@@ -73,7 +73,7 @@ def audit_hand(h: dict, ruleset, number: int) -> dict:
     leader = 1 if ruleset.first_leader == "eldest" else SEATS.index(d)
     first_leader = SEATS[leader]
     tricks = {s: 0 for s in SEATS}
-    cards = [Card.from_string(c) for c in h["play"]]
+    cards = [Card.parse(c) for c in h["play"]]
     if len(cards) != 3 * ruleset.hand_size:
         raise AuditError(f"hand {number}: {len(cards)} cards played")
     for t in range(ruleset.hand_size):

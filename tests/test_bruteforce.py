@@ -1,7 +1,7 @@
 """Hand-checked positions for the reference minimax, so the engine tests rest on something trusted.
 
-Every expected number here was worked out by hand from RULES.md (the reasoning is in the
-comment next to it), not copied from a run.
+Every expected number here was worked out by hand from the rules (docs/rules.md; the
+reasoning is in the comment next to it), not copied from a run.
 """
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from solver.errors import IllegalPlayError
 
 
 def deal(text: str) -> Deal:
-    return Deal.from_string(text)
+    return Deal.parse(text)
 
 
 def values(d: Deal, strain: str, **kw) -> dict[str, int]:
@@ -22,7 +22,7 @@ def values(d: Deal, strain: str, **kw) -> dict[str, int]:
 
 
 def bits(*cards: str) -> list[int]:
-    return [Card.from_string(c).bit for c in cards]
+    return [Card.parse(c).bit for c in cards]
 
 
 # --- who wins a trick -------------------------------------------------------------------

@@ -34,7 +34,7 @@ def run_json(capsys, *argv: str) -> dict:
                                                   ("C", "E", "M")])
 def test_solve_json_matches_reference(capsys, strain, leader, seat):
     got = run_json(capsys, "solve", SMALL, "--strain", strain, "--leader", leader, "--seat", seat)
-    expected = bf.solve(Deal.from_string(SMALL), strain, leader=leader, seat=seat)
+    expected = bf.solve(Deal.parse(SMALL), strain, leader=leader, seat=seat)
     assert got == {"strain": strain, "leader": leader, "seat": seat, "tricks": expected}
     assert list(got) == ["strain", "leader", "seat", "tricks"]
 
@@ -42,11 +42,11 @@ def test_solve_json_matches_reference(capsys, strain, leader, seat):
 def test_solve_defaults_leader_e_seat_d(capsys):
     got = run_json(capsys, "solve", SMALL, "--strain", "s")
     assert (got["strain"], got["leader"], got["seat"]) == ("S", "E", "D")
-    assert got["tricks"] == bf.solve(Deal.from_string(SMALL), "S", leader="E", seat="D")
+    assert got["tricks"] == bf.solve(Deal.parse(SMALL), "S", leader="E", seat="D")
 
 
 def test_solve_misere_must_ruff_and_played(capsys):
-    deal = Deal.from_string(SMALL)
+    deal = Deal.parse(SMALL)
     got = run_json(capsys, "solve", SMALL, "--strain", "H", "--misere", "--must-ruff",
                    "--played", "SQ")
     expected = bf.solve(deal, "H", leader="E", seat="D", misere=True, must_ruff=True, played=["SQ"])
@@ -57,7 +57,7 @@ def test_solve_misere_must_ruff_and_played(capsys):
 def test_solve_human_output_shows_hands_and_answer(capsys):
     assert main(["solve", SMALL, "--strain", "S", "--leader", "D"]) == 0
     out = capsys.readouterr().out
-    tricks = bf.solve(Deal.from_string(SMALL), "S", leader="D", seat="D")
+    tricks = bf.solve(Deal.parse(SMALL), "S", leader="D", seat="D")
     assert "♠" in out and "♥" in out and "AK" in out
     assert f"D can take {tricks} trick" in out
     assert "widow" in out
@@ -67,14 +67,14 @@ def test_solve_reads_a_file_with_comments(capsys, tmp_path):
     f = tmp_path / "deal.txt"
     f.write_text("# a small ending\n\n" + SMALL + "  # trailing comment\n", encoding="utf-8")
     got = run_json(capsys, "solve", str(f), "--strain", "N")
-    assert got["tricks"] == bf.solve(Deal.from_string(SMALL), "N", leader="E", seat="D")
+    assert got["tricks"] == bf.solve(Deal.parse(SMALL), "N", leader="E", seat="D")
 
 
 # --- table ------------------------------------------------------------------------------
 
 def test_table_json_matches_reference(capsys):
     got = run_json(capsys, "table", SMALL)
-    deal = Deal.from_string(SMALL)
+    deal = Deal.parse(SMALL)
     assert list(got) == ["leader", "table"] and got["leader"] == "E"
     assert list(got["table"]) == list("SHDCN")
     for strain in "SHDCN":
@@ -83,7 +83,7 @@ def test_table_json_matches_reference(capsys):
 
 def test_table_options(capsys):
     got = run_json(capsys, "table", SMALL, "--leader", "M", "--strains", "NS", "--misere", "--must-ruff")
-    deal = Deal.from_string(SMALL)
+    deal = Deal.parse(SMALL)
     assert got["leader"] == "M" and got["misere"] is True and got["must_ruff"] is True
     assert list(got["table"]) == ["N", "S"]
     for strain in "NS":
@@ -153,9 +153,22 @@ def test_subprocess_error_contract(argv):
 def test_subprocess_success():
     proc = sm358("solve", SMALL, "--strain", "S", "--json")
     assert proc.returncode == 0, proc.stderr
-    assert json.loads(proc.stdout)["tricks"] == bf.solve(Deal.from_string(SMALL), "S")
+    assert json.loads(proc.stdout)["tricks"] == bf.solve(Deal.parse(SMALL), "S")
 
 
 def test_argparse_usage_error_exits_2():
     proc = sm358("solve", SMALL)  # --strain is required
     assert proc.returncode == 2 and "--strain" in proc.stderr and "Traceback" not in proc.stderr
+
+
+# --- version ----------------------------------------------------------------------------
+
+def test_version_is_the_package_version(capsys):
+    import solver
+    from importlib.metadata import version
+
+    assert solver.__version__ == version("sergeant-major")
+    with pytest.raises(SystemExit) as exc:
+        main(["--version"])
+    assert exc.value.code == 0
+    assert capsys.readouterr().out.strip() == f"sm358 {solver.__version__}"

@@ -90,7 +90,7 @@ def test_model_hands_out_every_class_once_best_estimate_first(deal, misere):
 
 
 def test_blind_keeps_the_widow():
-    deal = Deal.from_string("D:AK.2.. Q2.3.. 3.A4.. | 4.5..")
+    deal = Deal.parse("D:AK.2.. Q2.3.. 3.A4.. | 4.5..")
     held, throwable, opponents, runs = setup(deal, blind=True)
     for cls in all_classes(runs, 2):
         assert not set(cls.discard) & set(deal.widow)
@@ -111,19 +111,19 @@ def test_sure_bounds_hold_by_exhaustive_play():
 
 
 def test_sure_bounds_count_top_trumps():
-    d = Deal.from_string("D:AK2... QJ3... T54...")
+    d = Deal.parse("D:AK2... QJ3... T54...")
     assert sure_trick_bounds("S", d.hands[0], d.hands[1], d.hands[2]) == (2, 3)
-    e = Deal.from_string("D:32.A.. AKQ... 54.K..")
+    e = Deal.parse("D:32.A.. AKQ... 54.K..")
     # E's three spades are above all of the declarer's: he loses at least 3 of 3
     assert sure_trick_bounds("S", e.hands[0], e.hands[1], e.hands[2]) == (0, 0)
     assert sure_trick_bounds("N", e.hands[0], e.hands[1], e.hands[2]) == (0, 3)
 
 
 def test_card_order_weights_prefer_trumps_and_high_cards():
-    d = Deal.from_string("D:A2.A.. KQ.K.. J3.Q.. | ..2.")
+    d = Deal.parse("D:A2.A.. KQ.K.. J3.Q.. | ..2.")
     held = d.hands[0] | d.widow
     w = card_weights("S", held, d.hands[1] | d.hands[2], misere=False)
-    assert w[Card.from_string("SA")] > w[Card.from_string("HA")]
-    assert w[Card.from_string("SA")] > w[Card.from_string("S2")]
+    assert w[Card.parse("SA")] > w[Card.parse("HA")]
+    assert w[Card.parse("SA")] > w[Card.parse("S2")]
     m = card_weights("S", held, d.hands[1] | d.hands[2], misere=True)
-    assert m[Card.from_string("S2")] > m[Card.from_string("SA")]
+    assert m[Card.parse("S2")] > m[Card.parse("SA")]

@@ -8,7 +8,6 @@ import sys
 import pytest
 
 from cli.main import main
-from solver.cards import Card
 from solver.deal import Deal
 from solver.declare import declare
 
@@ -18,7 +17,7 @@ DEAL = "D:AK.2.. Q2.3.. 3.A4.. | 4.5.."
 def test_json_is_the_library_result(capsys):
     assert main(["declare", DEAL, "--json", "--leader", "D", "--strains", "SHDCN"]) == 0
     data = json.loads(capsys.readouterr().out)
-    expected = declare(Deal.from_string(DEAL), leader="D", strains="SHDCN").to_dict()
+    expected = declare(Deal.parse(DEAL), leader="D", strains="SHDCN").to_dict()
     assert data == expected
     assert list(data) == ["declarer", "tricks", "by_strain", "optimal"]
 
@@ -26,7 +25,7 @@ def test_json_is_the_library_result(capsys):
 def test_json_blind_and_misere_follow_the_flags(capsys):
     assert main(["declare", DEAL, "--json", "--blind", "--misere"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data == declare(Deal.from_string(DEAL), blind=True, misere=True).to_dict()
+    assert data == declare(Deal.parse(DEAL), blind=True, misere=True).to_dict()
 
 
 def test_human_output_shows_cards_values_and_choices(capsys):
@@ -34,9 +33,9 @@ def test_human_output_shows_cards_values_and_choices(capsys):
     out = capsys.readouterr().out
     assert "♠AK4 ♥52" in out  # the declarer's cards with the widow
     assert "♠" in out and "♥" in out and "Optimal" in out
-    result = declare(Deal.from_string(DEAL), leader="D")
+    result = declare(Deal.parse(DEAL), leader="D")
     for choice in result.optimal:
-        cards = sorted((Card.from_string(c) for c in choice.discard), key=lambda c: (c.suit, -c.rank))
+        cards = sorted(choice.discard, key=lambda c: (c.suit, -c.rank))
         assert " ".join(c.pretty() for c in cards) in out
     assert str(result.tricks) in out
 

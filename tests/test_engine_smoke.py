@@ -21,7 +21,7 @@ from solver.deal import Deal, Seat, Strain
 from solver.engine import DDTable, Solver, card_values, dd_table, principal_variation, solve
 from solver.errors import EngineError, IllegalPlayError, NotationError, SolverError
 
-SMALL = Deal.from_string("D:AK... Q2... 3.A..")
+SMALL = Deal.parse("D:AK... Q2... 3.A..")
 # a 6-card position the reference solves quickly
 SIX = Deal.random(seed=11, hand_size=6, widow_size=0)
 
@@ -66,7 +66,8 @@ def test_card_values_and_pv_agree_with_solve():
             # E (the mover) is seat itself or an opponent of seat
             best = max(values.values()) if seat == "E" else min(values.values())
             assert best == value
-            assert all(isinstance(Card.from_string(c), Card) for c in values)
+            assert all(isinstance(c, Card) for c in values)
+            assert list(values) == sorted(values, key=lambda c: (c.suit, -c.rank))
             line = principal_variation(SIX, strain, leader="E", seat=seat)
             assert len(line) == 3 * SIX.hand_size
             won = bf.play_out(SIX, strain, line, leader="E")
@@ -96,7 +97,7 @@ def test_can_reach_brackets_the_value():
 def test_trumpless_positions_share_entries_with_no_trump():
     """A trump contract with no trumps left is no trump, so the table answers one from
     the other (a few nodes instead of a search); misere keeps its own entries."""
-    deal = Deal.from_string("D:.9642.Q86.T6 .A3.K95.Q932 .Q7.AT3.AK84")  # no spades
+    deal = Deal.parse("D:.9642.Q86.T6 .A3.K95.Q932 .Q7.AT3.AK84")  # no spades
     fresh = {(st, mis): Solver(tt_mb=4).solve(deal, st, leader="E", seat="D", misere=mis)
              for st in "SN" for mis in (False, True)}
     s = Solver(tt_mb=4)
@@ -115,7 +116,7 @@ def test_tt_mb_validation(bad):
 
 
 def test_illegal_played_cards():
-    d = Deal.from_string("D:AK.2.. Q2..3. 3.A.4.")
+    d = Deal.parse("D:AK.2.. Q2..3. 3.A.4.")
     with pytest.raises(IllegalPlayError, match="SQ.*not in"):
         solve(d, "N", leader="D", played=["SQ"])
     with pytest.raises(IllegalPlayError, match="revoke|follow"):
@@ -180,7 +181,7 @@ CHILD = textwrap.dedent("""
     except KeyboardInterrupt:
         print("interrupted", flush=True)
     # the engine still works after the aborted search
-    print("after", s.solve(Deal.from_string("D:AK... Q2... 3.A.."), "S", leader="D", seat="D"), flush=True)
+    print("after", s.solve(Deal.parse("D:AK... Q2... 3.A.."), "S", leader="D", seat="D"), flush=True)
 """)
 
 
@@ -220,7 +221,7 @@ TABLE_CHILD = textwrap.dedent("""
     except KeyboardInterrupt:
         print("interrupted", flush=True)
     print("threads left", threading.active_count() - 1, flush=True)
-    print("after", solver.dd_table(Deal.from_string("D:AK... Q2... 3.A.."), leader="D")["S"]["D"], flush=True)
+    print("after", solver.dd_table(Deal.parse("D:AK... Q2... 3.A.."), leader="D")["S"]["D"], flush=True)
 """)
 
 

@@ -11,14 +11,24 @@ import pytest
 
 import bruteforce as bf
 from cli.common import read_deal
+from solver import load_hand
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 
-@pytest.mark.parametrize("path", sorted(EXAMPLES.glob("*.txt")), ids=lambda p: p.name)
+DEALS = [p for p in sorted(EXAMPLES.glob("*.txt")) if not p.name.startswith("hand-")]
+
+
+@pytest.mark.parametrize("path", DEALS, ids=lambda p: p.name)
 def test_every_example_parses(path):
     deal = read_deal(str(path))
     assert 1 <= deal.hand_size <= 17
+
+
+@pytest.mark.parametrize("path", sorted(EXAMPLES.glob("hand-*.txt")), ids=lambda p: p.name)
+def test_every_hand_file_example_is_a_complete_legal_hand(path):
+    rec = load_hand(path)
+    assert rec.complete and sum(rec.won) == rec.hand_size
 
 
 def test_full_deal_example_shape():

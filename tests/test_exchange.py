@@ -25,18 +25,18 @@ NAMED_SUIT = ["twelve", "6-3-8", "nine-five-two", "no-trump", "miz"]
 
 
 def H(text: str) -> Hand:
-    return Hand.from_string(text)
+    return Hand.parse(text)
 
 
 def C(text: str) -> Card:
-    return Card.from_string(text)
+    return Card.parse(text)
 
 
 class Script:
     """A decider answering from fixed lists and recording every request it got."""
 
     def __init__(self, suits=(), cards=()):
-        self.suits = [Suit.from_char(s) for s in suits]
+        self.suits = [Suit.parse(s) for s in suits]
         self.cards = [C(c) for c in cards]
         self.requests: list[ExchangeRequest] = []
 

@@ -38,7 +38,7 @@ def run(preset, seed=3, **options):
 
 
 def widow_mask(record, number):
-    return Hand.from_string(record["hands"][number - 1]["widow"]).mask
+    return Hand.parse(record["hands"][number - 1]["widow"]).mask
 
 
 def test_see_then_discard_declarer_chooses_from_all_twenty_cards():
@@ -57,8 +57,8 @@ def test_blind_discard_declarer_discards_before_taking_the_widow():
             assert bin(view.hand).count("1") == 16
             assert view.hand & widow_mask(record, number) == 0
     for number, h in enumerate(record["hands"], 1):
-        discards = {Card.from_string(c) for c in h["declaration"]["discard"]}
-        assert not discards & set(Hand.from_string(h["widow"]))   # widow cards are never discarded
+        discards = {Card.parse(c) for c in h["declaration"]["discard"]}
+        assert not discards & set(Hand.parse(h["widow"]))   # widow cards are never discarded
 
 
 def test_blind_trump_names_the_mode_before_seeing_the_widow():
@@ -110,7 +110,7 @@ def test_card_return_trump_is_named_before_the_exchange_and_discards_after():
 
 def test_a_fixed_deal_with_a_monster_hand_ends_a_twelve_match_at_once():
     spades = [c for c in ALL_CARDS if c.suit == 0]
-    aces = [Card.from_string(x) for x in ("HA", "DA", "CA")]
+    aces = [Card.parse(x) for x in ("HA", "DA", "CA")]
     rest = [c for c in ALL_CARDS if c not in spades and c not in aces]
     deals = {1: ([spades + aces, rest[:16], rest[16:32]], rest[32:36])}
     players = [HeuristicPlayer(n, random.Random(0)) for n in "abc"]

@@ -28,7 +28,7 @@ def full_deal_text_with(seat: str, hand: str) -> str:
 
 def test_duplicate_card_names_card_and_both_seats():
     with pytest.raises(InvalidDealError) as err:
-        Deal.from_string("D:A.2.. K.3.. A.4..")
+        Deal.parse("D:A.2.. K.3.. A.4..")
     msg = str(err.value)
     assert "SA" in msg and "D" in msg and "M" in msg
     assert "duplicate" in msg
@@ -36,7 +36,7 @@ def test_duplicate_card_names_card_and_both_seats():
 
 def test_duplicate_card_between_hand_and_widow():
     with pytest.raises(InvalidDealError, match=r"duplicate card HK in E and the widow"):
-        Deal.from_string("D:A... .K.. Q... | .K..")
+        Deal.parse("D:A... .K.. Q... | .K..")
 
 
 def test_hand_sizes_16_16_15():
@@ -44,7 +44,7 @@ def test_hand_sizes_16_16_15():
     short = m_hand.remove(next(iter(m_hand)))
     text = full_deal_text_with("M", str(short))
     with pytest.raises(InvalidDealError) as err:
-        Deal.from_string(text)
+        Deal.parse(text)
     assert "16/16/15" in str(err.value)
     assert "D/E/M" in str(err.value)
 
@@ -52,31 +52,31 @@ def test_hand_sizes_16_16_15():
 def test_hand_sizes_reported_in_seat_order_whatever_the_first_seat():
     # Written from E: E has 2 cards, M 1, D 1 -> reported as D/E/M = 1/2/1.
     with pytest.raises(InvalidDealError, match=r"1/2/1"):
-        Deal.from_string("E:AK... Q... J...")
+        Deal.parse("E:AK... Q... J...")
 
 
 def test_unknown_rank_names_rank_and_hand():
     with pytest.raises(NotationError) as err:
-        Deal.from_string("D:A... X... Q...")
+        Deal.parse("D:A... X... Q...")
     msg = str(err.value)
     assert "'X'" in msg and "hand E" in msg
 
 
 def test_unknown_rank_in_hand_written_first_from_another_seat():
     with pytest.raises(NotationError, match=r"hand M.*'X'"):
-        Deal.from_string("M:.X.. A... K...")
+        Deal.parse("M:.X.. A... K...")
 
 
 def test_unknown_rank_in_widow():
     with pytest.raises(NotationError, match=r"widow.*'Z'"):
-        Deal.from_string("D:A... K... Q... | Z...")
+        Deal.parse("D:A... K... Q... | Z...")
 
 
 @pytest.mark.parametrize("text, letter", [("Q:A... K... Q...", "Q"), ("W:A... K... Q...", "W"),
                                           ("N:A... K... Q...", "N")])
 def test_unknown_seat_letter(text, letter):
     with pytest.raises(NotationError) as err:
-        Deal.from_string(text)
+        Deal.parse(text)
     assert f"'{letter}'" in str(err.value) and "seat" in str(err.value)
 
 
@@ -90,7 +90,7 @@ def test_unknown_seat_letter(text, letter):
 ])
 def test_other_malformed_deals(text, words):
     with pytest.raises(NotationError, match=words.replace("|", r"\|")):
-        Deal.from_string(text)
+        Deal.parse(text)
 
 
 def test_one_exception_hierarchy():
@@ -106,38 +106,38 @@ def test_one_exception_hierarchy():
     ("♠A", "SA"), ("A♠", "SA"), ("10♥", "HT"), ("♦10", "DT"), ("♣2", "C2"), (" C9 ", "C9"),
 ])
 def test_card_forms(text, expected):
-    assert str(Card.from_string(text)) == expected
+    assert str(Card.parse(text)) == expected
 
 
 @pytest.mark.parametrize("text", ["S", "SX", "XA", "S1", "S11", "", "♠", "S 10", "AS",
                                   "ſA"])  # 'ſ'.upper() == 'S': only ASCII letters name suits
 def test_bad_cards(text):
     with pytest.raises(NotationError, match="cannot read card"):
-        Card.from_string(text)
+        Card.parse(text)
 
 
 def test_hand_accepts_ten_symbols_case_and_void_dash():
-    assert Hand.from_string("♠AK10.♥Q.-.♣2") == Hand.from_string("AKT.Q..2")
-    assert Hand.from_string("akt.q..2") == Hand.from_string("AKT.Q..2")
-    assert str(Hand.from_string("10 9.—..")) == "T9..."
+    assert Hand.parse("♠AK10.♥Q.-.♣2") == Hand.parse("AKT.Q..2")
+    assert Hand.parse("akt.q..2") == Hand.parse("AKT.Q..2")
+    assert str(Hand.parse("10 9.—..")) == "T9..."
 
 
 def test_hand_rejects_symbol_in_the_wrong_group():
     with pytest.raises(NotationError, match="♥ in the S group"):
-        Hand.from_string("♥A...")
+        Hand.parse("♥A...")
 
 
 def test_deal_accepts_symbols_ten_and_lowercase():
-    a = Deal.from_string("d:♠A10... ♠KQ... ♠J9... | ♠8...")
-    b = Deal.from_string("D:AT... KQ... J9... | 8...")
+    a = Deal.parse("d:♠A10... ♠KQ... ♠J9... | ♠8...")
+    b = Deal.parse("D:AT... KQ... J9... | 8...")
     assert a == b
     assert str(a) == "D:AT... KQ... J9... | 8..."
 
 
 def test_deal_written_from_each_seat():
-    d = Deal.from_string("D:A... K... Q...")
-    assert Deal.from_string("E:K... Q... A...") == d
-    assert Deal.from_string("M:Q... A... K...") == d
+    d = Deal.parse("D:A... K... Q...")
+    assert Deal.parse("E:K... Q... A...") == d
+    assert Deal.parse("M:Q... A... K...") == d
     assert d.to_string("E") == "E:K... Q... A..."
     assert d.to_string("M") == "M:Q... A... K..."
 
@@ -156,7 +156,7 @@ def test_random_full_deal_shape_and_reproducibility():
 @pytest.mark.parametrize("size", [1, 5, 16, 17])
 def test_any_equal_hand_size_is_legal(size):
     d = Deal.random(seed=size, hand_size=size, widow_size=0)
-    assert Deal.from_string(str(d)) == d and d.hand_size == size
+    assert Deal.parse(str(d)) == d and d.hand_size == size
 
 
 def test_seat_and_strain_parsing():
@@ -171,7 +171,7 @@ def test_seat_and_strain_parsing():
         Strain.parse("ſ")
     with pytest.raises(NotationError, match="repeated"):
         parse_strains("SS")
-    assert Suit.from_char("♣") is Suit.C
+    assert Suit.parse("♣") is Suit.C
 
 
 def test_parse_cards_list_forms():
@@ -181,7 +181,7 @@ def test_parse_cards_list_forms():
 # --- JSON -------------------------------------------------------------------------------
 
 def test_json_form_and_round_trip():
-    d = Deal.from_string("E:AK... Q2... 3.A.. | ..AKQ.")
+    d = Deal.parse("E:AK... Q2... 3.A.. | ..AKQ.")
     data = d.to_json()
     assert data == {"hands": {"D": "3.A..", "E": "AK...", "M": "Q2..."}, "widow": "..AKQ."}
     assert Deal.from_json(data) == d
@@ -189,7 +189,7 @@ def test_json_form_and_round_trip():
 
 
 def test_json_without_widow():
-    assert Deal.from_json('{"hands": {"D": "A...", "E": "K...", "M": "Q..."}}') == Deal.from_string("D:A... K... Q...")
+    assert Deal.from_json('{"hands": {"D": "A...", "E": "K...", "M": "Q..."}}') == Deal.parse("D:A... K... Q...")
 
 
 @pytest.mark.parametrize("text, words", [
@@ -205,3 +205,16 @@ def test_json_without_widow():
 def test_json_errors(text, words):
     with pytest.raises(NotationError, match=words):
         Deal.from_json(text)
+
+
+# --- one spelling of parsing -------------------------------------------------------------
+
+@pytest.mark.parametrize("kind, text", [(Suit, "H"), (Card, "SA"), (Hand, "AK.Q..2"),
+                                        (Deal, "D:A... K... Q..."), (Seat, "E"), (Strain, "N")])
+def test_every_type_parses_its_string_and_itself(kind, text):
+    obj = kind.parse(text)
+    assert isinstance(obj, kind)
+    assert kind.parse(obj) is obj
+    assert kind.parse(str(obj) if kind not in (Suit, Seat, Strain) else obj.name) == obj
+    with pytest.raises(NotationError):
+        kind.parse(3.5)

@@ -52,15 +52,15 @@ def hand_text_variants(draw, hand: Hand) -> str:
 
 @given(cards)
 def test_card_round_trip(card):
-    assert Card.from_string(str(card)) is card
-    assert Card.from_string(card.pretty()) is card
-    assert Card.from_string(str(card).lower()) is card
+    assert Card.parse(str(card)) is card
+    assert Card.parse(card.pretty()) is card
+    assert Card.parse(str(card).lower()) is card
     assert Card.from_index(card.index) is card and Card.from_bit(card.bit) is card
 
 
 @given(hands)
 def test_hand_round_trip(hand):
-    assert Hand.from_string(str(hand)) == hand
+    assert Hand.parse(str(hand)) == hand
     assert len(hand) == len(list(hand))
     assert Hand(list(hand)) == hand and Hand(hand.mask) == hand
 
@@ -69,17 +69,17 @@ def test_hand_round_trip(hand):
 def test_hand_accepted_styles(data):
     hand = data.draw(hands)
     text = data.draw(hand_text_variants(hand))
-    assert Hand.from_string(text) == hand
+    assert Hand.parse(text) == hand
 
 
 @given(deals(), seats)
 def test_deal_round_trip_from_every_seat(deal, first):
     text = deal.to_string(first)
     assert text.startswith(f"{first.name}:")
-    assert Deal.from_string(text) == deal
-    assert Deal.from_string(str(deal)) == deal
+    assert Deal.parse(text) == deal
+    assert Deal.parse(str(deal)) == deal
     assert ("|" in str(deal)) == bool(deal.widow)
-    assert hash(Deal.from_string(text)) == hash(deal)
+    assert hash(Deal.parse(text)) == hash(deal)
 
 
 @given(deals())
@@ -96,7 +96,7 @@ def test_random_deals_are_legal_and_reproducible(seed, size):
     d = Deal.random(seed=seed, hand_size=size, widow_size=widow)
     assert d == Deal.random(seed=seed, hand_size=size, widow_size=widow)
     assert d.hand_size == size and len(d.widow) == widow
-    assert Deal.from_string(str(d)) == d
+    assert Deal.parse(str(d)) == d
 
 
 # --- garbage only ever raises NotationError ---------------------------------------------
@@ -116,20 +116,20 @@ def only_notation_errors(func, text) -> None:
 @settings(max_examples=300)
 @given(anything)
 def test_garbage_deal_text(text):
-    only_notation_errors(Deal.from_string, text)
+    only_notation_errors(Deal.parse, text)
 
 
 @settings(max_examples=300)
 @given(st.builds(lambda d, i, s: d.to_string()[:i] + s + d.to_string()[i:],
                  deals(), st.integers(0, 80), st.text(max_size=3)))
 def test_corrupted_real_deal_text(text):
-    only_notation_errors(Deal.from_string, text)
+    only_notation_errors(Deal.parse, text)
 
 
 @given(anything)
 def test_garbage_hand_and_card_text(text):
-    only_notation_errors(Hand.from_string, text)
-    only_notation_errors(Card.from_string, text)
+    only_notation_errors(Hand.parse, text)
+    only_notation_errors(Card.parse, text)
     only_notation_errors(parse_cards, text)
 
 
@@ -138,7 +138,7 @@ def test_garbage_seat_strain_suit_text(text):
     only_notation_errors(Seat.parse, text)
     only_notation_errors(Strain.parse, text)
     only_notation_errors(parse_strains, text)
-    only_notation_errors(Suit.from_char, text)
+    only_notation_errors(Suit.parse, text)
 
 
 json_values = st.recursive(

@@ -14,7 +14,7 @@ import bruteforce
 
 def position_after(deal: Deal, strain: str, leader: Seat, line: list[str]) -> tuple[Deal, Seat, list[str]]:
     """The hands at the start of the current trick, its leader and the cards played to it."""
-    cards = [Card.from_string(c) for c in line]
+    cards = [Card.parse(c) for c in line]
     full = len(cards) // 3 * 3
     for start in range(0, full, 3):
         trick = cards[start:start + 3]
@@ -54,7 +54,7 @@ def test_every_line_is_optimal_and_every_optimal_card_is_there(seed):
 
 
 def test_the_bundled_ending_merges_equivalent_cards():
-    deal = Deal.from_string("D:Q8.JT8.. T...JT98 .K9.A.AQ")
+    deal = Deal.parse("D:Q8.JT8.. T...JT98 .K9.A.AQ")
     graph = check_tree(deal, "S", "D", "D")
     labels = {graph.edges[e]["label"] for e in graph.edges}
     assert "♣JT98" in labels  # Eldest's clubs are all alike

@@ -1,4 +1,4 @@
-"""The bundled players: random, heuristic (the seeds' rules of thumb) and double-dummy."""
+"""The bundled players: random, heuristic (the rule sources' rules of thumb) and double-dummy."""
 from __future__ import annotations
 
 import random
@@ -29,11 +29,11 @@ TWELVE = get_ruleset("twelve")
 
 
 def mask(text: str) -> int:
-    return Hand.from_string(text).mask
+    return Hand.parse(text).mask
 
 
 def cards(text: str) -> tuple[Card, ...]:
-    return tuple(Card.from_string(c) for c in text.split())
+    return tuple(Card.parse(c) for c in text.split())
 
 
 def table(seat: Seat = Seat.D, ruleset=TWELVE) -> Table:
@@ -145,18 +145,18 @@ def test_heuristic_beats_random_players():
 # --- double dummy -------------------------------------------------------------------------
 @needs_engine
 def test_dd_player_plays_a_card_of_best_value():
-    deal = Deal.from_string("D:AK2... QJ3... T94...")
+    deal = Deal.parse("D:AK2... QJ3... T94...")
     hands = tuple(h.mask for h in deal.hands)
     p = DoubleDummyPlayer("dd", random.Random(0))
     view = PlayView(table(Seat.E), hands[1], hands[1], (), Seat.E, 4, "N", (0, 0, 0), 0, 1, hands)
     chosen = p.play(view)
     values = card_values(deal, "N", leader="E", seat="E")
-    assert values[str(chosen)] == max(values.values()) == solve(deal, "N", leader="E", seat="E")
+    assert values[chosen] == max(values.values()) == solve(deal, "N", leader="E", seat="E")
 
 
 @needs_engine
 def test_dd_player_declares_the_mode_with_the_best_engine_value():
-    deal = Deal.from_string("D:AKQ.2.3.4 J3.AK.Q.2 T9.Q3.A.3")
+    deal = Deal.parse("D:AKQ.2.3.4 J3.AK.Q.2 T9.Q3.A.3")
     hands = tuple(h.mask for h in deal.hands)
     rs = TWELVE
     t = Table(rs, 1, 0, 0, Seat.D, rs.targets, Seat.D, (0, 0, 0))

@@ -14,7 +14,7 @@ from solver.analysis.simulation import simulate  # noqa: E402
 from solver.game.rules import get_ruleset  # noqa: E402
 from solver.plots import plot_simulation, plot_study, plot_table, plot_tree  # noqa: E402
 
-ENDING = solver.Deal.from_string("D:Q8.JT8.. T...JT98 .K9.A.AQ")
+ENDING = solver.Deal.parse("D:Q8.JT8.. T...JT98 .K9.A.AQ")
 
 
 @pytest.fixture(autouse=True)

@@ -68,7 +68,7 @@ def seats_in_play(h: dict, rs) -> list[tuple[int, str, Card]]:
     trump = "SHDC".index(mode) if mode in "SHDC" else None
     leader = 1 if rs.first_leader == "eldest" else SEATS.index(h["declaration"]["declarer"])
     out = []
-    cards = [Card.from_string(c) for c in h["play"]]
+    cards = [Card.parse(c) for c in h["play"]]
     for t in range(len(cards) // 3):
         trick = cards[3 * t:3 * t + 3]
         out += [(t + 1, SEATS[(leader + k) % 3], c) for k, c in enumerate(trick)]
@@ -111,7 +111,7 @@ def test_wrong_exchange_is_rejected(british):
     holder = t["from"]
     # swap in a different card of the giver's hand: the rules give the lowest/highest only
     dealt = bad["hands"][number - 1]["dealt"][holder]
-    alt = next(str(c) for c in Hand.from_string(dealt) if str(c) != t["card"])
+    alt = next(str(c) for c in Hand.parse(dealt) if str(c) != t["card"])
     t["card"] = alt
     rejected(bad, rf"hand {number}: wrong exchange at card 1: the record has {alt} from {holder}")
 
@@ -123,14 +123,14 @@ def test_named_suit_give_back_of_a_card_not_held_is_rejected(twelve):
     h = bad["hands"][number - 1]
     give_back = h["exchange"][1]       # named-suit: taken card first, then the card given back
     taker_cards = h["dealt"][give_back["to"]]
-    give_back["card"] = str(next(iter(Hand.from_string(taker_cards))))
+    give_back["card"] = str(next(iter(Hand.parse(taker_cards))))
     rejected(bad, rf"hand {number}, exchange: ")
 
 
 def test_wrong_discard_is_rejected(british):
     bad = copy.deepcopy(british)
     h = bad["hands"][0]
-    elsewhere = str(next(iter(Hand.from_string(h["dealt"]["E"]))))
+    elsewhere = str(next(iter(Hand.parse(h["dealt"]["E"]))))
     h["declaration"]["discard"][0] = elsewhere
     rejected(bad, rf"hand 1: declarer .* discarded {elsewhere}, which is not in the cards to discard from")
 
@@ -259,3 +259,33 @@ def test_a_match_stopped_by_the_hand_cap_replays():
     bad = copy.deepcopy(rec)
     bad["result"]["reason"] = "round-the-table"
     rejected(bad, "the record ends after hand 2, but the match is not over")
+
+
+# --- the typed shape matches what a match writes and what the docs describe ---------------
+
+def _keys(kind) -> tuple[frozenset, frozenset]:
+    return frozenset(kind.__required_keys__), frozenset(kind.__optional_keys__)
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_records_have_exactly_the_typed_fields(preset):
+    record = play(preset, 3)
+    required, optional = _keys(records.MatchRecord)
+    assert set(record) == required | optional
+    assert set(record["rules"]) == set(records.RulesRecord.__required_keys__)
+    assert set(record["result"]) == set(records.ResultRecord.__required_keys__)
+    required, optional = _keys(records.HandRecord)
+    for h in record["hands"]:
+        assert required <= set(h) <= required | optional
+        assert set(h["declaration"]) == set(records.DeclarationRecord.__required_keys__)
+        for t in h["exchange"]:
+            assert set(t) == set(records.ExchangeRecord.__required_keys__)
+
+
+def test_docs_describe_every_typed_field():
+    text = open(os.path.join(os.path.dirname(__file__), "..", "docs", "records.md"), encoding="utf-8").read()
+    for kind, prefix in ((records.MatchRecord, ""), (records.HandRecord, ""), (records.RulesRecord, "rules."),
+                         (records.ResultRecord, "result."), (records.DeclarationRecord, "declaration.")):
+        for key in kind.__required_keys__ | kind.__optional_keys__:
+            forms = (f"`{prefix}{key}`", f"`.{key}`", f"`{prefix}{key}.")
+            assert any(form in text for form in forms), f"docs/records.md does not describe {prefix}{key}"

@@ -40,7 +40,7 @@ def test_named_variants():
     assert get_ruleset("9-5-2").targets == (9, 5, 2)
     r = get_ruleset("6-3-8")
     assert (r.deck_size, r.hand_size, r.widow, r.targets) == (51, 17, "none", (6, 3, 8))
-    assert Card.from_string("C2") not in r.deck and len(r.deck) == 51
+    assert Card.parse("C2") not in r.deck and len(r.deck) == 51
     assert get_ruleset("no-exchange").exchange == "none"
     assert get_ruleset("double-payment").double_payment
     assert get_ruleset("blind-widow").widow == "blind-trump"

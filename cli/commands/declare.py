@@ -2,10 +2,12 @@
 from __future__ import annotations
 
 import argparse
+from typing import Iterable
 
 from rich.table import Table
 
-from solver.cards import Card
+from solver.cards import SUIT_CHARS, Card
+from solver.deal import Strain
 from solver.declare import Declaration, declare
 
 from ..common import LazyProgress, console, print_json, read_deal
@@ -21,7 +23,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("deal", metavar="DEAL", help="deal notation with a widow, or a file holding one")
     p.add_argument("--declarer", default="D", help="seat that takes the widow (default D)")
     p.add_argument("--leader", default="E", help="seat that leads the first trick (default E)")
-    p.add_argument("--strains", default="SHDC", help="strains to consider, e.g. SHDC or SHDCN")
+    p.add_argument("--strains", default=SUIT_CHARS, help="strains to consider, e.g. SHDC or SHDCN")
     p.add_argument("--blind", action="store_true",
                    help="discard from the own hand before taking the widow (rule 002)")
     p.add_argument("--misere", action="store_true", help="the declarer wants the fewest tricks")
@@ -46,10 +48,9 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _pretty(cards: list[str]) -> str:
+def _pretty(cards: "Iterable[Card]") -> str:
     """Cards with suit symbols in hand order (spades first, high to low)."""
-    parsed = sorted((Card.from_string(c) for c in cards), key=lambda c: (c.suit, -c.rank))
-    return " ".join(c.pretty() for c in parsed)
+    return " ".join(c.pretty() for c in sorted(cards, key=lambda c: (c.suit, -c.rank)))
 
 
 def show(result: Declaration) -> None:
@@ -59,7 +60,7 @@ def show(result: Declaration) -> None:
     goal = "fewest tricks (misère)" if result.misere else "most tricks"
     per = Table(title=f"Best value per strain ({goal})")
     for strain in result.by_strain:
-        per.add_column("NT" if strain == "N" else "♠♥♦♣"["SHDC".index(strain)], justify="right")
+        per.add_column(Strain.parse(strain).symbol, justify="right")
     per.add_row(*(str(v) for v in result.by_strain.values()))
     out.print(per)
     choices = Table(title=f"Optimal choices: {result.tricks} tricks")
@@ -67,7 +68,7 @@ def show(result: Declaration) -> None:
     choices.add_column("discard (one of the equivalent sets)")
     choices.add_column("sets", justify="right")
     for c in result.optimal:
-        choices.add_row("NT" if c.strain == "N" else "♠♥♦♣"["SHDC".index(c.strain)],
+        choices.add_row(Strain.parse(c.strain).symbol,
                         _pretty(c.discard), str(c.count))
     out.print(choices)
     total_sets = sum(c.count for c in result.optimal)

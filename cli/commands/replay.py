@@ -9,14 +9,15 @@ from __future__ import annotations
 import argparse
 
 from solver.game import records
+from solver.game.records import MatchRecord
 from solver.cards import Card, Hand
-from solver.game.views import MODE_TRUMP
+from solver.deal import SEAT_NAMES
+from solver.game.modes import Mode
 from solver.tricks import trick_winner
 
 from ..common import console
 from ..main import UsageError
 
-SEATS = ("D", "E", "M")
 SEAT_WORDS = {"D": "dealer", "E": "eldest", "M": "middle"}
 
 
@@ -27,44 +28,45 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run)
 
 
-def mode_words(mode: str) -> str:
-    if mode in "SHDC":
-        return f"{Card.from_string(mode + 'A').pretty()[0]} trumps"
-    return {"N": "no trump", "MT": "minimum tricks (MT)", "miz": "misère"}[mode]
+def mode_words(mode: "Mode | str") -> str:
+    trump = Mode(mode).trump
+    if trump is not None:
+        return f"{trump.symbol} trumps"
+    return {Mode.N: "no trump", Mode.MT: "minimum tricks (MT)", Mode.miz: "misère"}[Mode(mode)]
 
 
-def hand_lines(record: dict, ruleset, number: int) -> list[str]:
+def hand_lines(record: MatchRecord, ruleset, number: int) -> list[str]:
     h = record["hands"][number - 1]
     names = record["players"]
     d = h["dealer"]
-    who = {s: names[(d + i) % 3] for i, s in enumerate(SEATS)}
+    who = {s: names[(d + i) % 3] for i, s in enumerate(SEAT_NAMES)}
     decl = h["declaration"]
     mode = decl.get("mode") or decl["strain"]
-    lines = [f"Hand {number} — dealer {names[d]}: " + ", ".join(f"{s} {who[s]}" for s in SEATS)]
-    for s in SEATS:
-        target = ruleset.target_of(SEATS.index(s), mode)
-        lines.append(f"  {s} {who[s]:<14} {Hand.from_string(h['dealt'][s]).pretty()}   (target {target})")
-    if Hand.from_string(h["widow"]):
-        lines.append(f"  widow{'':<12}{Hand.from_string(h['widow']).pretty()}")
+    lines = [f"Hand {number} — dealer {names[d]}: " + ", ".join(f"{s} {who[s]}" for s in SEAT_NAMES)]
+    for s in SEAT_NAMES:
+        target = ruleset.target_of(SEAT_NAMES.index(s), mode)
+        lines.append(f"  {s} {who[s]:<14} {Hand.parse(h['dealt'][s]).pretty()}   (target {target})")
+    if Hand.parse(h["widow"]):
+        lines.append(f"  widow{'':<12}{Hand.parse(h['widow']).pretty()}")
     if h["exchange"]:
-        moves = ", ".join(f"{t['from']}→{t['to']} {Card.from_string(t['card']).pretty()}" for t in h["exchange"])
+        moves = ", ".join(f"{t['from']}→{t['to']} {Card.parse(t['card']).pretty()}" for t in h["exchange"])
         lines.append(f"  exchange: {moves}")
     text = f"  {decl['declarer']} {who[decl['declarer']]} declares {mode_words(mode)}"
     if decl.get("discard"):
-        text += ", discards " + " ".join(Card.from_string(c).pretty() for c in decl["discard"])
+        text += ", discards " + " ".join(Card.parse(c).pretty() for c in decl["discard"])
     lines.append(text)
-    trump = MODE_TRUMP.get(mode, 4)
+    trump = int(Mode(mode).strain)
     leader = 1 if ruleset.first_leader == "eldest" else int(ruleset.declarer)
-    cards = [Card.from_string(c) for c in h["play"]]
+    cards = [Card.parse(c) for c in h["play"]]
     for t in range(len(cards) // 3):
         trick = cards[3 * t:3 * t + 3]
         win = (leader + trick_winner([c.bit.bit_length() - 1 for c in trick], trump)) % 3
-        shown = "  ".join(f"{SEATS[(leader + k) % 3]} {c.pretty():<3}" for k, c in enumerate(trick))
-        lines.append(f"  {t + 1:>2}. {shown}  → {SEATS[win]}")
+        shown = "  ".join(f"{SEAT_NAMES[(leader + k) % 3]} {c.pretty():<3}" for k, c in enumerate(trick))
+        lines.append(f"  {t + 1:>2}. {shown}  → {SEAT_NAMES[win]}")
         leader = win
     nets = h.get("nets", {})
     lines.append("  tricks: " + ", ".join(
-        f"{s} {h['tricks'][s]}" + (f" ({nets[s]:+d})" if s in nets else "") for s in SEATS))
+        f"{s} {h['tricks'][s]}" + (f" ({nets[s]:+d})" if s in nets else "") for s in SEAT_NAMES))
     return lines
 
 
@@ -83,6 +85,7 @@ def run(args: argparse.Namespace) -> int:
         for line in hand_lines(record, ruleset, number):
             out.print(line, markup=False)
     res = record["result"]
+    assert res is not None  # records.load accepts finished matches only
     winner = names[res["winner"]] if res["winner"] is not None else "shared"
     out.print("", markup=False)
     out.print(f"Result: {winner} — {res.get('detail') or res['reason']}; totals "

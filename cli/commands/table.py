@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import argparse
 
-from solver.deal import Seat
+from solver.deal import STRAIN_CHARS, Seat
 
 from ..common import LazyProgress, console, print_json, read_deal
 from ..deal_view import hands_table, values_table
@@ -19,7 +19,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("deal", metavar="DEAL", help="deal notation, or a file holding one")
     p.add_argument("--leader", default="E", help="seat that leads the first trick (default E)")
-    p.add_argument("--strains", default="SHDCN", help="strains to solve, e.g. SHDCN (default) or SN")
+    p.add_argument("--strains", default=STRAIN_CHARS, help="strains to solve, e.g. SHDCN (default) or SN")
     p.add_argument("--misere", action="store_true", help="count the fewest tricks each seat can hold to")
     p.add_argument("--must-ruff", action="store_true", help="a player void in the led suit must trump")
     p.add_argument("--threads", type=int, default=None,

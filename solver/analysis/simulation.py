@@ -26,15 +26,16 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
 import numpy as np
 
-from ..errors import RulesError
+from ..deal import SEAT_NAMES
+from ..errors import RecordError, RulesError
 from ..game.match import Match
+from ..game.records import MatchRecord
 from ..players import PLAYER_KINDS, get_player
 from .stats import Estimate, ratio_estimate
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
 
-SEAT_NAMES = ("D", "E", "M")
 EXCHANGE_CLIP = 4
 """Cards taken in one exchange are counted up to this (4 stands for 4 or more): larger
 swings are rare, and their own categories would hold too few hands to say anything."""
@@ -90,7 +91,7 @@ def check_matches(matches: int) -> None:
 
 
 def play_one(ruleset: Any, kinds: Sequence[str], seed: "int | str", index: int, preset: str | None = None,
-             options: dict | None = None, chairs: Sequence[int] = (0, 1, 2)) -> dict:
+             options: dict | None = None, chairs: Sequence[int] = (0, 1, 2)) -> MatchRecord:
     """Match ``index`` of the run with ``seed``, players seated as ``chairs``; its game record."""
     names = player_names(kinds)
     players = [get_player(kinds[p], f"{seed}:{index}:{p}", names[p]) for p in chairs]
@@ -98,21 +99,23 @@ def play_one(ruleset: Any, kinds: Sequence[str], seed: "int | str", index: int, 
 
 
 def run(ruleset: Any, kinds: Sequence[str], matches: int, seed: "int | str", preset: str | None = None,
-        options: dict | None = None) -> Iterator[dict]:
+        options: dict | None = None) -> Iterator[MatchRecord]:
     """The records of ``matches`` matches in fixed seating, one at a time."""
     for i in range(matches):
         yield play_one(ruleset, kinds, seed, i, preset, options)
 
 
-def _group_counts(played: Sequence[tuple[Sequence[int], dict]], ruleset: Any) -> Counter:
+def _group_counts(played: Sequence[tuple[Sequence[int], MatchRecord]]) -> Counter:
     """The sums one deal set contributes to every statistic (keys name the statistic)."""
     g: Counter = Counter()
     for chairs, record in played:
+        res = record["result"]
+        if res is None:
+            raise RecordError("a summary takes finished matches only (the record has no result)")
         g["matches"] += 1
         hands = record["hands"]
         g["hands"] += len(hands)
         first = hands[0]["dealer"]
-        res = record["result"]
         w = res["winner"]
         if w is None:
             g["shared"] += 1
@@ -165,13 +168,15 @@ class Summary:
     requested: int = 0
 
     # --- gathering -------------------------------------------------------------------------
-    def add_group(self, played: Sequence[tuple[Sequence[int], dict]], ruleset: Any = None) -> None:
+    def add_group(self, played: Sequence[tuple[Sequence[int], MatchRecord]]) -> None:
         """Add one deal set: its records, each with the seating it was played in."""
-        self.groups.append(_group_counts(played, ruleset))
+        self.groups.append(_group_counts(played))
         for _, record in played:
-            self.endings[record["result"]["reason"]] += 1
+            result = record["result"]
+            assert result is not None  # checked by _group_counts
+            self.endings[result["reason"]] += 1
 
-    def add(self, record: dict) -> None:
+    def add(self, record: MatchRecord) -> None:
         """Add one match played in fixed seating as a deal set of its own."""
         self.add_group([((0, 1, 2), record)])
 
@@ -313,7 +318,7 @@ class Summary:
 
 def simulate(ruleset: Any, kinds: Sequence[str], matches: int, seed: "int | str", *,
              preset: str | None = None, options: dict | None = None, seating: str | None = None,
-             on_record: Callable[[int, int, dict], None] | None = None) -> Summary:
+             on_record: Callable[[int, int, MatchRecord], None] | None = None) -> Summary:
     """Play ``matches`` deal sets (each once per seating) and summarise them.
 
     ``on_record(i, k, record)`` sees the record of deal set ``i`` in seating ``k``.
@@ -332,7 +337,7 @@ def simulate(ruleset: Any, kinds: Sequence[str], matches: int, seed: "int | str"
                 played.append((chairs, record))
                 if on_record is not None:
                     on_record(i, k, record)
-            summary.add_group(played, ruleset)
+            summary.add_group(played)
     except KeyboardInterrupt:
         summary.partial = True
     return summary

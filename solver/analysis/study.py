@@ -158,7 +158,7 @@ def study_row(spec: StudySpec, index: int) -> dict:
         row["best_tricks"] = result.tricks
         row["best_strain"] = best
         row["optimal_strains"] = ",".join(s for s in "SHDCN" if s in optimal)
-        row["best_discard"] = " ".join(first.discard)
+        row["best_discard"] = " ".join(str(c) for c in first.discard)
         for st in _strains(rs):
             row[f"decl_{st}"] = result.by_strain[st]
         row["target"] = rs.target_of(Seat(rs.declarer))

@@ -17,7 +17,7 @@ from ..cards import Card, Hand
 from ..deal import Deal, Seat, Strain
 from ..engine import Solver
 from ..errors import EngineError, RecordError
-from ..game.modes import MINIMISING_MODES, MODE_TRUMP
+from ..game.modes import Mode
 from ..game.records import ruleset_of
 from ..tricks import trick_winner
 
@@ -27,7 +27,7 @@ MAX_NODES = 2000
 
 def _as_card(key: object) -> Card:
     """``card_values`` keys are card strings or :class:`Card` objects; accept both."""
-    return key if isinstance(key, Card) else Card.from_string(str(key))
+    return key if isinstance(key, Card) else Card.parse(str(key))
 
 
 def equivalence_groups(cards: Sequence[Card], live: int) -> list[list[Card]]:
@@ -129,12 +129,12 @@ def ending(record: Mapping[str, Any], hand: int, tricks: int = 3) -> tuple[Deal,
         raise RecordError(f"the record has hands 1..{len(hands)}; there is no hand {hand}")
     rs = ruleset_of(record)
     h = hands[hand - 1]
-    play = [Card.from_string(c) for c in h["play"]]
+    play = [Card.parse(c) for c in h["play"]]
     total = len(play) // 3
     if not 1 <= tricks <= total:
         raise RecordError(f"hand {hand} has {total} tricks; cannot take the last {tricks}")
-    mode = h["declaration"]["mode"]
-    trump = MODE_TRUMP[mode]
+    mode = Mode.parse(h["declaration"]["mode"])
+    trump = int(mode.strain)
     leader = Seat.E if rs.first_leader == "eldest" else Seat.parse(h["declaration"]["declarer"])
     held = [0, 0, 0]
     start = leader
@@ -146,7 +146,7 @@ def ending(record: Mapping[str, Any], hand: int, tricks: int = 3) -> tuple[Deal,
             for k, c in enumerate(trick):
                 held[(leader + k) % 3] |= c.bit
         leader = Seat((leader + trick_winner([c.bit.bit_length() - 1 for c in trick], trump)) % 3)
-    return Deal([Hand(m) for m in held]), "SHDCN"[trump], start, mode in MINIMISING_MODES
+    return Deal([Hand(m) for m in held]), mode.strain.name, start, mode.minimising
 
 
 __all__ = ["MAX_NODES", "ending", "equivalence_groups", "optimal_tree"]

@@ -20,8 +20,8 @@ kept), so a run may hold cards that cannot be discarded; the rule above still ho
 with "discardable" counted per run.
 
 >>> from solver.cards import Hand
->>> mine = Hand.from_string("AQ54...")
->>> runs = discard_runs(mine, mine, Hand.from_string("K3..."))
+>>> mine = Hand.parse("AQ54...")
+>>> runs = discard_runs(mine, mine, Hand.parse("K3..."))
 >>> [r.label() for r in runs]
 ['SA', 'SQ54']
 """
@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from math import comb
 from typing import Iterator, Sequence
 
-from ..cards import Card, Hand
+from ..cards import Card, Hand, Suit
 
 
 @dataclass(frozen=True)
@@ -47,7 +47,7 @@ class Run:
     discardable: tuple[Card, ...]
 
     def label(self) -> str:
-        return "SHDC"[self.suit] + "".join(str(c)[1] for c in self.cards)
+        return Suit(self.suit).name + "".join(str(c)[1] for c in self.cards)
 
 
 def discard_runs(held: Hand, discardable: Hand, opponents: Hand) -> list[Run]:

@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from ..cards import Card, Hand
+from ..deal import Strain
 
 TRUMP_WEIGHT = 60
 TOP_WEIGHT = 30
@@ -37,7 +38,7 @@ def _higher_opponent_cards(card: Card, opponents: Hand) -> int:
 
 def card_weights(strain: str, held: Iterable[Card], opponents: Hand, misere: bool) -> dict[Card, int]:
     """Integer worth of keeping each card in ``strain`` (higher = better for the declarer)."""
-    trump = "SHDC".find(strain)
+    trump = Strain.parse(strain).trump
     out = {}
     for card in held:
         above = _higher_opponent_cards(card, opponents)
@@ -55,8 +56,8 @@ def card_weights(strain: str, held: Iterable[Card], opponents: Hand, misere: boo
 
 def void_bonuses(strain: str) -> dict[int, int]:
     """Bonus per side suit the declarer empties by discarding (none in no trump)."""
-    trump = "SHDC".find(strain)
-    if trump < 0:
+    trump = Strain.parse(strain).trump
+    if trump is None:
         return {}
     return {suit: VOID_BONUS for suit in range(4) if suit != trump}
 
@@ -64,8 +65,8 @@ def void_bonuses(strain: str) -> dict[int, int]:
 def sure_trick_bounds(strain: str, kept: Hand, opp_a: Hand, opp_b: Hand) -> tuple[int, int]:
     """(fewest, most) tricks the declarer holding ``kept`` can end with, proven by trumps."""
     k = len(kept)
-    trump = "SHDC".find(strain)
-    if trump < 0:
+    trump = Strain.parse(strain).trump
+    if trump is None:
         return 0, k
     mine = kept.suit_mask(trump)
     theirs = opp_a.suit_mask(trump) | opp_b.suit_mask(trump)

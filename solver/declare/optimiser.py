@@ -43,7 +43,7 @@ Why the result is the true optimum and the optimal list is complete:
   bounds of rank-compressed positions, kept per (strain, seat, misère, must-ruff).
 
 >>> from solver import Deal
->>> d = declare(Deal.from_string("D:AK... Q2... 3.A.. | 4..."), strains="S", leader="D")
+>>> d = declare(Deal.parse("D:AK... Q2... 3.A.. | 4..."), strains="S", leader="D")
 >>> d.tricks, d.by_strain
 (2, {'S': 2})
 """
@@ -54,8 +54,8 @@ import threading
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Optional
 
-from ..cards import SUIT_SYMBOLS, Card, Hand, suit_html
-from ..deal import Deal, Seat, parse_strains
+from ..cards import SUIT_CHARS, Card, Hand, suit_html
+from ..deal import Deal, Seat, Strain, parse_strains
 from .estimate import card_weights, void_bonuses
 from .oracle import ScoreOracle
 from .classes import count_classes, discard_runs, make_class
@@ -77,11 +77,12 @@ class Choice:
     """One optimal class: the strain, a representative discard, and how many sets it stands for."""
 
     strain: str
-    discard: list[str]
+    discard: tuple[Card, ...]
     count: int
 
     def to_dict(self) -> dict:
-        return {"strain": self.strain, "discard": list(self.discard), "count": self.count}
+        """The JSON form; the discard as card strings (``["C2", "HK"]``)."""
+        return {"strain": self.strain, "discard": [str(c) for c in self.discard], "count": self.count}
 
 
 @dataclass(frozen=True)
@@ -116,7 +117,7 @@ class Declaration:
             f"{_strain_symbol(s)} {v}" for s, v in self.by_strain.items()))
         lines.append(f"Optimum: {self.tricks} {self._goal()}; {len(self.optimal)} optimal choice(s):")
         for c in self.optimal:
-            cards = " ".join(Card.from_string(x).pretty() for x in c.discard)
+            cards = " ".join(x.pretty() for x in c.discard)
             lines.append(f"  {_strain_symbol(c.strain)}  discard {cards}  ({c.count} set(s))")
         return "\n".join(lines)
 
@@ -132,14 +133,14 @@ class Declaration:
         for strain, value in self.by_strain.items():
             mine = [c for c in self.optimal if c.strain == strain]
             rows.append({"strain": _strain_symbol(strain), "tricks": value, "optimal": bool(mine),
-                         "discards": [" ".join(Card.from_string(x).pretty() for x in c.discard) for c in mine],
+                         "discards": [" ".join(x.pretty() for x in c.discard) for c in mine],
                          "sets": sum(c.count for c in mine)})
         return pd.DataFrame(rows, columns=["strain", "tricks", "optimal", "discards", "sets"])
 
     def _repr_html_(self) -> str:
         rows = "".join(
             f"<tr><td>{suit_html(_strain_symbol(c.strain))}</td>"
-            f"<td>{suit_html(' '.join(Card.from_string(x).pretty() for x in c.discard))}</td>"
+            f"<td>{suit_html(' '.join(x.pretty() for x in c.discard))}</td>"
             f"<td>{c.count}</td></tr>" for c in self.optimal)
         strains = "".join(
             f"<th>{suit_html(_strain_symbol(s))}</th>" for s in self.by_strain)
@@ -172,11 +173,11 @@ def _thread_solver(tt_mb: int):
 
 
 def _strain_symbol(strain: str) -> str:
-    return "NT" if strain == "N" else SUIT_SYMBOLS["SHDC".index(strain)]
+    return Strain.parse(strain).symbol
 
 
 def declare(deal: Deal, *, declarer: "Seat | str" = "D", leader: "Seat | str" = "E",
-            strains: str = "SHDC", blind: bool = False, misere: bool = False,
+            strains: str = SUIT_CHARS, blind: bool = False, misere: bool = False,
             must_ruff: bool = False, progress: Optional[Progress] = None,
             tt_mb: int = 64) -> Declaration:
     """The exact best declaration for ``declarer`` and every choice that reaches it.
@@ -247,10 +248,10 @@ def declare(deal: Deal, *, declarer: "Seat | str" = "D", leader: "Seat | str" = 
     if done != total:  # every class of every strain must have been settled
         raise RuntimeError(f"declaration search settled {done} of {total} candidates")
     optimal = [
-        Choice(t, [str(c) for c in sorted(disc, key=_card_order)], size)
+        Choice(t, tuple(sorted(disc, key=_card_order)), size)
         for t, disc, size, score in exact if score == global_best
     ]
-    optimal.sort(key=lambda c: ("SHDCN".index(c.strain), [_card_order(Card.from_string(x)) for x in c.discard]))
+    optimal.sort(key=lambda c: (Strain.parse(c.strain), [_card_order(x) for x in c.discard]))
 
     def tricks_of(score: int) -> int:
         return k - score if misere else score

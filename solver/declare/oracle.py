@@ -7,7 +7,7 @@ answers without the engine when the trump-count bounds already decide it.
 """
 from __future__ import annotations
 
-from ..deal import Deal, Seat
+from ..deal import Deal, Seat, Strain
 from .estimate import sure_trick_bounds
 
 
@@ -71,8 +71,8 @@ class ScoreOracle:
     def trump_guess(self) -> "int | None":
         """A first guess at the score for :meth:`exact`: in a trump strain (normal play) the
         declarer's trumps plus two, at least a third of the tricks; None otherwise."""
-        trump = "SHDC".find(self._strain)
-        if self._misere or trump < 0:
+        trump = Strain.parse(self._strain).trump
+        if self._misere or trump is None:
             return None
         trumps = self._pos.hands[self._seat].suit_mask(trump).bit_count()
         return max((self.k + 1) // 3, trumps + 2)

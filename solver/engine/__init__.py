@@ -8,7 +8,7 @@ end when the other two seats cooperate against it; with ``misere=True`` it is th
 fewest tricks ``seat`` can hold itself to while the other two try to give it tricks.
 
 >>> from solver import Deal
->>> deal = Deal.from_string("D:AK... Q2... 3.A..")
+>>> deal = Deal.parse("D:AK... Q2... 3.A..")
 >>> solve(deal, "S", leader="D", seat="D")
 2
 """
@@ -43,7 +43,7 @@ def _to_card(card: "Card | str") -> Card:
     if isinstance(card, Card):
         return card
     if isinstance(card, str):
-        return Card.from_string(card)
+        return Card.parse(card)
     raise NotationError(f"cannot read card {card!r}: expected a Card or a string such as 'SA'")
 
 
@@ -126,6 +126,20 @@ class Solver:
         """Nodes searched by the last call."""
         return self._engine.nodes
 
+    def stats(self) -> dict[str, int]:
+        """Counters of the last call, to see where a search spends its nodes.
+
+        ``nodes``; ``table_probes`` and ``table_hits`` (trick-boundary positions that
+        asked the transposition table, and those it answered); ``cutoffs`` (nodes where
+        a move reached the node's goal, ``first_move_cutoffs`` where it was the first
+        tried); and one count per bound of the positions it answered (``settled_trumps``,
+        ``right_hand_trumps``, ``seat_cash``, ``seat_winners``, ``sole_trumps``,
+        ``all_tricks``, ``forcing_lead``, ``trump_game``, ``last_trick``, and in misère
+        ``misere_trick_lost``, ``misere_escape``, ``misere_bounds``). Each call resets them.
+        """
+        with self._lock:
+            return dict(self._engine.stats())
+
     def clear(self) -> None:
         """Forget everything the table has learned."""
         with self._lock:
@@ -164,14 +178,14 @@ class Solver:
 
     def card_values(self, deal: Deal, strain: "Strain | str", *, leader: "Seat | str" = "E",
                     seat: "Seat | str" = "D", played: "Sequence[Card | str]" = (),
-                    misere: bool = False, must_ruff: bool = False) -> dict[str, int]:
+                    misere: bool = False, must_ruff: bool = False) -> dict[Card, int]:
         """``seat``'s value after each legal card of the player to move (see :func:`card_values`)."""
         q = _Query(deal, strain, leader, seat, misere, must_ruff, played)
         with self._lock:
             pairs = self._engine.card_values(*q.args())
         cards = sorted((Card.from_bit(1 << i) for i, _ in pairs), key=lambda c: (c.suit, -c.rank))
         values = {i: v for i, v in pairs}
-        return {str(c): values[_bit_index(c)] for c in cards}
+        return {c: values[_bit_index(c)] for c in cards}
 
     def principal_variation(self, deal: Deal, strain: "Strain | str", *, leader: "Seat | str" = "E",
                             seat: "Seat | str" = "D", played: "Sequence[Card | str]" = (),
@@ -210,11 +224,12 @@ def solve(deal: Deal, strain: "Strain | str", *, leader: "Seat | str" = "E", sea
 
 def card_values(deal: Deal, strain: "Strain | str", *, leader: "Seat | str" = "E", seat: "Seat | str" = "D",
                 played: "Sequence[Card | str]" = (), misere: bool = False,
-                must_ruff: bool = False) -> dict[str, int]:
+                must_ruff: bool = False) -> dict[Card, int]:
     """For every legal card of the player to move: ``seat``'s value if it is played next.
 
-    Keys are card strings (``"SA"``); equivalent cards each get their own entry. The
-    mover's best choice among the values equals :func:`solve`.
+    Keys are :class:`~solver.cards.Card` objects, by suit (S H D C) then rank down;
+    equivalent cards each get their own entry (``{str(c): v for c, v in ...items()}``
+    gives the JSON form). The mover's best choice among the values equals :func:`solve`.
     """
     return _solver().card_values(deal, strain, leader=leader, seat=seat, played=played,
                                  misere=misere, must_ruff=must_ruff)

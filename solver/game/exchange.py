@@ -21,12 +21,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Protocol, Sequence
 
-from ..cards import Card, Hand, Suit
+from ..cards import LANE, NO_TRUMP, SUIT_LANE_MASK, Card, Hand, Suit
 from ..deal import Deal, Seat, Strain
 from ..errors import IllegalPlayError, RecordError, RulesError, SolverError
+from .modes import Mode
 from .rules import Ruleset
 
-NO_TRUMP = 4
+#: Names that mean "no trump suit": the modes without one, and "NT".
+_NO_TRUMP_NAMES = frozenset({m.value for m in Mode if m.trump is None} | {"NT"})
 
 PlanStep = tuple[Seat, Seat, int]
 
@@ -48,7 +50,7 @@ class Transfer:
         if not isinstance(data, Mapping):
             raise RecordError(f"an exchange transfer must be an object, got {data!r}")
         try:
-            return cls(Seat.parse(data["from"]), Seat.parse(data["to"]), Card.from_string(str(data["card"])))
+            return cls(Seat.parse(data["from"]), Seat.parse(data["to"]), Card.parse(str(data["card"])))
         except KeyError as exc:
             raise RecordError(f"exchange transfer {dict(data)!r} lacks {exc.args[0]!r}") from None
         except SolverError as exc:
@@ -122,7 +124,8 @@ def _order_key(ruleset: Ruleset) -> Callable[[Seat, int], tuple]:
     if ruleset.exchange in ("card-return", "hungarian"):
         # 002: the larger target starts; 004: whoever needs more tricks in the new hand.
         return lambda s, amount: (-t[s], int(s))
-    # RULES.md Decision: the larger surplus first, ties by the higher target of the new hand.
+    # Decision (docs/rules.md, decision 2): the larger surplus first, ties by the higher
+    # target of the new hand.
     return lambda s, amount: (-amount, -t[s], int(s))
 
 
@@ -155,17 +158,18 @@ def exchange_plan(prev_nets: Sequence[int], ruleset: Ruleset) -> list[PlanStep]:
 
 # --- carrying the plan out -----------------------------------------------------------------
 def trump_index(trump: Any) -> int:
-    """Read a trump given as a mode name, Strain, Suit, 0..4 or None (4 = no trump / not named)."""
+    """Read a trump given as a Mode or mode name, Strain, Suit, 0..NO_TRUMP or None
+    (NO_TRUMP = no trump / not named)."""
     if trump is None:
         return NO_TRUMP
     if isinstance(trump, str):
-        if trump in ("MT", "miz", "N", "NT"):
+        if trump in _NO_TRUMP_NAMES:
             return NO_TRUMP
         try:
             return int(Strain.parse(trump))
         except SolverError:
             raise RulesError(f"unknown trump or mode {trump!r}") from None
-    if isinstance(trump, int) and 0 <= int(trump) <= 4:
+    if isinstance(trump, int) and 0 <= int(trump) <= NO_TRUMP:
         return int(trump)
     raise RulesError(f"unknown trump {trump!r}")
 
@@ -173,7 +177,8 @@ def trump_index(trump: Any) -> int:
 def card_strength(card: Card, trump: int = NO_TRUMP) -> tuple[int, int, int]:
     """lowest-for-highest order: trumps above all, then by rank, ties by suit order ♠♥♦♣.
 
-    **Decision** (RULES.md): with the trump not yet named, aces come first whatever the suit.
+    **Decision** (docs/rules.md, decision 3): with the trump not yet named, aces come first
+    whatever the suit.
     """
     return (int(card.suit == trump), card.rank, 3 - int(card.suit))
 
@@ -211,7 +216,7 @@ class _Run:
     def ask_card(self, req: ExchangeRequest) -> Card:
         answer = self.decide.give_card(req)
         try:
-            card = Card.from_string(answer) if isinstance(answer, str) else answer
+            card = Card.parse(answer) if isinstance(answer, str) else answer
         except SolverError:
             card = None
         if not isinstance(card, Card):
@@ -227,7 +232,7 @@ class _Run:
     def ask_suit(self, req: ExchangeRequest) -> Suit:
         answer = self.decide.name_suit(req)
         try:
-            suit = Suit.from_char(answer) if isinstance(answer, str) else Suit(int(answer))
+            suit = Suit.parse(answer) if isinstance(answer, str) else Suit(int(answer))
         except (SolverError, ValueError, TypeError):
             raise IllegalPlayError(f"{req.seat.name} must name a suit in the exchange, not {answer!r}") from None
         if suit not in req.suits:
@@ -267,7 +272,7 @@ class _Run:
         for rnd in range(1, n + 1):
             allowed = self.hands[up]
             if self.ruleset.exchange == "hungarian":
-                allowed = Hand(allowed.mask & ~(0xFFFF << (16 * self.trump)))
+                allowed = Hand(allowed.mask & ~(SUIT_LANE_MASK << (LANE * self.trump)))
             if not allowed:
                 return  # Decision: nothing left that may be given ends this pair's trade
             given = self.ask_card(self.request("give", up, down, allowed, rnd=rnd, rounds=n))

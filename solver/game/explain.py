@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..deal import Seat
-from .modes import MINIMISING_MODES
 
 if TYPE_CHECKING:  # pragma: no cover
     from .rules import Ruleset
@@ -104,7 +103,7 @@ def describe(r: "Ruleset") -> str:
         "Follow suit if you can" + ("; if you cannot, you must trump if you hold one." if r.must_ruff
                                     else "; otherwise play any card.") + " There is never a duty to head the trick.",
     ]
-    if r.modes & MINIMISING_MODES:
+    if any(m.minimising for m in r.modes):
         lines.append("In MT/miz the targets become maxima and swap ends (the 8-seat may take at most 3); each trick "
                      "above the maximum scores -1, each trick below +1.")
     if r.chips:

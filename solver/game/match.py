@@ -18,13 +18,12 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from ..cards import ALL_CARDS, Card, Hand, Suit
 from ..deal import Seat
 from ..errors import IllegalPlayError, RulesError, SolverError
 from .views import (
-    MODE_TRUMP,
     Announcement,
     DeclareView,
     ExchangeView,
@@ -34,11 +33,14 @@ from .views import (
 )
 from .exchange import run_exchange
 from . import scoring
-from .modes import MINIMISING_MODES
-from ..tricks import LANE_MASK, legal_mask, trick_winner
+from .modes import Mode
+from ..tricks import LANE, LANE_MASK, LANE_SHIFT, legal_mask, trick_winner
 
-SEATS = (Seat.D, Seat.E, Seat.M)
-C2 = Card.from_string("C2")
+if TYPE_CHECKING:  # records replays through Match, so Match takes only its types
+    from .records import DeclarationRecord, ExchangeRecord, HandRecord, MatchRecord
+
+SEATS = tuple(Seat)  # D, E, M: indexed by seat number in the play loop
+C2 = Card.parse("C2")
 
 
 def deck_for(ruleset: Any) -> list[Card]:
@@ -48,9 +50,9 @@ def deck_for(ruleset: Any) -> list[Card]:
     return list(ALL_CARDS)
 
 
-def mode_strain(mode: str) -> str:
+def mode_strain(mode: "Mode | str") -> str:
     """The strain a mode is played in, as written in records (``S H D C N``)."""
-    return "SHDCN"[MODE_TRUMP[mode]]
+    return Mode(mode).strain.name
 
 
 class HandState:
@@ -130,10 +132,10 @@ class Match:
         self.deck_cards = deck_for(ruleset)
         self.deck_mask = sum(c.bit for c in self.deck_cards)
         self.prev_nets: tuple[int, int, int] | None = None   # by player
-        self.record: dict = {
+        self.record: MatchRecord = {
             "format": "sm358-match",
             "version": 1,
-            "rules": {"preset": preset or getattr(ruleset, "name", "custom"), "options": dict(options or {})},
+            "rules": {"preset": preset or str(getattr(ruleset, "name", "custom")), "options": dict(options or {})},
             "players": self.names,
             "seed": str(seed),
             "hands": [],
@@ -143,13 +145,13 @@ class Match:
         self._trick_winners: list[int] = []
 
     # --- public driver ----------------------------------------------------------------
-    def play(self) -> dict:
+    def play(self) -> MatchRecord:
         """Play hands until the match ends; return the finished game record."""
         while self.record["result"] is None:
             self.play_hand()
         return self.record
 
-    def play_hand(self) -> dict:
+    def play_hand(self) -> HandRecord:
         """Play one hand, append it to the record, and settle the end-of-match check."""
         number = self.state.hands_played + 1
         dealer = self.dealer
@@ -176,7 +178,7 @@ class Match:
         return hand_rec
 
     # --- one hand -----------------------------------------------------------------------
-    def _play_hand(self, number: int, dealer: int) -> dict:
+    def _play_hand(self, number: int, dealer: int) -> HandRecord:
         rs = self.ruleset
         n, w = rs.hand_size, rs.widow_size
         if self.deal_source is None:
@@ -191,12 +193,8 @@ class Match:
         st = HandState(self.deck_mask, hands, widow, number)
         st.check("deal")
         declarer = Seat(rs.declarer)
-        rec: dict = {
-            "dealer": dealer,
-            "dealt": {s.name: str(Hand(hands[s])) for s in SEATS},
-            "widow": str(Hand(widow)),
-            "exchange": [],
-        }
+        dealt = {s.name: str(Hand(hands[s])) for s in SEATS}
+        exchange_log: list[ExchangeRecord] = []
         totals = tuple(self.state.totals)
         decl_player = (dealer + declarer) % 3
         modes = tuple(rs.allowed_modes(self.state.modes_used[decl_player]))
@@ -210,10 +208,10 @@ class Match:
         def sees_all(seat: Seat) -> bool:
             return bool(getattr(self.players[(dealer + seat) % 3], "sees_all", False))
 
-        mode: str | None = None
+        mode: Mode | None = None
         discard: list[Card] = []
 
-        def ask(stage: str, hand_mask: int, visible: int, fixed: str | None) -> Announcement:
+        def ask(stage: str, hand_mask: int, visible: int, fixed: Mode | None) -> Announcement:
             player = self.players[decl_player]
             n_discard = 0 if stage == "mode" else (rs.widow_size if rs.widow != "none" else 0)
             view = DeclareView(table(declarer), stage, hand_mask, visible, modes, n_discard, fixed,
@@ -254,7 +252,7 @@ class Match:
             if number == 1 or self.prev_nets is None:
                 return
             prev_by_seat = tuple(self.prev_nets[(dealer + s) % 3] for s in SEATS)
-            trump = MODE_TRUMP[mode] if mode is not None else None
+            trump = int(mode.strain) if mode is not None else None
             transfers = run_exchange(
                 st.hands, prev_by_seat, rs, trump,
                 self._decider(number, dealer, table, sees_all, st), f"hand {number}",
@@ -262,7 +260,7 @@ class Match:
             for t in transfers:
                 transfers_by_seat[t.frm].append(t)
                 transfers_by_seat[t.to].append(t)
-                rec["exchange"].append({"from": Seat(t.frm).name, "to": Seat(t.to).name, "card": str(t.card)})
+                exchange_log.append({"from": Seat(t.frm).name, "to": Seat(t.to).name, "card": str(t.card)})
             st.check("exchange")
 
         own = lambda: st.hands[declarer]  # noqa: E731
@@ -281,11 +279,11 @@ class Match:
                     visible = sum(c.bit for c in dealt_lists[declarer][:6])
                 if i + 1 < len(steps) and steps[i + 1] == "discard":
                     d = ask("both", own(), visible, None)
-                    mode = d.mode
+                    mode = Mode(d.mode)  # checked against the allowed modes by ask()
                     do_discard(d.discard)
                     i += 1
                 else:
-                    mode = ask("mode", own(), visible, None).mode
+                    mode = Mode(ask("mode", own(), visible, None).mode)
             elif step == "discard":
                 do_discard(ask("discard", own(), own(), mode).discard)
             else:
@@ -293,30 +291,36 @@ class Match:
             i += 1
         assert mode is not None
         self.state.modes_used[decl_player].append(mode)
-        rec["declaration"] = {
+        declaration: DeclarationRecord = {
             "declarer": declarer.name,
-            "mode": mode,
+            "mode": mode.value,
             "strain": mode_strain(mode),
-            "misere": mode in MINIMISING_MODES,
+            "misere": mode.minimising,
             "discard": [str(c) for c in discard],
         }
         sizes = {len(Hand(h)) for h in st.hands}
         if sizes != {rs.hand_size}:
             raise SolverError(f"hand {number}: hands hold {sorted(sizes)} cards before the play; expected {rs.hand_size}")
         play, tricks = self._play_tricks(st, number, dealer, declarer, mode, table, sees_all)
-        rec["play"] = play
-        rec["tricks"] = {s.name: tricks[s] for s in SEATS}
         nets = scoring.hand_nets(tricks, rs, mode)
         if sum(nets) != 0:
             raise SolverError(f"hand {number}: nets {nets} do not sum to zero")
-        rec["nets"] = {s.name: nets[s] for s in SEATS}
-        return rec
+        return {
+            "dealer": dealer,
+            "dealt": dealt,
+            "widow": str(Hand(widow)),
+            "exchange": exchange_log,
+            "declaration": declaration,
+            "play": play,
+            "tricks": {s.name: tricks[s] for s in SEATS},
+            "nets": {s.name: nets[s] for s in SEATS},
+        }
 
-    def _play_tricks(self, st: HandState, number: int, dealer: int, declarer: Seat, mode: str,
+    def _play_tricks(self, st: HandState, number: int, dealer: int, declarer: Seat, mode: Mode,
                      table: Callable[[Seat], Table], sees_all: Callable[[Seat], bool]):
         """The trick-by-trick play: the hot path of simulation, on plain masks."""
         rs = self.ruleset
-        trump = MODE_TRUMP[mode]
+        trump = int(mode.strain)
         must_ruff = bool(rs.must_ruff)
         leader = Seat.E if rs.first_leader == "eldest" else declarer
         hands = st.hands
@@ -346,7 +350,7 @@ class Match:
                         raise IllegalPlayError(f"{who} played {card!r}, not a card")
                     if not bit & hand:
                         raise IllegalPlayError(f"{who} played {card}, which is not in the hand")
-                    if hand & (LANE_MASK << (16 * led)):
+                    if hand & (LANE_MASK << (LANE * led)):
                         raise IllegalPlayError(f"{who} played {card}: revoke (must follow {Suit(led).symbol})")
                     raise IllegalPlayError(f"{who} played {card}: must ruff ({Suit(trump).symbol} trumps, "
                                            f"void in {Suit(led).symbol})")
@@ -354,7 +358,7 @@ class Match:
                 st.played |= bit
                 pos = bit.bit_length() - 1
                 if led < 0:
-                    led = pos >> 4
+                    led = pos >> LANE_SHIFT
                 cards.append(card)
                 positions.append(pos)
                 play.append(str(card))

@@ -6,6 +6,10 @@ card and count is checked by the same code that plays live matches, so a record 
 loads is a legal match. A wrong record raises :class:`~solver.errors.RecordError`
 naming the hand, the trick and the card. :func:`save` writes atomically (a temporary
 file in the same directory, fsync, rename), so a crash never leaves half a record.
+
+The record's shape is spelled out as TypedDicts (:class:`MatchRecord` and its parts,
+field for field as in ``docs/records.md``), so mypy checks the code that builds or reads
+records; at run time a record is the plain JSON dict.
 """
 from __future__ import annotations
 
@@ -13,26 +17,85 @@ import json
 import os
 import tempfile
 from collections import defaultdict, deque
-from typing import Any, Mapping
+from typing import Any, Mapping, Optional, TypedDict, cast
 
 from ..cards import Card, Hand, Suit
-from ..deal import Seat
+from ..deal import SEAT_NAMES, Seat
 from ..errors import RecordError, SolverError
 from .match import Match
+from .modes import Mode
 from .rules import get_ruleset
 from .views import Announcement, DeclareView, ExchangeView, PlayView
 
 FORMAT = "sm358-match"
 VERSION = 1
-SEATS = ("D", "E", "M")
+
+
+# --- the shape of a record (docs/records.md) ------------------------------------------------
+class RulesRecord(TypedDict):
+    """``rules``: a preset name and the option overrides on top of it."""
+
+    preset: str
+    options: dict[str, Any]
+
+
+#: One card that moved in the exchange (``from`` is a keyword, hence the functional form).
+ExchangeRecord = TypedDict("ExchangeRecord", {"from": str, "to": str, "card": str})
+
+
+class DeclarationRecord(TypedDict):
+    """``declaration``: the declarer's seat, the mode, the strain and aim it implies, the discard."""
+
+    declarer: str
+    mode: str
+    strain: str
+    misere: bool
+    discard: list[str]
+
+
+class _HandRecordRequired(TypedDict):
+    dealer: int
+    dealt: dict[str, str]
+    widow: str
+    exchange: list[ExchangeRecord]
+    declaration: DeclarationRecord
+    play: list[str]
+    tricks: dict[str, int]
+
+
+class HandRecord(_HandRecordRequired, total=False):
+    """One hand; seats are relative to its dealer. ``nets`` is optional (checked when present)."""
+
+    nets: dict[str, int]
+
+
+class ResultRecord(TypedDict):
+    """``result``: the winner's player index (None for a shared win), why, and the totals."""
+
+    winner: Optional[int]
+    reason: str
+    detail: str
+    totals: list[int]
+
+
+class MatchRecord(TypedDict):
+    """A whole match: ``format``, ``version``, rules, players, seed, hands, result."""
+
+    format: str
+    version: int
+    rules: RulesRecord
+    players: list[str]
+    seed: str
+    hands: list[HandRecord]
+    result: Optional[ResultRecord]
 
 
 # --- writing -------------------------------------------------------------------------------
-def dumps(record: Mapping[str, Any]) -> str:
+def dumps(record: "MatchRecord | Mapping[str, Any]") -> str:
     return json.dumps(record, ensure_ascii=False, indent=1) + "\n"
 
 
-def save(record: Mapping[str, Any], path: "str | os.PathLike[str]") -> None:
+def save(record: "MatchRecord | Mapping[str, Any]", path: "str | os.PathLike[str]") -> None:
     """Write ``record`` to ``path`` atomically: temp file in the same directory, fsync, rename."""
     text = dumps(record)
     path = os.fspath(path)
@@ -53,7 +116,7 @@ def save(record: Mapping[str, Any], path: "str | os.PathLike[str]") -> None:
 
 
 # --- reading -------------------------------------------------------------------------------
-def load(path: "str | os.PathLike[str]") -> dict:
+def load(path: "str | os.PathLike[str]") -> MatchRecord:
     """Read, validate and replay the record at ``path``; return it as a dict."""
     try:
         with open(path, encoding="utf-8") as f:
@@ -66,13 +129,14 @@ def load(path: "str | os.PathLike[str]") -> dict:
         raise RecordError(f"{os.fspath(path)}: {exc}") from None
 
 
-def loads(text: str) -> dict:
+def loads(text: str) -> MatchRecord:
+    """Parse, validate and replay a record given as JSON text."""
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise RecordError(f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
     validate(data)
-    return data
+    return cast(MatchRecord, data)
 
 
 def ruleset_of(record: Mapping[str, Any]) -> Any:
@@ -135,10 +199,10 @@ def _check_hand_shape(h: Any, number: int) -> None:
         raise RecordError(f"{where}: declaration 'discard' must be a list of cards")
     if h["dealer"] not in (0, 1, 2):
         raise RecordError(f"{where}: dealer must be a player index 0..2, got {h['dealer']}")
-    if sorted(h["dealt"]) != sorted(SEATS) or sorted(h["tricks"]) != sorted(SEATS):
+    if sorted(h["dealt"]) != sorted(SEAT_NAMES) or sorted(h["tricks"]) != sorted(SEAT_NAMES):
         raise RecordError(f"{where}: 'dealt' and 'tricks' must have exactly the seats D, E, M")
     for t in h["exchange"]:
-        if not (isinstance(t, Mapping) and t.get("from") in SEATS and t.get("to") in SEATS
+        if not (isinstance(t, Mapping) and t.get("from") in SEAT_NAMES and t.get("to") in SEAT_NAMES
                 and isinstance(t.get("card"), str)):
             raise RecordError(f"{where}: exchange entries must be {{\"from\": seat, \"to\": seat, \"card\": card}}, got {t!r}")
 
@@ -147,7 +211,7 @@ def _card(text: Any, where: str) -> Card:
     if not isinstance(text, str):
         raise RecordError(f"{where}: a card must be a string such as \"SA\", got {text!r}")
     try:
-        return Card.from_string(text)
+        return Card.parse(text)
     except SolverError as exc:
         raise RecordError(f"{where}: {exc}") from None
 
@@ -156,7 +220,7 @@ def _hand(text: Any, where: str) -> Hand:
     if not isinstance(text, str):
         raise RecordError(f"{where}: must be a hand string")
     try:
-        return Hand.from_string(text) if text.strip() else Hand()
+        return Hand.parse(text) if text.strip() else Hand()
     except SolverError as exc:
         raise RecordError(f"{where}: {exc}") from None
 
@@ -181,15 +245,15 @@ class _Script:
             self.by_pair[pair].append(c)
 
 
-def _mode_from(decl: Mapping[str, Any], number: int, ruleset: Any) -> str:
+def _mode_from(decl: Mapping[str, Any], number: int, ruleset: Any) -> Mode:
     """The mode of a declaration written with only ``strain`` and ``misere``."""
     strain = decl.get("strain")
-    if strain in ("S", "H", "D", "C"):
-        return strain
-    if strain == "N":
+    if isinstance(strain, str) and strain in Suit.__members__:
+        return Mode(strain)
+    if strain == Mode.N:
         if not decl.get("misere"):
-            return "N"
-        return "miz" if "miz" in ruleset.modes else "MT"
+            return Mode.N
+        return Mode.miz if Mode.miz in ruleset.modes else Mode.MT
     raise RecordError(f"hand {number}: declaration has no valid 'mode' or 'strain' ({strain!r})")
 
 
@@ -241,12 +305,19 @@ class _Replay:
     def __init__(self, record: Mapping[str, Any], ruleset: Any) -> None:
         self.record = record
         self.ruleset = ruleset
-        self.script: _Script | None = None
+        self._script: _Script | None = None
+
+    @property
+    def script(self) -> _Script:
+        """The script of the hand being replayed (set when the hand is dealt)."""
+        if self._script is None:
+            raise RecordError("a scripted player was asked before the first hand was dealt")
+        return self._script
 
     def deal(self, number: int):
         h = self.record["hands"][number - 1]
         rs = self.ruleset
-        hands = [_hand(h["dealt"][s], f"hand {number}, dealt {s}") for s in SEATS]
+        hands = [_hand(h["dealt"][s], f"hand {number}, dealt {s}") for s in SEAT_NAMES]
         widow = _hand(h["widow"], f"hand {number}, widow")
         seen = 0
         for name, hd in zip(("D", "E", "M", "the widow"), (*hands, widow)):
@@ -263,11 +334,11 @@ class _Replay:
             raise RecordError(f"hand {number}: card {Card.from_bit(extra & -extra)} is not in the deck of these rules")
         if missing:
             raise RecordError(f"hand {number}: card {Card.from_bit(missing & -missing)} was not dealt")
-        self.script = _Script(h, number, rs)
+        self._script = _Script(h, number, rs)
         return [list(hd) for hd in hands], list(widow)
 
 
-def replay(record: Mapping[str, Any], ruleset: Any) -> dict:
+def replay(record: Mapping[str, Any], ruleset: Any) -> MatchRecord:
     """Replay ``record`` under ``ruleset`` and compare every hand and the result; return the replayed record."""
     rp = _Replay(record, ruleset)
     hands = record["hands"]
@@ -280,9 +351,10 @@ def replay(record: Mapping[str, Any], ruleset: Any) -> dict:
               deal_source=rp.deal, max_hands=cap, preset=rules.get("preset"),
               options=rules.get("options"))
     for number, h in enumerate(hands, 1):
-        if m.record["result"] is not None:
+        done = m.record["result"]
+        if done is not None:
             raise RecordError(f"hand {number}: the match was already over after hand {number - 1} "
-                              f"({m.record['result']['reason']})")
+                              f"({done['reason']})")
         if h["dealer"] != m.dealer:
             raise RecordError(f"hand {number}: dealer is player {h['dealer']}, but the deal passes to player {m.dealer}")
         try:
@@ -294,13 +366,13 @@ def replay(record: Mapping[str, Any], ruleset: Any) -> dict:
         _compare_hand(h, got, number, rp.script)
     if m.record["result"] is None:
         raise RecordError(f"the record ends after hand {len(hands)}, but the match is not over")
-    want, got = record["result"], m.record["result"]
-    if list(want.get("totals", [])) != got["totals"]:
-        raise RecordError(f"result: totals recorded as {want.get('totals')} but the hands add up to {got['totals']}")
-    if want.get("reason") != got["reason"]:
-        raise RecordError(f"result: reason recorded as {want.get('reason')!r} but the rules give {got['reason']!r}")
-    if want.get("winner") != got["winner"]:
-        raise RecordError(f"result: winner recorded as {want.get('winner')!r} but the rules give {got['winner']!r}")
+    want, result = record["result"], m.record["result"]
+    if list(want.get("totals", [])) != result["totals"]:
+        raise RecordError(f"result: totals recorded as {want.get('totals')} but the hands add up to {result['totals']}")
+    if want.get("reason") != result["reason"]:
+        raise RecordError(f"result: reason recorded as {want.get('reason')!r} but the rules give {result['reason']!r}")
+    if want.get("winner") != result["winner"]:
+        raise RecordError(f"result: winner recorded as {want.get('winner')!r} but the rules give {result['winner']!r}")
     return m.record
 
 
@@ -324,11 +396,11 @@ def _compare_hand(want: Mapping[str, Any], got: Mapping[str, Any], number: int, 
         if key in decl and decl[key] != got["declaration"][key]:
             raise RecordError(f"hand {number}: declaration {key} recorded as {decl[key]!r}, "
                               f"but mode {got['declaration']['mode']} means {got['declaration'][key]!r}")
-    w_tr = {s: want["tricks"][s] for s in SEATS}
+    w_tr = {s: want["tricks"][s] for s in SEAT_NAMES}
     if w_tr != got["tricks"]:
         g_tr = got["tricks"]
         raise RecordError(f"hand {number}: tricks recorded as "
-                          + " ".join(f"{s} {w_tr[s]}" for s in SEATS) + " but the play gives "
-                          + " ".join(f"{s} {g_tr[s]}" for s in SEATS))
+                          + " ".join(f"{s} {w_tr[s]}" for s in SEAT_NAMES) + " but the play gives "
+                          + " ".join(f"{s} {g_tr[s]}" for s in SEAT_NAMES))
     if "nets" in want and want["nets"] != got["nets"]:
         raise RecordError(f"hand {number}: nets recorded as {want['nets']!r} but the rules give {got['nets']}")

@@ -21,7 +21,12 @@ from ..cards import ALL_CARDS, Card, Hand, Suit
 from ..deal import Seat
 from ..errors import RulesError
 from .explain import describe
-from .modes import ALL_MODES, MINIMISING_MODES, SUIT_MODES
+from .modes import SUIT_MODES, Mode
+
+_MODE_VALUES = frozenset(m.value for m in Mode)  # a Mode hashes and compares as its value
+_MODE_NAMES = " ".join(m.value for m in Mode)
+#: The six modes of the hungarian-18 schedule.
+_HUNGARIAN_SIX: frozenset[Mode] = SUIT_MODES | {Mode.N, Mode.MT}
 
 
 WIDOW_RULES = ("see-then-discard", "blind-discard", "blind-trump", "first-six", "none")
@@ -33,17 +38,13 @@ FIRST_LEADERS = ("eldest", "declarer")
 REMOVED_IN_51 = Card(Suit.C, 2)
 
 
-def _mode_key(mode: str) -> int:
-    return ALL_MODES.index(mode)
-
-
 @dataclass(frozen=True)
 class Ruleset:
     """One complete, validated set of rules. Immutable; derive variants with :meth:`with_options`.
 
     Field meanings are in ``docs/rules.md``; the essentials:
     ``targets`` by seat D, E, M (sum = tricks per hand); ``declarer`` takes the widow and
-    names the trump or mode; ``modes`` is a subset of :data:`ALL_MODES`; ``exchange`` is
+    names the trump or mode; ``modes`` is a set of :class:`~solver.game.modes.Mode`; ``exchange`` is
     the card-exchange protocol between hands; ``match_end`` with ``hands_limit``,
     ``race_target``, ``win_tricks`` and ``round_strict`` decides when the match is over and
     ``tie_break`` who wins a tie.
@@ -57,7 +58,7 @@ class Ruleset:
     hand_size: int = 16
     widow_size: int = 4
     widow: str = "see-then-discard"
-    modes: frozenset[str] = frozenset("SHDC")
+    modes: frozenset[Mode] = SUIT_MODES
     must_ruff: bool = False
     exchange: str = "lowest-for-highest"
     trump_before_exchange: bool = False
@@ -86,9 +87,13 @@ class Ruleset:
         if isinstance(modes, str):
             modes = _parse_mode_text(modes)
         try:
-            set_(self, "modes", frozenset(modes))
+            names = frozenset(modes)
         except TypeError:
             raise RulesError(f"modes must be a collection of mode names, got {self.modes!r}") from None
+        bad = sorted(repr(m) for m in names if m not in _MODE_VALUES)
+        if bad:
+            raise RulesError(f"unknown mode(s) {', '.join(bad)}; modes are {_MODE_NAMES}")
+        set_(self, "modes", frozenset(Mode(m) for m in names))
         # ... then check every option and every combination.
         _validate(self)
 
@@ -104,9 +109,9 @@ class Ruleset:
         return full.remove(REMOVED_IN_51) if self.deck_size == 51 else full
 
     @property
-    def mode_order(self) -> tuple[str, ...]:
+    def mode_order(self) -> tuple[Mode, ...]:
         """The allowed modes in the canonical order S H D C N MT miz."""
-        return tuple(sorted(self.modes, key=_mode_key))
+        return tuple(m for m in Mode if m in self.modes)
 
     @property
     def trump_named_before_exchange(self) -> bool:
@@ -148,7 +153,7 @@ class Ruleset:
             return widow_steps + ("exchange",)
         return ("name", "exchange") + widow_steps[1:]
 
-    def exchange_in_mode(self, mode: str | None) -> bool:
+    def exchange_in_mode(self, mode: "Mode | str | None") -> bool:
         """Whether a hand declared in ``mode`` has an exchange at all.
 
         card-return and hungarian trade only in a trump-suit contract (004: "only in trump
@@ -158,17 +163,17 @@ class Ruleset:
         if self.exchange == "none":
             return False
         if self.exchange in ("card-return", "hungarian"):
-            return mode in SUIT_MODES
+            return mode is not None and Mode(mode).trump is not None
         return True
 
-    def target_of(self, seat: Seat | int, mode: str | None = None) -> int:
+    def target_of(self, seat: Seat | int, mode: "Mode | str | None" = None) -> int:
         """The seat's target; in MT/miz its MAXIMUM (targets swap ends: 8 <-> 3)."""
         seat = Seat(int(seat))
-        if mode in MINIMISING_MODES:
+        if mode is not None and Mode(mode).minimising:
             return minimising_targets(self.targets)[seat]
         return self.targets[seat]
 
-    def allowed_modes(self, used_by_declarer: Iterable[str] = ()) -> tuple[str, ...]:
+    def allowed_modes(self, used_by_declarer: "Iterable[Mode | str]" = ()) -> tuple[Mode, ...]:
         """The modes the declarer may name now.
 
         Under the ``hungarian-18`` schedule a player must use each mode exactly once as
@@ -210,7 +215,7 @@ class Ruleset:
             elif f.name == "declarer":
                 value = value.name
             elif f.name == "modes":
-                value = list(self.mode_order)
+                value = [m.value for m in self.mode_order]
             out[f.name] = value
         return out
 
@@ -246,22 +251,23 @@ def minimising_targets(targets: tuple[int, int, int]) -> tuple[int, int, int]:
     return (out[0], out[1], out[2])
 
 
-def _parse_mode_text(text: str) -> list[str]:
-    """Read ``"SHDC"``, ``"S,H,N,MT"``, ``"SHDCNmiz"`` or ``"SHDC NT"`` into mode names."""
-    out: list[str] = []
+def _parse_mode_text(text: str) -> list[Mode]:
+    """Read ``"SHDC"``, ``"S,H,N,MT"``, ``"SHDCNmiz"`` or ``"SHDC NT"`` into modes."""
+    out: list[Mode] = []
+    one_letter = {m.value: m for m in Mode if len(m.value) == 1}
     for chunk in text.replace(",", " ").split():
         i = 0
         while i < len(chunk):
             rest = chunk[i:].upper()
-            for token, mode in (("MIZ", "miz"), ("MT", "MT"), ("NT", "N")):
+            for token, mode in (("MIZ", Mode.miz), ("MT", Mode.MT), ("NT", Mode.N)):
                 if rest.startswith(token):
                     out.append(mode)
                     i += len(token)
                     break
             else:
-                if rest[0] not in "SHDCN":
-                    raise RulesError(f"unknown mode {chunk!r} in {text!r}; modes are {' '.join(ALL_MODES)}")
-                out.append(rest[0])
+                if rest[0] not in one_letter:
+                    raise RulesError(f"unknown mode {chunk!r} in {text!r}; modes are {_MODE_NAMES}")
+                out.append(one_letter[rest[0]])
                 i += 1
     return out
 
@@ -327,12 +333,9 @@ def _validate(r: Ruleset) -> None:
     # Modes.
     if not r.modes:
         raise RulesError("modes is empty; allow at least one trump suit or mode")
-    bad = sorted(m for m in r.modes if m not in ALL_MODES)
-    if bad:
-        raise RulesError(f"unknown mode(s) {', '.join(map(repr, bad))}; modes are {' '.join(ALL_MODES)}")
-    if "MT" in r.modes and "miz" in r.modes:
+    if Mode.MT in r.modes and Mode.miz in r.modes:
         raise RulesError("MT and miz are the same minimum-tricks scoring under two names; allow only one")
-    if "MT" in r.modes and r.exchange not in ("hungarian", "none"):
+    if Mode.MT in r.modes and r.exchange not in ("hungarian", "none"):
         raise RulesError(
             f"mode MT (004's minimum tricks) belongs to hungarian-like rules; with the {r.exchange} "
             "exchange use the misère declaration 'miz' instead"
@@ -357,8 +360,7 @@ def _validate(r: Ruleset) -> None:
     if r.match_end == "hands" and r.hands_limit is None:
         raise RulesError("match_end 'hands' needs hands_limit (e.g. 9 or 12)")
     if r.match_end == "hungarian-18":
-        six = frozenset({"S", "H", "D", "C", "N", "MT"})
-        if r.modes != six:
+        if r.modes != _HUNGARIAN_SIX:
             raise RulesError(
                 "the hungarian-18 schedule has every game leader name each of the six modes "
                 f"S H D C N MT once; modes are {' '.join(r.mode_order)}"
@@ -385,7 +387,7 @@ _CARD_RETURN = _preset(
 )
 _HUNGARIAN = _preset(
     "hungarian", targets=(3, 8, 5), declarer=Seat.E, first_leader="declarer", widow="first-six",
-    modes=frozenset({"S", "H", "D", "C", "N", "MT"}), must_ruff=True, exchange="hungarian",
+    modes=_HUNGARIAN_SIX, must_ruff=True, exchange="hungarian",
     match_end="hungarian-18", hands_limit=18,
 )
 
@@ -409,8 +411,8 @@ PRESETS: dict[str, Ruleset] = {
         ),
         _preset("nine-five-two", _TWELVE, targets=(9, 5, 2)),
         _preset("double-payment", _TWELVE, double_payment=True),
-        _preset("no-trump", _TWELVE, modes=frozenset("SHDCN")),
-        _preset("miz", _TWELVE, modes=frozenset({"S", "H", "D", "C", "N", "miz"})),
+        _preset("no-trump", _TWELVE, modes=SUIT_MODES | {Mode.N}),
+        _preset("miz", _TWELVE, modes=SUIT_MODES | {Mode.N, Mode.miz}),
     )
 }
 
@@ -458,7 +460,7 @@ def base_preset(ruleset: Ruleset) -> str | None:
 
 
 __all__ = [
-    "ALL_MODES", "EXCHANGES", "MATCH_ENDS", "MINIMISING_MODES", "OPTION_NAMES", "PRESETS",
+    "EXCHANGES", "MATCH_ENDS", "OPTION_NAMES", "PRESETS",
     "PRESET_SUMMARIES", "REMOVED_IN_51", "Ruleset", "SUIT_MODES", "TIE_BREAKS", "WIDOW_RULES",
     "base_preset", "get_ruleset", "minimising_targets", "preset_names",
 ]

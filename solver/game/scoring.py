@@ -18,7 +18,7 @@ from typing import Iterable, Sequence
 
 from ..deal import Seat
 from ..errors import RulesError
-from .modes import ALL_MODES, MINIMISING_MODES
+from .modes import Mode
 from .rules import Ruleset
 
 Triple = tuple[int, int, int]
@@ -34,7 +34,7 @@ class HandResult:
     """
 
     dealer: int
-    mode: str
+    mode: "Mode | str"
     tricks: Triple
     trick_winners: tuple[Seat, ...] = ()
 
@@ -63,7 +63,7 @@ def by_player(values_by_seat: Sequence[int], dealer: int) -> Triple:
     return (out[0], out[1], out[2])
 
 
-def hand_nets(tricks: Sequence[int], ruleset: Ruleset, mode: str | None = None) -> Triple:
+def hand_nets(tricks: Sequence[int], ruleset: Ruleset, mode: "Mode | str | None" = None) -> Triple:
     """Each seat's net for the hand: tricks - target, or in MT/miz maximum - tricks.
 
     In MT (004) and miz the targets become maxima and swap ends (the 8-seat may take at
@@ -75,9 +75,11 @@ def hand_nets(tricks: Sequence[int], ruleset: Ruleset, mode: str | None = None) 
         raise RulesError(f"tricks must be three whole numbers >= 0 (D, E, M), got {tricks!r}")
     if sum(t) != ruleset.tricks_per_hand:
         raise RulesError(f"tricks {t} add up to {sum(t)}, but a hand has {ruleset.tricks_per_hand} tricks")
-    if mode is not None and mode not in ALL_MODES:
-        raise RulesError(f"unknown mode {mode!r}; modes are {' '.join(ALL_MODES)}")
-    if mode in MINIMISING_MODES:
+    try:
+        minimising = mode is not None and Mode(mode).minimising
+    except ValueError:
+        raise RulesError(f"unknown mode {mode!r}; modes are {' '.join(m.value for m in Mode)}") from None
+    if minimising:
         nets = [ruleset.target_of(s, mode) - t[s] for s in range(3)]
     else:
         nets = [t[s] - ruleset.targets[s] for s in range(3)]
@@ -112,7 +114,7 @@ def totals(hands: Iterable[HandResult], ruleset: Ruleset) -> Triple:
     return (tot[0], tot[1], tot[2])
 
 
-def used_modes(hands: Iterable[HandResult], ruleset: Ruleset, player: int) -> list[str]:
+def used_modes(hands: Iterable[HandResult], ruleset: Ruleset, player: int) -> "list[Mode | str]":
     """The modes ``player`` has named as declarer so far (for the hungarian-18 schedule)."""
     return [h.mode for h in hands if h.player(ruleset.declarer) == player]
 

@@ -16,15 +16,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
-from ..cards import Card, Suit
+from ..cards import NO_TRUMP, Card, Suit
 from ..deal import Seat
-from .modes import MODE_TRUMP, MODES
+from .modes import Mode
 
 
 @dataclass(frozen=True)
 class Announcement:
-    """What the declarer announces in a match: a mode (see :data:`~solver.game.modes.MODES`)
-    and the cards discarded.
+    """What the declarer announces in a match: a :class:`~solver.game.modes.Mode` (or its
+    name) and the cards discarded.
 
     Not to be confused with :class:`solver.declare.Declaration`, the optimiser's result.
 
@@ -32,7 +32,7 @@ class Announcement:
     for (``DeclareView.stage == "mode"``).
     """
 
-    mode: str
+    mode: "Mode | str"
     discard: tuple[Card, ...] = ()
 
 
@@ -68,9 +68,9 @@ class DeclareView:
     stage: str
     hand: int
     visible: int
-    modes: tuple[str, ...]             # the modes allowed now
+    modes: tuple[Mode, ...]            # the modes allowed now
     n_discard: int
-    mode: str | None = None
+    mode: Mode | None = None
     hands: tuple[int, int, int] | None = None   # every hand by seat (sees_all players only)
     widow: int | None = None                    # the widow (sees_all players only)
 
@@ -90,7 +90,7 @@ class ExchangeView:
     partner: Seat
     allowed: int = 0
     suits: tuple[Suit, ...] = ()
-    trump: int = 4                      # 0..3, or 4 when not (yet) named
+    trump: int = NO_TRUMP               # the trump suit 0..3, or NO_TRUMP when none or not (yet) named
     hands: tuple[int, int, int] | None = None
 
 
@@ -103,8 +103,8 @@ class PlayView:
     legal: int                          # mask of the cards that may be played now
     trick: tuple[Card, ...]
     leader: Seat
-    trump: int                          # 0..3, or 4 for no trump
-    mode: str
+    trump: int                          # the trump suit 0..3, or NO_TRUMP
+    mode: Mode
     tricks: tuple[int, int, int]        # tricks won so far, by seat
     played: int                         # every card played so far, this trick included
     trick_number: int                   # 1-based
@@ -124,5 +124,5 @@ class Player(Protocol):
 
 
 __all__ = [
-    "MODES", "MODE_TRUMP", "Announcement", "Table", "DeclareView", "ExchangeView", "PlayView", "Player",
+    "Announcement", "Table", "DeclareView", "ExchangeView", "PlayView", "Player",
 ]

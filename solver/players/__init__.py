@@ -1,8 +1,8 @@
 """Bundled players and the registry ``get_player(kind, seed)``.
 
-``random`` (uniformly random legal decisions), ``heuristic`` (the seeds' rules of
-thumb), ``dd`` and ``dd-full`` (see every card and decide with the double-dummy
-engine; ``dd`` only once the hands are down to 12 cards, see :mod:`.dd`).
+``random`` (uniformly random legal decisions), ``heuristic`` (the rule sources' rules of
+thumb, docs/sources.md), ``dd`` and ``dd-full`` (see every card and decide with the
+double-dummy engine; ``dd`` only once the hands are down to 12 cards, see :mod:`.dd`).
 """
 from __future__ import annotations
 

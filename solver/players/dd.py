@@ -18,8 +18,9 @@ from typing import Any
 
 from ..cards import Card, Hand
 from ..deal import Deal, Seat
-from ..game.modes import MINIMISING_MODES
-from ..game.views import MODE_TRUMP, Announcement, DeclareView, PlayView
+from ..deal import Strain
+from ..game.modes import Mode
+from ..game.views import Announcement, DeclareView, PlayView
 from .heuristic import HeuristicPlayer, choose_discards
 from .random_player import card_at
 
@@ -27,8 +28,6 @@ try:
     from ..engine import card_values, solve
 except ImportError as exc:  # pragma: no cover - the engine is built separately
     raise ImportError(f"the dd player needs the double-dummy engine (solver.engine): {exc}") from exc
-
-STRAINS = "SHDCN"
 
 
 class DoubleDummyPlayer(HeuristicPlayer):
@@ -46,13 +45,13 @@ class DoubleDummyPlayer(HeuristicPlayer):
             return super().declare(view)
         rs = view.table.ruleset
         me = view.table.declarer
-        best: tuple[float, str, tuple[Card, ...]] | None = None
-        for mode in view.modes:
-            minimise = mode in MINIMISING_MODES
+        best: tuple[float, Mode, tuple[Card, ...]] | None = None
+        for mode in map(Mode, view.modes):
+            minimise = mode.minimising
             discard: tuple[Card, ...] = ()
             hand = view.hand
             if view.stage == "both" and view.n_discard:
-                pos = choose_discards(view.hand, view.n_discard, MODE_TRUMP[mode], minimise)
+                pos = choose_discards(view.hand, view.n_discard, int(mode.strain), minimise)
                 discard = tuple(card_at(p) for p in sorted(pos))
                 hand &= ~sum(c.bit for c in discard)
             hands = list(view.hands)
@@ -62,7 +61,7 @@ class DoubleDummyPlayer(HeuristicPlayer):
                 return super().declare(view)
             deal = Deal([Hand(h) for h in hands])
             leader = Seat.E if rs.first_leader == "eldest" else me
-            value = solve(deal, STRAINS[MODE_TRUMP[mode]], leader=leader, seat=me,
+            value = solve(deal, mode.strain, leader=leader, seat=me,
                           misere=minimise, must_ruff=rs.must_ruff)
             target = rs.target_of(me, mode)
             net = (target - value) if minimise else (value - target)
@@ -81,12 +80,11 @@ class DoubleDummyPlayer(HeuristicPlayer):
             hands[(view.leader + k) % 3] |= card.bit
         if hands[0].bit_count() > self.engine_cards:
             return super().play(view)
-        minimise = view.mode in MINIMISING_MODES
+        minimise = Mode(view.mode).minimising
         rs = view.table.ruleset
-        values = card_values(Deal([Hand(h) for h in hands]), STRAINS[view.trump], leader=view.leader,
+        values = card_values(Deal([Hand(h) for h in hands]), Strain(view.trump), leader=view.leader,
                              seat=view.table.seat, played=[str(c) for c in view.trick],
                              misere=minimise, must_ruff=rs.must_ruff)
         sign = -1 if minimise else 1
-        choices = [(sign * v, -Card.from_string(c).rank, c) for c, v in values.items()
-                   if Card.from_string(c).bit & legal]
-        return Card.from_string(max(choices)[2])
+        choices = [(sign * v, -c.rank, str(c), c) for c, v in values.items() if c.bit & legal]
+        return max(choices)[3]

@@ -1,4 +1,4 @@
-"""A player that follows the strategy tips of the rule write-ups (``seeds/``).
+"""A player that follows the strategy tips of the rule write-ups (docs/sources.md).
 
 - Declaring: name the longest strong suit as trump (no trump with many quick tricks
   and no long suit, a minimising mode with a hand that has almost no winners);
@@ -19,10 +19,12 @@ the one used for large simulations.
 """
 from __future__ import annotations
 
+from typing import Sequence
+
 from ..cards import FULL_DECK_MASK, Card, Suit
-from ..game.modes import MINIMISING_MODES
-from ..tricks import LANE_MASK, NO_TRUMP, trick_winner
-from ..game.views import MODE_TRUMP, Announcement, DeclareView, ExchangeView, PlayView
+from ..game.modes import Mode
+from ..tricks import LANE, LANE_MASK, LANE_SHIFT, NO_TRUMP, trick_winner
+from ..game.views import Announcement, DeclareView, ExchangeView, PlayView
 from .base import BasePlayer
 from .random_player import card_at
 
@@ -30,7 +32,7 @@ ACE, KING, QUEEN, JACK = 1 << 12, 1 << 11, 1 << 10, 1 << 9
 
 
 def _lane(mask: int, suit: int) -> int:
-    return (mask >> (16 * suit)) & LANE_MASK
+    return (mask >> (LANE * suit)) & LANE_MASK
 
 
 def _top(lane: int) -> int:
@@ -80,7 +82,7 @@ def high_card_points(hand: int) -> int:
     )
 
 
-def choose_mode(hand: int, modes: tuple[str, ...], target: int, hand_size: int = 16) -> str:
+def choose_mode(hand: int, modes: "Sequence[Mode | str]", target: int, hand_size: int = 16) -> Mode:
     """The allowed mode with the best prospects for this hand.
 
     ``hand`` may be only part of the hand (the first six cards under the ``first-six``
@@ -88,16 +90,17 @@ def choose_mode(hand: int, modes: tuple[str, ...], target: int, hand_size: int =
     """
     scale = hand_size / max(hand.bit_count(), 1) if hand.bit_count() < hand_size else 1.0
     best_max, best_val = None, -1.0
-    for m in modes:
-        if m in MINIMISING_MODES:
+    allowed = [Mode(m) for m in modes]
+    for m in allowed:
+        if m.minimising:
             continue
-        val = (estimate_tricks(hand, MODE_TRUMP[m]) - (0.3 if m == "N" else 0.0)) * scale
+        val = (estimate_tricks(hand, int(m.strain)) - (0.3 if m is Mode.N else 0.0)) * scale
         if val > best_val:
             best_max, best_val = m, val
-    minimising = [m for m in modes if m in MINIMISING_MODES]
+    minimising = [m for m in allowed if m.minimising]
     if minimising and (best_max is None or (best_val < 0.5 * target and high_card_points(hand) * scale < 8)):
         return minimising[0]
-    return best_max if best_max is not None else modes[0]
+    return best_max if best_max is not None else allowed[0]
 
 
 def choose_discards(hand: int, n: int, trump: int, minimise: bool) -> list[int]:
@@ -119,7 +122,7 @@ def choose_discards(hand: int, n: int, trump: int, minimise: bool) -> list[int]:
                 r = _bottom(lane)
                 key = (s == trump, r == 12, length, r)
             if best_key is None or key < best_key:
-                best_key, best_pos = key, 16 * s + r
+                best_key, best_pos = key, LANE * s + r
         chosen.append(best_pos)
         rest &= ~(1 << best_pos)
     return chosen
@@ -135,7 +138,7 @@ def lowest_card(mask: int, trump: int, avoid_trump: bool = True) -> int:
         r = _bottom(lane)
         key = (avoid_trump and s == trump, r >= 11, lane.bit_count(), r)
         if best_key is None or key < best_key:
-            best_key, best_pos = key, 16 * s + r
+            best_key, best_pos = key, LANE * s + r
     return best_pos
 
 
@@ -148,38 +151,39 @@ def highest_card(mask: int, trump: int) -> int:
             r = _top(lane)
             key = (-r, s == trump)
             if best_key is None or key < best_key:
-                best_key, best_pos = key, 16 * s + r
+                best_key, best_pos = key, LANE * s + r
     return best_pos
 
 
 def beaters(legal: int, best: int, led: int, trump: int) -> int:
     """The cards of ``legal`` that beat the card at position ``best``."""
-    bsuit, brank = best >> 4, best & 15
+    bsuit, brank = best >> LANE_SHIFT, best & (LANE - 1)
     out = 0
     if bsuit == trump:
         lane = _lane(legal, trump) >> (brank + 1) << (brank + 1)
-        out |= lane << (16 * trump)
+        out |= lane << (LANE * trump)
     else:
         if trump != NO_TRUMP:
-            out |= _lane(legal, trump) << (16 * trump)
+            out |= _lane(legal, trump) << (LANE * trump)
         if bsuit == led:
             lane = _lane(legal, led) >> (brank + 1) << (brank + 1)
-            out |= lane << (16 * led)
+            out |= lane << (LANE * led)
     return out
 
 
 class HeuristicPlayer(BasePlayer):
-    """Rules of thumb from the seeds' strategy tips; deterministic except for its RNG-free choices."""
+    """Rules of thumb from the rule sources' strategy tips; deterministic except for its
+    RNG-free choices."""
 
     def declare(self, view: DeclareView) -> Announcement:
         target = view.table.targets[view.table.declarer]
         if view.stage == "discard":
-            mode = view.mode or view.modes[0]
+            mode = Mode(view.mode or view.modes[0])
         else:
             mode = choose_mode(view.visible, view.modes, target, view.table.ruleset.hand_size)
         discard: tuple[Card, ...] = ()
         if view.stage != "mode" and view.n_discard:
-            pos = choose_discards(view.hand, view.n_discard, MODE_TRUMP[mode], mode in MINIMISING_MODES)
+            pos = choose_discards(view.hand, view.n_discard, int(mode.strain), mode.minimising)
             discard = tuple(card_at(p) for p in sorted(pos))
         return Announcement(mode, discard)
 
@@ -203,7 +207,7 @@ class HeuristicPlayer(BasePlayer):
                 if lane:
                     key = (_top(_lane(view.hand, s)), _bottom(lane))
                     if best_key is None or key < best_key:
-                        best_key, best_pos = key, 16 * s + _bottom(lane)
+                        best_key, best_pos = key, LANE * s + _bottom(lane)
             return card_at(best_pos)
         return card_at(lowest_card(view.allowed, view.trump))
 
@@ -212,11 +216,11 @@ class HeuristicPlayer(BasePlayer):
         if not legal & (legal - 1):
             return card_at(legal.bit_length() - 1)
         trump = view.trump
-        minimise = view.mode in MINIMISING_MODES
+        minimise = Mode(view.mode).minimising
         if not view.trick:
             return card_at(self._lead(view, minimise))
         positions = [c.bit.bit_length() - 1 for c in view.trick]
-        led = positions[0] >> 4
+        led = positions[0] >> LANE_SHIFT
         best = positions[trick_winner(positions, trump)]
         win = beaters(legal, best, led, trump)
         last = len(positions) == 2
@@ -226,7 +230,7 @@ class HeuristicPlayer(BasePlayer):
                 return card_at(highest_card(lose, trump))
             return card_at(highest_card(win, trump) if last else lowest_card(win, trump, False))
         if win:
-            follow = win & (LANE_MASK << (16 * led))
+            follow = win & (LANE_MASK << (LANE * led))
             if last:
                 return card_at(lowest_card(follow or win, trump, False))
             unseen = FULL_DECK_MASK & ~view.played & ~view.hand
@@ -234,7 +238,7 @@ class HeuristicPlayer(BasePlayer):
             if follow and led != trump:
                 top = _top(_lane(follow, led))
                 if not _lane(unseen, led) >> top:
-                    safe = 1 << (16 * led + top)
+                    safe = 1 << (LANE * led + top)
             elif not follow:
                 safe = win  # ruff: trumping a side suit wins unless over-ruffed
             if safe:
@@ -251,13 +255,13 @@ class HeuristicPlayer(BasePlayer):
                     r = _bottom(lane)
                     key = (r, lane.bit_count())
                     if best_key is None or key < best_key:
-                        best_key, best_pos = key, 16 * s + r
+                        best_key, best_pos = key, LANE * s + r
             return best_pos
         unseen = FULL_DECK_MASK & ~view.played & ~hand
         if trump != NO_TRUMP:
             mine, theirs = _lane(hand, trump), _lane(unseen, trump)
             if mine and theirs and not theirs >> _top(mine):
-                return 16 * trump + _top(mine)  # draw trumps with the master
+                return LANE * trump + _top(mine)  # draw trumps with the master
         longest, longest_len = -1, 0
         for s in range(4):
             if s == trump:
@@ -267,9 +271,9 @@ class HeuristicPlayer(BasePlayer):
                 continue
             top = _top(lane)
             if not _lane(unseen, s) >> top:
-                return 16 * s + top  # cash a master card
+                return LANE * s + top  # cash a master card
             if lane.bit_count() > longest_len:
                 longest, longest_len = s, lane.bit_count()
         if longest >= 0:
-            return 16 * longest + _bottom(_lane(hand, longest))
-        return 16 * trump + _bottom(_lane(hand, trump))
+            return LANE * longest + _bottom(_lane(hand, longest))
+        return LANE * trump + _bottom(_lane(hand, trump))

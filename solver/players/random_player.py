@@ -2,7 +2,7 @@
 player must beat, and a fuzzer for the match engine (it reaches odd corners)."""
 from __future__ import annotations
 
-from ..cards import Card, Suit
+from ..cards import LANE, LANE_SHIFT, Card, Suit
 from ..game.views import Announcement, DeclareView, ExchangeView, PlayView
 from .base import BasePlayer
 
@@ -18,7 +18,7 @@ def bits_of(mask: int) -> list[int]:
 
 
 def card_at(pos: int) -> Card:
-    return Card.from_index((pos >> 4) * 13 + (pos & 15))
+    return Card.from_index((pos >> LANE_SHIFT) * 13 + (pos & (LANE - 1)))
 
 
 class RandomPlayer(BasePlayer):

@@ -377,14 +377,12 @@ static int undrawable_side_cards(const Position *p)
  * in one trick only: j - |U_L| >= need of them win, a contradiction. Only the ranks of
  * the trumps from t up matter; the small ones count by number, and the suit lengths
  * behind d are fixed by the table key. The small trumps needed grow with j, so the
- * least j that counts `need` decides. (Session 8's rule: j = need, U_L empty, every card
- * of U_R ducked, j - 1 extra small trumps. Counting U_L: table nodes -5% to -7%; beating
- * cards of U_R: -7% more; the undrawable side cards: -1.4% to -7%. The small trumps for
- * leads are needed, U_L cannot be left out of the count, and a top trump beats one card
- * of U_R only: K97 against QJ3 on the right and AT2 on the left, the right to lead,
- * takes nothing, which a rule counting only R's trumps above the king as unbeaten got
- * wrong; a count of side cards that ignores the coalition's leads, or one more than
- * undrawable_side_cards, is wrong too: all found by a brute-force fuzz.) */
+ * least j that counts `need` decides. (Each part is needed: the small trumps for leads,
+ * U_L in the count, and a top trump beating one card of U_R only: K97 against QJ3 on
+ * the right and AT2 on the left, the right to lead, takes nothing (the king beats
+ * the queen or the jack, not both); a count of side cards that ignores
+ * the coalition's leads, or one more than undrawable_side_cards, is wrong too. The
+ * brute-force tests keep these positions.) */
 int rht_line(unsigned mine, unsigned l, unsigned r, int need, int trump_leads)
 {
     int held = popcount32(mine);
@@ -837,13 +835,7 @@ static __attribute__((noinline)) int seat_cash_rest(const Position *p, int need,
  * Must-ruff changes nothing: only a void hand could be forced to trump, and the caps
  * keep the trump holders following. Returns that count when it reaches `need` (>= 1),
  * else 0; *rel receives the highest run cards used and the settled trumps relied on
- * (the lengths are in the table key).
- *
- * (Until session 17 a general quick-trick count for whichever side was on lead, with
- * an entry to the partner's top cards, and its mirror for a coalition player on lead
- * in trumps, were asked too; with the later bounds they cost more time than they
- * saved: full tables 0.96-0.98 of the time without them. This count, asked in no
- * trump as well, took their place for the seat.) */
+ * (the lengths are in the table key). */
 int seat_cash_bound(const Position *p, int need, int seat_min, uint64_t *rel)
 {
     *rel = 0;
@@ -868,10 +860,6 @@ int seat_cash_bound(const Position *p, int need, int seat_min, uint64_t *rel)
  * all its trumps, each winning a trick, and after the first of those it was on lead and
  * cashed every kept card. So every kept card and every trump wins its trick.
  *
- * (As first written this counted seat's settled trumps whenever seat_min >= 1 and capped
- * the side winners for coalition hands holding trumps by what each surely still holds,
- * as in seat_winners_bound; sound by a brute-force fuzz, but in full tables and
- * declarations it never fired with a coalition trump left: the same node counts.)
  * Returns 1 when t plus the kept cards reach `need`, else 0; *rel receives the kept
  * cards relied on, the highest first (the trumps count by number: the lengths, in the
  * table key, show the coalition has none). Checked by a brute-force fuzz of the rule

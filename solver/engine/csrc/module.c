@@ -197,6 +197,26 @@ static PyObject *Engine_get_nodes(EngineObject *self, void *Py_UNUSED(closure))
     return PyLong_FromUnsignedLongLong(self->ready ? self->engine.nodes : 0);
 }
 
+/* The counters of the last call (search.h's SM_STATS), nodes first, as a dict. */
+static PyObject *Engine_stats(EngineObject *self, PyObject *Py_UNUSED(ignored))
+{
+    PyObject *d = PyDict_New();
+    if (!d) return NULL;
+    PyObject *v = PyLong_FromUnsignedLongLong(self->ready ? self->engine.nodes : 0);
+    if (!v || PyDict_SetItemString(d, "nodes", v) < 0) goto fail;
+    Py_DECREF(v);
+    for (int i = 0; i < SM_NSTATS; i++) {
+        v = PyLong_FromUnsignedLongLong(self->ready ? self->engine.stat[i] : 0);
+        if (!v || PyDict_SetItemString(d, sm_stat_names[i], v) < 0) goto fail;
+        Py_DECREF(v);
+    }
+    return d;
+fail:
+    Py_XDECREF(v);
+    Py_DECREF(d);
+    return NULL;
+}
+
 static PyObject *Engine_get_table_bytes(EngineObject *self, void *Py_UNUSED(closure))
 {
     size_t b = self->ready ? self->engine.tt.nbuckets * TT_BUCKET_BYTES : 0;
@@ -212,6 +232,7 @@ static PyMethodDef Engine_methods[] = {
      "card_values(...same as solve...) -> [(card_bit_index, value), ...]"},
     {"pv", (PyCFunction)Engine_pv, METH_VARARGS, "pv(...same as solve...) -> [card_bit_index, ...]"},
     {"clear", (PyCFunction)Engine_clear, METH_NOARGS, "Empty the transposition table."},
+    {"stats", (PyCFunction)Engine_stats, METH_NOARGS, "stats() -> {counter: count} of the last call"},
     {"cancel", (PyCFunction)Engine_cancel, METH_NOARGS,
      "Abort the running search (RuntimeError in its thread) and every later one."},
     {NULL, NULL, 0, NULL},

@@ -11,6 +11,12 @@
 #include "moves.h"
 #include "misere.h"
 
+#define SM_STAT_NAME(id, name) name,
+const char *const sm_stat_names[SM_NSTATS] = {SM_STATS(SM_STAT_NAME)};
+#undef SM_STAT_NAME
+
+#define STAT(e, id) ((e)->stat[SM_STAT_##id]++)
+
 int engine_init(Engine *e, size_t tt_bytes)
 {
     e->root_first = e->root_biggest = -1;
@@ -18,6 +24,7 @@ int engine_init(Engine *e, size_t tt_bytes)
     e->misere = e->must_ruff = 0;
     e->ctx_bits = e->ctx_bits_nt = 0;
     e->nodes = 0;
+    memset(e->stat, 0, sizeof e->stat);
     e->aborted = 0;
     e->abort_to = 0;
     e->poll = 0;
@@ -156,7 +163,10 @@ static inline __attribute__((always_inline)) int ab_at(Engine *e, const Position
         if (need <= 0) return 1;
         if (need > p->tricks_left) return 0;
     }
-    if (p->misere && np && need == p->tricks_left && misere_trick_lost(p, rel)) return 0;
+    if (p->misere && np && need == p->tricks_left && misere_trick_lost(p, rel)) {
+        STAT(e, MISERE_TRICK_LOST);
+        return 0;
+    }
 
     TTPos tp;
     int hint = -1;
@@ -173,61 +183,88 @@ static inline __attribute__((always_inline)) int ab_at(Engine *e, const Position
                 if (q.nplayed == NSEATS - 1) *rel = trick_rank_card(&q, last);
                 pos_play(&q, last);
             }
+            STAT(e, LAST_TRICK);
             return q.counted - p->counted >= need;
         }
         live_trumps = p->trump == NOTRUMP ? 0 : trump_lane(p, all_hands(p));
         if (live_trumps) settled_counts(e, p, live_trumps, &seat_min, &others_min);
         if (need <= seat_min) {
+            STAT(e, SETTLED);
             *rel = settled_cards(p, 1, need);
             return 1;
         }
         if (need > p->tricks_left - others_min) {
+            STAT(e, SETTLED);
             *rel = settled_cards(p, 0, p->tricks_left - need + 1);
             return 0;
         }
         /* each bound is asked only where it can answer (it says nothing elsewhere):
          * the seat's top trumps against higher ones on its right, less those on its
-         * left, in normal play (any need, seat holding that many trumps; cheap: 7-14%
-         * fewer nodes in full tables as first written, 11-14% more since), the
+         * left, in normal play (any need, seat holding that many trumps; cheap, and
+         * about 1% of the nodes of full tables beside the trump game), the
          * all-tricks bounds at need 1 or every trick, the seat's cashing bound when it
          * is on lead and the seat-winners bounds when the coalition is, in normal play */
         unsigned seat_trumps = live_trumps ? trump_lane(p, p->hand[p->seat]) : 0;
-        if (!p->misere && popcount32(seat_trumps) >= need && right_hand_trumps(p, need, rel))
+        if (!p->misere && popcount32(seat_trumps) >= need && right_hand_trumps(p, need, rel)) {
+            STAT(e, RIGHT_HAND_TRUMPS);
             return 1;
+        }
         /* the table key before the other bounds, and its group slot asked for: the
          * slot is a cache miss, which the bounds' work then hides */
         tt_pos(p, live_trumps ? e->ctx_bits : e->ctx_bits_nt, &tp);
         tt_prefetch(&e->tt, &tp);
         if (!p->misere) {
             if (p->side[p->leader]) {
-                if (seat_cash_bound(p, need, seat_min, rel)) return 1;
+                if (seat_cash_bound(p, need, seat_min, rel)) {
+                    STAT(e, SEAT_CASH);
+                    return 1;
+                }
             } else {
                 /* at need 1 the seat-winners bound adds nothing to all_tricks_bound
                  * (asked below; the proof is in bounds.c), so it is not asked */
-                if (need > 1 && seat_winners_bound(p, need, seat_min, rel)) return 1;
+                if (need > 1 && seat_winners_bound(p, need, seat_min, rel)) {
+                    STAT(e, SEAT_WINNERS);
+                    return 1;
+                }
                 /* seat holding every trump: one is its entry to cash its top cards */
                 if (need > 1 && seat_trumps && seat_trumps == live_trumps &&
-                    sole_trumps_bound(p, need, rel))
+                    sole_trumps_bound(p, need, rel)) {
+                    STAT(e, SOLE_TRUMPS);
                     return 1;
+                }
             }
         }
+        STAT(e, TT_PROBES);
         int known = tt_probe(&e->tt, &tp, p, need, rel, &hint);
-        if (known >= 0) return known;
+        if (known >= 0) {
+            STAT(e, TT_HITS);
+            return known;
+        }
         /* the all-tricks bounds after the table: they cost more than the probe where
          * it answers (stoppers; tables 0.98-0.99 of the time this way, +1% nodes) */
         int all = -1;
         if (need == 1 || need == p->tricks_left) all = all_tricks_bound(p, need, rel);
-        if (all < 0 && p->misere) all = misere_escape_bound(p, need, rel);
-        if (all >= 0) return all;
+        if (all >= 0) {
+            STAT(e, ALL_TRICKS);
+            return all;
+        }
+        if (p->misere) all = misere_escape_bound(p, need, rel);
+        if (all >= 0) {
+            STAT(e, MISERE_ESCAPE);
+            return all;
+        }
         /* seat on lead, both sides holding trumps: a lead that makes the coalition
          * spend trumps (after the table, which answers most of these positions first) */
         if (!p->misere && p->leader == p->seat && seat_trumps && seat_trumps != live_trumps &&
-            forcing_lead_bound(p, need, seat_min, rel))
+            forcing_lead_bound(p, need, seat_min, rel)) {
+            STAT(e, FORCING_LEAD);
             return 1;
+        }
         /* the trump game (trumps exact, side suits only as lengths): last, as it is a
          * search of its own (about a tenth of the time, for a quarter of the nodes);
          * its answer is stored */
         if (!p->misere && trump_game_bound(&e->trump_memo, p, need, rel)) {
+            STAT(e, TRUMP_GAME);
             tt_store(&e->tt, &tp, p, *rel, need, p->tricks_left, -1);
             return 1;
         }
@@ -274,6 +311,8 @@ static inline __attribute__((always_inline)) int ab_at(Engine *e, const Position
         }
         if (np == NSEATS - 1) rc |= rank_decider(p->table | (uint64_t)1 << card, c.win_card);
         if (r == maximiser) {
+            STAT(e, CUTOFFS);
+            if (!i) STAT(e, FIRST_MOVE_CUTOFFS);
             result = r;
             rel_all = rc;
             cut = 1;
@@ -375,6 +414,7 @@ static void setup(Engine *e, const SmQuery *q, Position *p)
     pos_init(p, q->hands, e->trump, q->leader, e->seat, e->misere, e->must_ruff);
     for (int i = 0; i < q->nplayed; i++) pos_play(p, q->played[i]);
     e->nodes = 0;
+    memset(e->stat, 0, sizeof e->stat);
     e->aborted = 0;
     memset(e->settled, 0, sizeof e->settled); /* a new deal: its own settled counts */
 }

@@ -17,6 +17,33 @@
 
 typedef int (*sm_poll_fn)(void *arg); /* return nonzero to abort the search */
 
+/* Counters of the last call (engine_solve etc.), what each bound and the table earn:
+ * SM_STAT_X is the index of a counter, sm_stat_names[] its name (for the binding).
+ * A bound's counter counts the nodes it answered; the cut-offs are the nodes where a
+ * move reached the node's goal (the rest were searched to the end). */
+#define SM_STATS(X)                                                                    \
+    X(TT_PROBES, "table_probes")          /* trick-boundary nodes that asked the table */ \
+    X(TT_HITS, "table_hits")              /* ... and got an answer */                      \
+    X(LAST_TRICK, "last_trick")           /* one trick left, played out */                \
+    X(SETTLED, "settled_trumps")          /* settled_tricks answered */                   \
+    X(RIGHT_HAND_TRUMPS, "right_hand_trumps")                                              \
+    X(SEAT_CASH, "seat_cash")                                                              \
+    X(SEAT_WINNERS, "seat_winners")                                                        \
+    X(SOLE_TRUMPS, "sole_trumps")                                                          \
+    X(ALL_TRICKS, "all_tricks")                                                            \
+    X(FORCING_LEAD, "forcing_lead")                                                        \
+    X(TRUMP_GAME, "trump_game")                                                            \
+    X(MISERE_TRICK_LOST, "misere_trick_lost")                                              \
+    X(MISERE_ESCAPE, "misere_escape")                                                      \
+    X(MISERE_BOUNDS, "misere_bounds")     /* misere_bounds answered */                    \
+    X(CUTOFFS, "cutoffs")                 /* a move reached the node's goal */            \
+    X(FIRST_MOVE_CUTOFFS, "first_move_cutoffs") /* ... and it was the first tried */
+
+#define SM_STAT_ENUM(id, name) SM_STAT_##id,
+enum { SM_STATS(SM_STAT_ENUM) SM_NSTATS };
+#undef SM_STAT_ENUM
+extern const char *const sm_stat_names[SM_NSTATS];
+
 typedef struct {
     TT tt;
     TrumpMemo trump_memo;                 /* results of trump_game_bound's small games */
@@ -25,6 +52,7 @@ typedef struct {
     uint64_t ctx_bits_nt;                 /* the same with no trump: a trump contract
                                            * whose trumps are all gone is no trump */
     uint64_t nodes;                       /* nodes searched by the last call */
+    uint64_t stat[SM_NSTATS];             /* counters of the last call (SM_STATS) */
     int aborted;
     jmp_buf *abort_to;                    /* where an aborted search returns to (the
                                            * root's caller), skipping every node's

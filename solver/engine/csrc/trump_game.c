@@ -31,7 +31,7 @@
  * before whom, that a lead takes a card from every hand holding the led suit).
  *
  * (Full tables: -21% to -32% nodes by seed range, about a tenth of the instructions
- * spent here; figures and what did not pay in docs/engine.md. Near versions of the
+ * spent here; what did not pay is in docs/history.md. Near versions of the
  * game are wrong: the seat winning its side-suit leads when nobody trumps, a hand's
  * trumps alike when only a card on the table lies between them, the seat free to
  * discard under must-ruff or to trump holding the led suit; the tests keep a position

@@ -12,18 +12,18 @@
  * Costs measured with valgrind and perf on full deals: a probe is a short chain of
  * cache misses (group slot, chunk header, key line), hence the prefetches; building
  * the position's codes is table-driven (four ranks a step), or three pdep and a pext
- * for two suits where BMI2 is fast. Session 4 (perf on four deals' full tables, 20.5M
- * probes, 80% answered): with the chunk scan in SSE2 those three loads are about 60% of
+ * for two suits where BMI2 is fast. Perf on four deals' full tables (20.5M probes,
+ * 80% answered): with the chunk scan in SSE2 those three loads are about 60% of
  * tt_probe's samples. A probe walks 2.2 chunks on average, but 1M probes of deep
  * groups walk about 17; those chains pay: stopping the walk after 8 chunks cost
  * 18% more nodes. Where AVX2 comes with a fast BMI2, tt_probe is built a second
  * time with the chunk scan eight signatures at a time and the key compare one vector
- * test (session 12: a probe's instructions -10%, tables of seeds 0-8 about 2% faster
+ * test (a probe's instructions -10%, tables of seeds 0-8 about 2% faster
  * in paired timing), and tt_pos a third time with the split suits' bytes made four
  * suits at once (its instructions -29%, about 1% faster); a store's key and
  * signature are made so too. SM_TT_PORTABLE builds it without SSE2, BMI2 and AVX2.
  *
- * Session 8 (a pointer chase on this 2-core VM): a random read past the 1 MiB L2 costs
+ * A pointer chase on a 2-core VM: a random read past the 1 MiB L2 costs
  * 140-170 ns (the shared L3 hardly helps) and four independent misses take about as
  * long as one, so what pays is asking early and together: the search prefetches a
  * position's group slot before its bound tests (tt_prefetch), a split store asks for
@@ -645,9 +645,7 @@ static int hint_code(const Position *p, int card)
  * that fail (an oracle that knows which lead cuts saves 40%), and most searched
  * positions are new to the table. Table nodes: seeds 0..3 -10%, 4..7 -7%, 8..11
  * -17%, 12..15 -17%, 16..23 -12%; declaration nodes (seeds 0, 1) -10%, misère (seed
- * 0) -11%. Not kept: the newest entry's lead (about as good on tables, but +5% on
- * seed 68's bench solve), weighting a suit's top card more (no change), only the
- * seat's or only the coalition's leads (half the gain each). */
+ * 0) -11%. */
 __attribute__((noinline)) static int group_hint(const TT *tt, uint32_t head, const Position *p,
                                                 const TTPos *tp)
 {
