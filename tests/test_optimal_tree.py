@@ -69,19 +69,12 @@ def test_tricks_limits_the_depth_and_bad_input_is_an_error():
         solver.optimal_tree(deal, "H", leader="E", seat="D", tricks=0)
 
 
-def test_the_ending_of_a_record_replays_its_last_tricks():
+def test_the_ending_of_a_bundled_hand_file():
     from pathlib import Path
 
-    from solver.analysis.tree import ending
-    from solver.errors import RecordError
-    from solver.game import records
-
-    record = records.load(Path(__file__).resolve().parent.parent / "examples" / "match-twelve.json")
-    hand = record["hands"][0]
-    deal, strain, leader, misere = ending(record, 1, tricks=3)
-    assert deal.hand_size == 3 and strain == hand["declaration"]["strain"] and not misere
-    bruteforce.play_out(deal, strain, hand["play"][-9:], leader=leader)  # legal from this position
-    graph = solver.optimal_tree(deal, strain, leader=leader, seat="D", tricks=3)
-    assert graph.nodes[0]["value"] == bruteforce.solve(deal, strain, leader=leader, seat="D")
-    with pytest.raises(RecordError, match="no hand 99"):
-        ending(record, 99)
+    hand = solver.load_hand(Path(__file__).resolve().parent.parent / "examples" / "hand-twelve.txt")
+    pos = hand.position(hand.hand_size - 2)  # three tricks to go
+    graph = solver.optimal_tree(pos.deal, pos.strain, leader=pos.leader, seat="D", tricks=3)
+    assert graph.nodes[0]["value"] == bruteforce.solve(pos.deal, pos.strain, leader=pos.leader, seat="D")
+    played = [c for t in hand.tricks[-3:] for c in t]
+    bruteforce.play_out(pos.deal, pos.strain, played, leader=pos.leader)  # the position holds those cards

@@ -8,17 +8,14 @@ suit between them, which can never make a difference — into one edge (``♠QJ`
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 import networkx as nx
 
 from ..cards import Card, Hand
 from ..deal import Deal, Seat, Strain
 from ..engine import Solver
-from ..errors import EngineError, RecordError
-from ..game.modes import Mode
-from ..game.records import ruleset_of
+from ..errors import EngineError
 from ..tricks import trick_winner
 
 MAX_NODES = 2000
@@ -117,36 +114,4 @@ def optimal_tree(deal: Deal, strain: "Strain | str", *, leader: "Seat | str", se
     return graph
 
 
-def ending(record: Mapping[str, Any], hand: int, tricks: int = 3) -> tuple[Deal, str, Seat, bool]:
-    """The last ``tricks`` tricks of hand ``hand`` (1-based) of a game record, as a position.
-
-    Returns ``(deal, strain, leader, misere)``: the cards each seat held with ``tricks``
-    tricks to go, the strain of the hand, the seat on lead then, and whether the mode was
-    a minimising one — the arguments :func:`optimal_tree` needs.
-    """
-    hands = record.get("hands", [])
-    if not 1 <= hand <= len(hands):
-        raise RecordError(f"the record has hands 1..{len(hands)}; there is no hand {hand}")
-    rs = ruleset_of(record)
-    h = hands[hand - 1]
-    play = [Card.parse(c) for c in h["play"]]
-    total = len(play) // 3
-    if not 1 <= tricks <= total:
-        raise RecordError(f"hand {hand} has {total} tricks; cannot take the last {tricks}")
-    mode = Mode.parse(h["declaration"]["mode"])
-    trump = int(mode.strain)
-    leader = Seat.E if rs.first_leader == "eldest" else Seat.parse(h["declaration"]["declarer"])
-    held = [0, 0, 0]
-    start = leader
-    for t in range(total):
-        trick = play[3 * t:3 * t + 3]
-        if t == total - tricks:
-            start = leader
-        if t >= total - tricks:
-            for k, c in enumerate(trick):
-                held[(leader + k) % 3] |= c.bit
-        leader = Seat((leader + trick_winner([c.bit.bit_length() - 1 for c in trick], trump)) % 3)
-    return Deal([Hand(m) for m in held]), mode.strain.name, start, mode.minimising
-
-
-__all__ = ["MAX_NODES", "ending", "equivalence_groups", "optimal_tree"]
+__all__ = ["MAX_NODES", "equivalence_groups", "optimal_tree"]
