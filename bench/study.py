@@ -1,11 +1,12 @@
 """Deal-study throughput: deals per second for --what table and --what declare, 1 vs 2 workers.
 
-Usage: python bench/study.py [--table-deals N] [--declare-deals N] [--seed S]
+Usage: python bench/study.py [--table-deals N] [--declare-deals N] [--repeat R] [--seed S]
 
-Each kind of study is run twice in this process on the same seeded deals, once with one
-worker (in this thread) and once with two worker processes (the pool's start-up
-included), each into a fresh temporary file. The figure that matters is the ratio of
-the two rates, measured in the same run: the target is at least 1.8. Absolute rates
+Each kind of study is run in this process on the same seeded deals with one worker (in
+this thread) and with two worker processes (the pool's start-up included), each into a
+fresh temporary file, alternating ``R`` times so that a change in the machine's load
+hits both alike. The figure that matters is the median of the paired ratios of the two
+rates, measured in the same run: the target is at least 1.8. Absolute rates
 depend on the machine (the CPU line says which) and on whatever else it is running, so
 the load average is printed too, and the CPU seconds per deal: equal for both runs when
 the work itself scales and only the cores are shared.
@@ -15,6 +16,7 @@ from __future__ import annotations
 import argparse
 import os
 import resource
+import statistics
 import sys
 import tempfile
 import time
@@ -43,20 +45,25 @@ def rate(spec: StudySpec, workers: int) -> tuple[float, float]:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--table-deals", type=int, default=24)
-    ap.add_argument("--declare-deals", type=int, default=12)
+    ap.add_argument("--table-deals", type=int, default=16)
+    ap.add_argument("--declare-deals", type=int, default=8)
+    ap.add_argument("--repeat", type=int, default=2)
     ap.add_argument("--seed", default="bench")
     args = ap.parse_args()
     print(describe())
     print("load average before: " + " ".join(f"{x:.2f}" for x in os.getloadavg())
           + " (above the core count, other programs share the cores and the ratio understates scaling)")
     print(f"{'what':<10}{'deals':>7}{'1 worker':>12}{'2 workers':>12}{'ratio':>8}{'CPU s/deal 1w':>15}"
-          f"{'2w':>7}   (deals per second)")
+          f"{'2w':>7}   (deals per second; medians of {args.repeat} alternating runs)")
     for what, deals in (("table", args.table_deals), ("declare", args.declare_deals)):
         spec = StudySpec(deals, args.seed, "twelve", (what,))
-        one, cpu_one = rate(spec, 1)
-        two, cpu_two = rate(spec, 2)
-        print(f"{what:<10}{deals:>7}{one:>12.3f}{two:>12.3f}{two / one:>8.2f}{cpu_one:>15.3f}{cpu_two:>7.3f}")
+        runs = [(rate(spec, 1), rate(spec, 2)) for _ in range(args.repeat)]
+        one = statistics.median(r[0][0] for r in runs)
+        two = statistics.median(r[1][0] for r in runs)
+        ratio = statistics.median(r[1][0] / r[0][0] for r in runs)
+        cpu_one = statistics.median(r[0][1] for r in runs)
+        cpu_two = statistics.median(r[1][1] for r in runs)
+        print(f"{what:<10}{deals:>7}{one:>12.3f}{two:>12.3f}{ratio:>8.2f}{cpu_one:>15.3f}{cpu_two:>7.3f}")
     print("load average after:  " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
     return 0
 
