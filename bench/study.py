@@ -24,9 +24,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from solver.analysis.study import StudySpec, run_study  # noqa: E402
+from machine import describe
 
-from machine import describe  # noqa: E402
+from solver.analysis.study import StudySpec, run_study
 
 
 def cpu_seconds() -> float:

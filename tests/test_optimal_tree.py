@@ -1,6 +1,9 @@
 """solver.optimal_tree against brute force: every line optimal, every optimal card present."""
 from __future__ import annotations
 
+import itertools
+
+import bruteforce
 import networkx as nx
 import pytest
 
@@ -8,8 +11,6 @@ import solver
 from solver.cards import Card, Hand
 from solver.deal import Deal, Seat
 from solver.errors import EngineError
-
-import bruteforce
 
 
 def position_after(deal: Deal, strain: str, leader: Seat, line: list[str]) -> tuple[Deal, Seat, list[str]]:
@@ -31,7 +32,7 @@ def check_tree(deal: Deal, strain: str, leader: str, seat: str) -> nx.DiGraph:
     for node in graph.nodes:
         path = nx.shortest_path(graph, 0, node)
         # an edge's subtree goes on with its first card (the others are equivalent to it)
-        line = [graph.edges[a, b]["cards"][0] for a, b in zip(path, path[1:])]
+        line = [graph.edges[a, b]["cards"][0] for a, b in itertools.pairwise(path)]
         if graph.out_degree(node) == 0:
             won = bruteforce.play_out(deal, strain, line, leader=leader)
             assert won[Seat.parse(seat)] == value, line

@@ -5,14 +5,14 @@ import matplotlib
 
 matplotlib.use("Agg")
 
-import matplotlib.pyplot as plt  # noqa: E402
-import pandas as pd  # noqa: E402
-import pytest  # noqa: E402
+import matplotlib.pyplot as plt
+import pandas as pd
+import pytest
 
-import solver  # noqa: E402
-from solver.analysis.simulation import simulate  # noqa: E402
-from solver.game.rules import get_ruleset  # noqa: E402
-from solver.plots import plot_simulation, plot_study, plot_table, plot_tree  # noqa: E402
+import solver
+from solver.analysis.simulation import simulate
+from solver.game.rules import get_ruleset
+from solver.plots import plot_simulation, plot_study, plot_table, plot_tree
 
 ENDING = solver.Deal.parse("D:Q8.JT8.. T...JT98 .K9.A.AQ")
 

@@ -16,7 +16,7 @@ def run(capsys, *argv):
 
 
 def test_simulate_json_reports_rates_that_add_up(capsys):
-    code, out, err = run(capsys, "simulate", "--rules", "twelve", "--players", "heuristic,random,random",
+    code, out, _err = run(capsys, "simulate", "--rules", "twelve", "--players", "heuristic,random,random",
                          "--matches", "6", "--seed", "2", "--json")
     assert code == 0
     data = json.loads(out)  # nothing but JSON on stdout (the progress bar is on stderr)
@@ -66,7 +66,7 @@ def test_simulate_text_output(capsys):
     (["--matches", "1000001"], "--matches must be at most 1,000,000"),
 ])
 def test_simulate_bad_arguments_give_one_line_and_exit_2(capsys, argv, message):
-    code, out, err = run(capsys, "simulate", *argv)
+    code, _out, err = run(capsys, "simulate", *argv)
     assert code == 2
     assert message in err and err.count("\n") == 1 and "Traceback" not in err
 
@@ -82,7 +82,7 @@ def test_simulate_rotation_writes_one_record_per_seating(capsys, tmp_path):
 
 
 def test_simulate_ctrl_c_prints_partial_statistics_and_exits_130(capsys, monkeypatch):
-    import solver.analysis.simulation as simulation
+    from solver.analysis import simulation
 
     real = simulation.play_one
     calls = []
@@ -129,7 +129,7 @@ def test_replay_of_a_tampered_record_names_the_problem(capsys, record_file):
     rec = json.loads(record_file.read_text())
     rec["hands"][0]["play"][0] = rec["hands"][0]["play"][1]
     record_file.write_text(json.dumps(rec))
-    code, out, err = run(capsys, "replay", str(record_file))
+    code, _out, err = run(capsys, "replay", str(record_file))
     assert code == 2
     assert "hand 1, trick 1" in err and "not in the hand" in err and err.count("\n") == 1
     code, _, err = run(capsys, "replay", str(record_file.parent / "missing.json"))

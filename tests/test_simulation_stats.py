@@ -7,7 +7,12 @@ import numpy as np
 import pytest
 
 from solver.analysis.simulation import MAX_MATCHES, Summary, simulate
-from solver.analysis.stats import mean_estimate, ratio_estimate, t_quantile_975, wilson_interval
+from solver.analysis.stats import (
+    mean_estimate,
+    ratio_estimate,
+    t_quantile_975,
+    wilson_interval,
+)
 from solver.errors import RulesError
 from solver.game.rules import get_ruleset
 

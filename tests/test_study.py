@@ -8,7 +8,15 @@ import pytest
 
 from cli.main import main
 from solver.analysis import study as study_mod
-from solver.analysis.study import StudyError, StudySpec, load_study, parts_dir, run_study, study_deal, study_row
+from solver.analysis.study import (
+    StudyError,
+    StudySpec,
+    load_study,
+    parts_dir,
+    run_study,
+    study_deal,
+    study_row,
+)
 
 SPEC = StudySpec(deals=3, seed="7", rules="twelve", what=("table",), chunk=1)
 

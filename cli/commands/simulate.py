@@ -16,15 +16,30 @@ import math
 import os
 import sys
 
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 
-from solver.game import records
-from solver.errors import RulesError
-from solver.game.rules import get_ruleset
+from solver.analysis.simulation import (
+    MAX_MATCHES,
+    SEATING_PLANS,
+    Summary,
+    check_matches,
+    default_seating,
+    parse_kinds,
+    seatings,
+    simulate,
+)
 from solver.analysis.stats import Estimate
-from solver.analysis.simulation import MAX_MATCHES, SEATING_PLANS, Summary, check_matches, default_seating, \
-    parse_kinds, seatings, simulate
+from solver.errors import RulesError
+from solver.game import records
+from solver.game.records import MatchRecord
+from solver.game.rules import get_ruleset
 
 from ..common import console, err_console, print_json
 
@@ -77,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
                   console=err_console(), transient=True) as progress:
         task = progress.add_task("matches", total=args.matches * per_set)
 
-        def on_record(i: int, k: int, record: dict) -> None:
+        def on_record(i: int, k: int, record: MatchRecord) -> None:
             if args.out:
                 suffix = f"-s{k + 1}" if per_set > 1 else ""
                 records.save(record, os.path.join(args.out, f"match-{i + 1:0{width}d}{suffix}.json"))

@@ -21,8 +21,9 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -90,7 +91,7 @@ def check_matches(matches: int) -> None:
                          "split a larger run into several seeds")
 
 
-def play_one(ruleset: Any, kinds: Sequence[str], seed: "int | str", index: int, preset: str | None = None,
+def play_one(ruleset: Any, kinds: Sequence[str], seed: int | str, index: int, preset: str | None = None,
              options: dict | None = None, chairs: Sequence[int] = (0, 1, 2)) -> MatchRecord:
     """Match ``index`` of the run with ``seed``, players seated as ``chairs``; its game record."""
     names = player_names(kinds)
@@ -98,7 +99,7 @@ def play_one(ruleset: Any, kinds: Sequence[str], seed: "int | str", index: int, 
     return Match(ruleset, players, f"{seed}:{index}", preset=preset, options=options).play()
 
 
-def run(ruleset: Any, kinds: Sequence[str], matches: int, seed: "int | str", preset: str | None = None,
+def run(ruleset: Any, kinds: Sequence[str], matches: int, seed: int | str, preset: str | None = None,
         options: dict | None = None) -> Iterator[MatchRecord]:
     """The records of ``matches`` matches in fixed seating, one at a time."""
     for i in range(matches):
@@ -124,7 +125,7 @@ def _group_counts(played: Sequence[tuple[Sequence[int], MatchRecord]]) -> Counte
             g[f"startwin/{SEAT_NAMES[(w - first) % 3]}"] += 1
         for c in range(3):
             g[f"total/{chairs[c]}"] += res["totals"][c]
-        prev_net_of_chair: "list[int] | None" = None
+        prev_net_of_chair: list[int] | None = None
         for h in hands:
             dealer = h["dealer"]
             nets = h["nets"]
@@ -304,7 +305,7 @@ class Summary:
         add("match_length", "", self.match_length())
         return out
 
-    def to_frame(self) -> "pd.DataFrame":
+    def to_frame(self) -> pd.DataFrame:
         """The statistics as a pandas DataFrame, one row per figure with its 95% interval."""
         import pandas as pd
 
@@ -316,7 +317,7 @@ class Summary:
         return head + self.to_frame().to_html(index=False, float_format=lambda x: f"{x:.3f}")
 
 
-def simulate(ruleset: Any, kinds: Sequence[str], matches: int, seed: "int | str", *,
+def simulate(ruleset: Any, kinds: Sequence[str], matches: int, seed: int | str, *,
              preset: str | None = None, options: dict | None = None, seating: str | None = None,
              on_record: Callable[[int, int, MatchRecord], None] | None = None) -> Summary:
     """Play ``matches`` deal sets (each once per seating) and summarise them.

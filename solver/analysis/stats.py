@@ -11,8 +11,8 @@ delta-method (linearised) variance and a Student t quantile. With the denominato
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 import numpy as np
 
@@ -55,7 +55,7 @@ class Estimate:
         return self.low <= x <= self.high
 
     def to_json(self, digits: int = 4) -> dict:
-        def r(x: float) -> "float | None":
+        def r(x: float) -> float | None:
             return round(x, digits) if math.isfinite(x) else None
 
         return {"value": r(self.value), "low": r(self.low), "high": r(self.high), "units": self.units}
@@ -80,8 +80,8 @@ def wilson_interval(successes: float, trials: float) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def ratio_estimate(numerators: "Sequence[float] | np.ndarray", denominators: "Sequence[float] | np.ndarray",
-                   *, bounds: "tuple[float, float] | None" = None, rate: bool = False) -> Estimate:
+def ratio_estimate(numerators: Sequence[float] | np.ndarray, denominators: Sequence[float] | np.ndarray,
+                   *, bounds: tuple[float, float] | None = None, rate: bool = False) -> Estimate:
     """sum(numerators) / sum(denominators) with a 95% interval, one pair per independent unit.
 
     Units whose denominator is 0 contribute nothing to the value but are part of the
@@ -117,11 +117,11 @@ def ratio_estimate(numerators: "Sequence[float] | np.ndarray", denominators: "Se
     return Estimate(float(r), float(low), float(high), seen)
 
 
-def mean_estimate(values: "Sequence[float] | np.ndarray", *,
-                  bounds: "tuple[float, float] | None" = None) -> Estimate:
+def mean_estimate(values: Sequence[float] | np.ndarray, *,
+                  bounds: tuple[float, float] | None = None) -> Estimate:
     """The mean of independent values with its t interval."""
     y = np.asarray(values, dtype=float)
     return ratio_estimate(y, np.ones_like(y), bounds=bounds)
 
 
-__all__ = ["Estimate", "LEVEL", "NOTHING", "mean_estimate", "ratio_estimate", "t_quantile_975", "wilson_interval"]
+__all__ = ["LEVEL", "NOTHING", "Estimate", "mean_estimate", "ratio_estimate", "t_quantile_975", "wilson_interval"]

@@ -1,7 +1,7 @@
 """Deal studies: one row per seeded deal (table, best declaration, hand features), at any scale.
 
 A study is defined by its :class:`StudySpec` (number of deals, seed, rules, what to
-compute). Deal ``i`` is ``Deal.random("sm358-study:<seed>:<i>")`` dealt under the rules,
+compute). Deal ``i`` is dealt under the rules from a seed hashed from ``"sm358-study:<seed>:<i>"``,
 so a row depends on its index alone: the same rows whatever the number of workers, the
 chunking, or the machines of a Dask cluster.
 
@@ -21,6 +21,7 @@ without the widow, the rules' first leader on lead) and the optimiser's best dec
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
@@ -30,9 +31,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..cards import Hand
 from ..deal import Deal, Seat
-from ..errors import RulesError, SolverError
+from ..errors import SolverError
 from ..game.match import deck_for
 from ..game.rules import get_ruleset
 from .parallel import iter_tasks
@@ -98,7 +98,8 @@ class StudySpec:
 def study_deal(spec: StudySpec, index: int) -> Deal:
     """Deal ``index`` of the study (fixed by the seed and the index alone)."""
     rs = get_ruleset(spec.rules)
-    return Deal.random(f"sm358-study:{spec.seed}:{index}", hand_size=rs.hand_size, widow_size=rs.widow_size,
+    digest = hashlib.sha256(f"sm358-study:{spec.seed}:{index}".encode()).digest()
+    return Deal.random(int.from_bytes(digest[:8], "little"), hand_size=rs.hand_size, widow_size=rs.widow_size,
                        deck=deck_for(rs))
 
 
@@ -181,13 +182,13 @@ def _format(out: Path) -> str:
     return suffix
 
 
-def _frame(rows: list[dict], cols: list[str]) -> "pd.DataFrame":
+def _frame(rows: list[dict], cols: list[str]) -> pd.DataFrame:
     import pandas as pd
 
     return pd.DataFrame(rows, columns=cols)
 
 
-def _write_atomic(frame: "pd.DataFrame", path: Path) -> None:
+def _write_atomic(frame: pd.DataFrame, path: Path) -> None:
     """Write to a temporary file in the same directory, then rename it into place."""
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     os.close(fd)
@@ -206,7 +207,7 @@ def _write_atomic(frame: "pd.DataFrame", path: Path) -> None:
         raise
 
 
-def _read(path: Path) -> "pd.DataFrame":
+def _read(path: Path) -> pd.DataFrame:
     import pandas as pd
 
     if path.suffix.lower() == ".parquet":
@@ -214,7 +215,7 @@ def _read(path: Path) -> "pd.DataFrame":
     return pd.read_csv(path, keep_default_na=False, na_values=[])
 
 
-def load_study(path: "str | os.PathLike") -> "pd.DataFrame":
+def load_study(path: str | os.PathLike) -> pd.DataFrame:
     """A finished study as a DataFrame, one row per deal."""
     p = Path(path)
     _format(p)
@@ -264,12 +265,12 @@ class StudyResult:
     resumed: int
     partial: bool = False
 
-    def frame(self) -> "pd.DataFrame":
+    def frame(self) -> pd.DataFrame:
         return load_study(self.out)
 
 
-def run_study(out: "str | os.PathLike", spec: StudySpec, *, workers: "int | None" = None, scheduler: Any = None,
-              progress: "Callable[[int, int], None] | None" = None) -> StudyResult:
+def run_study(out: str | os.PathLike, spec: StudySpec, *, workers: int | None = None, scheduler: Any = None,
+              progress: Callable[[int, int], None] | None = None) -> StudyResult:
     """Compute the chunks of ``spec`` not yet on disk, then combine them into ``out``.
 
     ``workers`` local processes (default: every core) or the Dask cluster at
@@ -315,9 +316,9 @@ def _combine(path: Path, parts: Path, spec: StudySpec, cols: list[str], suffix: 
     shutil.rmtree(parts)
 
 
-def study(out: "str | os.PathLike", deals: int, seed: "int | str", *, rules: str = "twelve",
-          what: "str | Sequence[str]" = WHAT, workers: "int | None" = None, scheduler: Any = None,
-          progress: "Callable[[int, int], None] | None" = None, chunk: int = 0) -> "pd.DataFrame":
+def study(out: str | os.PathLike, deals: int, seed: int | str, *, rules: str = "twelve",
+          what: str | Sequence[str] = WHAT, workers: int | None = None, scheduler: Any = None,
+          progress: Callable[[int, int], None] | None = None, chunk: int = 0) -> pd.DataFrame:
     """Run (or resume) a study and return its rows as a DataFrame."""
     kinds = tuple(w.strip() for w in what.split(",") if w.strip()) if isinstance(what, str) else tuple(what)
     spec = StudySpec(deals, str(seed), rules, kinds, chunk)

@@ -54,7 +54,7 @@ def _label(group: Sequence[Card]) -> str:
     return group[0].pretty() + "".join(c.pretty()[1:] for c in group[1:])
 
 
-def optimal_tree(deal: Deal, strain: "Strain | str", *, leader: "Seat | str", seat: "Seat | str",
+def optimal_tree(deal: Deal, strain: Strain | str, *, leader: Seat | str, seat: Seat | str,
                  tricks: int = 3, misere: bool = False, must_ruff: bool = False) -> nx.DiGraph:
     """Every double-dummy-optimal line of the next ``tricks`` tricks as a ``networkx.DiGraph``.
 

@@ -23,7 +23,7 @@ STATISTICS = {
 }
 
 
-def plot_simulation(summary: "Summary | Mapping[str, Summary]", statistic: str = "win_rate", ax: Any = None) -> Any:
+def plot_simulation(summary: Summary | Mapping[str, Summary], statistic: str = "win_rate", ax: Any = None) -> Any:
     """One statistic of a simulation (or of several, side by side) with 95% error bars.
 
     ``summary`` is a :class:`~solver.analysis.simulation.Summary`, or a mapping of labels

@@ -9,7 +9,7 @@ import numpy as np
 from ._common import axes
 
 
-def plot_study(frame: Any, columns: "str | Sequence[str]", ax: Any = None, *, labels: "Sequence[str] | None" = None,
+def plot_study(frame: Any, columns: str | Sequence[str], ax: Any = None, *, labels: Sequence[str] | None = None,
                normalize: bool = True) -> Any:
     """The distribution of integer ``columns`` of a study frame, as grouped bars.
 
