@@ -263,7 +263,6 @@ class StudyResult:
     spec: StudySpec
     computed: int
     resumed: int
-    partial: bool = False
 
     def frame(self) -> pd.DataFrame:
         return load_study(self.out)
