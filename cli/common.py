@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 from typing import Any
 
@@ -11,13 +12,17 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from solver.deal import Deal
 from solver.errors import NotationError
+from solver.inputs import MAX_DEAL_FILE_BYTES, read_text_file
+
+# C0 and C1 control characters, DEL, and the bidirectional overrides that reorder text
+_UNSAFE = re.compile("[\\x00-\\x1f\\x7f-\\x9f\\u202a-\\u202e\\u2066-\\u2069]")
 
 
 def read_text_arg(arg: str) -> str:
     """``arg`` itself, or the contents of the file it names (comments ``#…`` dropped)."""
     if os.path.isfile(arg):
-        with open(arg, encoding="utf-8") as f:
-            lines = [ln.split("#", 1)[0].strip() for ln in f]
+        text = read_text_file(arg, what="deal file", max_bytes=MAX_DEAL_FILE_BYTES, error=NotationError)
+        lines = [ln.split("#", 1)[0].strip() for ln in text.splitlines()]
         lines = [ln for ln in lines if ln]
         if not lines:
             raise NotationError(f"file {arg} holds no deal")
@@ -37,6 +42,12 @@ def read_deal(arg: str) -> Deal:
             raise NotationError(f"{arg!r} is neither a file nor a deal ({exc})") from None
         where = f"in {arg}: " if text is not arg else ""
         raise NotationError(f"{where}{exc}") from None
+
+
+def terminal_safe(text: str) -> str:
+    """``text`` with control characters shown as escapes (``\\x1b``), so that a name or
+    message read from a file cannot clear the screen, retitle the window or hide text."""
+    return _UNSAFE.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
 
 
 def print_json(data: Any) -> None:

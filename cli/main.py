@@ -7,13 +7,12 @@ program with one line on stderr and exit code 2 — never a traceback.
 """
 from __future__ import annotations
 
-import argparse
-import importlib
 import os
 import sys
 
-import solver
-from solver.errors import SolverError
+TYPE_CHECKING = False  # not `from typing`: the fewer imports before main() the better
+if TYPE_CHECKING:  # imported inside main(), where a Ctrl-C is caught
+    import argparse
 
 # Order here is the order of ``sm358 --help``.
 COMMANDS = ["solve", "table", "deal", "declare", "rules", "simulate", "study", "replay"]
@@ -24,6 +23,11 @@ class UsageError(Exception):
 
 
 def build_parser() -> argparse.ArgumentParser:
+    import argparse
+    import importlib
+
+    import solver
+
     parser = argparse.ArgumentParser(
         prog="sm358",
         description="Double-dummy solver and analysis toolkit for Sergeant Major (3-5-8).",
@@ -43,12 +47,28 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: "list[str] | None" = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    """Run one command; Ctrl-C at any point, imports included, ends with one line and 130."""
+    words = sys.argv[1:] if argv is None else argv
+    command = next((f"sm358 {w}" for w in words[:1] if w in COMMANDS), "sm358")
+    try:
+        from solver.errors import SolverError  # the whole library loads here, interruptibly
+
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        command = f"sm358 {args.command}"
+        return _run(args, command, SolverError)
+    except KeyboardInterrupt:
+        print(f"{command}: interrupted", file=sys.stderr)
+        return 130
+
+
+def _run(args: argparse.Namespace, command: str, solver_error: "type[Exception]") -> int:
+    from .common import terminal_safe
+
     try:
         return int(args.run(args) or 0)
-    except (SolverError, UsageError) as exc:
-        print(f"sm358 {args.command}: error: {exc}", file=sys.stderr)
+    except (solver_error, UsageError) as exc:
+        print(terminal_safe(f"{command}: error: {exc}"), file=sys.stderr)
         return 2
     except BrokenPipeError:
         # Output piped into e.g. `head` that stopped reading: not an error of ours.
@@ -57,12 +77,12 @@ def main(argv: "list[str] | None" = None) -> int:
         return 0
     except OSError as exc:
         where = f" {exc.filename}" if getattr(exc, "filename", None) else ""
-        print(f"sm358 {args.command}: error:{where}: {exc.strerror or exc}", file=sys.stderr)
+        print(terminal_safe(f"{command}: error:{where}: {exc.strerror or exc}"), file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        print(f"sm358 {args.command}: interrupted", file=sys.stderr)
-        return 130
 
 
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    # `python -m cli.main`: run the one `cli.main` module the sub-commands import too
+    from cli.main import main as _main
+
+    sys.exit(_main())

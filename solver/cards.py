@@ -12,9 +12,11 @@ Card('ST')
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import Iterable, Iterator
+from collections.abc import Iterable
+from typing import Iterator
 
 from .errors import NotationError
+from .inputs import check_int, short_repr
 
 RANK_CHARS = "23456789TJQKA"
 SUIT_SYMBOLS = "♠♥♦♣"  # in Suit order
@@ -81,8 +83,8 @@ class Card:
     index: int
 
     def __new__(cls, suit: int, rank: int) -> "Card":
-        if not (0 <= int(suit) <= 3 and 2 <= rank <= 14):
-            raise NotationError(f"no card with suit {suit!r} and rank {rank!r}")
+        if not (_is_int(suit) and _is_int(rank) and 0 <= suit <= 3 and 2 <= rank <= 14):
+            raise NotationError(f"no card with suit {short_repr(suit)} and rank {short_repr(rank)}")
         return _CARDS[int(suit) * 13 + rank - 2]
 
     @classmethod
@@ -110,7 +112,7 @@ class Card:
         if isinstance(text, Card):
             return text
         if not isinstance(text, str):
-            raise NotationError(f"cannot read card {text!r}: expected a string such as 'SA'")
+            raise NotationError(f"cannot read card {short_repr(text)}: expected a string such as 'SA'")
         t = text.strip()
         if len(t) >= 2:
             if t[0].upper() in SUIT_CHARS or t[0] in SUIT_SYMBOLS:
@@ -128,11 +130,13 @@ class Card:
     @classmethod
     def from_index(cls, index: int) -> "Card":
         """The card with ``index = 13*suit + rank - 2`` (0..51)."""
-        return _CARDS[index]
+        return _CARDS[check_int(index, "card index", NotationError, 0, 51)]
 
     @classmethod
     def from_bit(cls, bit: int) -> "Card":
         """The card whose hand-mask bit is ``bit`` (a power of two)."""
+        if not _is_int(bit) or bit <= 0 or bit & (bit - 1) or not bit & FULL_DECK_MASK:
+            raise NotationError(f"{short_repr(bit)} is not the bit of a card")
         pos = bit.bit_length() - 1
         return cls(pos // LANE, pos % LANE + 2)
 
@@ -173,14 +177,21 @@ class Hand:
     mask: int
 
     def __init__(self, cards: "Iterable[Card | str] | int" = ()) -> None:
+        if isinstance(cards, bool):
+            raise NotationError("a hand is made from cards or a mask, not from a bool")
         if isinstance(cards, int):
-            if cards & ~FULL_DECK_MASK:
-                raise NotationError(f"hand mask {cards:#x} has bits outside the deck")
+            if cards < 0 or cards & ~FULL_DECK_MASK:
+                raise NotationError(f"hand mask {short_repr(cards)} has bits outside the deck")
             mask = cards
         else:
+            if isinstance(cards, (str, bytes, bytearray)) or not isinstance(cards, Iterable):
+                raise NotationError(f"a hand is made from a list of cards, got {short_repr(cards)}"
+                                    " (use Hand.parse for hand notation)")
             mask = 0
             for c in cards:
                 card = Card.parse(c) if isinstance(c, str) else c
+                if not isinstance(card, Card):
+                    raise NotationError(f"a hand holds cards, got {short_repr(c)}")
                 if mask & card.bit:
                     raise NotationError(f"duplicate card {card} in hand")
                 mask |= card.bit
@@ -199,7 +210,7 @@ class Hand:
         if isinstance(text, Hand):
             return text
         if not isinstance(text, str):
-            raise NotationError(f"cannot read hand {text!r}: expected a string such as 'AK.Q..2'")
+            raise NotationError(f"cannot read hand {short_repr(text)}: expected a string such as 'AK.Q..2'")
         groups = text.strip().split(".")
         if len(groups) != 4:
             raise NotationError(
@@ -313,6 +324,13 @@ def parse_cards(text: "str | Iterable[str | Card]") -> list[Card]:
     """Read a list of cards given as ``"SA HK"``, ``"SA,HK"`` or an iterable."""
     if isinstance(text, str):
         items = text.replace(",", " ").split()
-    else:
+    elif isinstance(text, (list, tuple)):
         items = list(text)
+    else:
+        raise NotationError(f"cards must be a string such as 'SA HK' or a list, got {short_repr(text)}")
     return [c if isinstance(c, Card) else Card.parse(c) for c in items]
+
+
+def _is_int(value: object) -> bool:
+    """A true integer (``Suit`` included), not a bool: ``True`` is not a suit or a rank."""
+    return isinstance(value, int) and not isinstance(value, bool)

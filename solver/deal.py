@@ -12,13 +12,13 @@ True
 """
 from __future__ import annotations
 
-import json
 import random
 from enum import IntEnum
-from typing import Iterable, Mapping
+from collections.abc import Iterable, Mapping
 
-from .cards import ALL_CARDS, NO_TRUMP, SUIT_SYMBOLS, Card, Hand, Suit
+from .cards import ALL_CARDS, NO_TRUMP, SUIT_SYMBOLS, Card, Hand, Suit, parse_cards
 from .errors import InvalidDealError, NotationError
+from .inputs import check_int, check_seed, load_json, short_repr
 
 MAX_HAND_SIZE = 17
 
@@ -40,11 +40,11 @@ class Seat(IntEnum):
         """Read ``D``/``E``/``M`` (any case), a Seat or 0..2."""
         if isinstance(value, Seat):
             return value
-        if isinstance(value, int) and 0 <= value <= 2:
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 2:
             return Seat(value)
         if isinstance(value, str) and value.strip().isascii() and value.strip().upper() in cls.__members__:
             return cls[value.strip().upper()]
-        raise NotationError(f"unknown seat {value!r} (expected D, E or M)")
+        raise NotationError(f"unknown seat {short_repr(value)} (expected D, E or M)")
 
 
 class Strain(IntEnum):
@@ -70,7 +70,7 @@ class Strain(IntEnum):
         """Read ``S H D C N`` (any case, ``NT`` too), a suit symbol, a Strain or 0..4."""
         if isinstance(value, Strain):
             return value
-        if isinstance(value, int) and 0 <= value <= NO_TRUMP:
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= NO_TRUMP:
             return Strain(value)
         if isinstance(value, str):
             v = value.strip().upper()
@@ -80,7 +80,7 @@ class Strain(IntEnum):
                 return cls.N
             if len(v) == 1 and v in SUIT_SYMBOLS:
                 return cls(SUIT_SYMBOLS.index(v))
-        raise NotationError(f"unknown strain {value!r} (expected one of S H D C N)")
+        raise NotationError(f"unknown strain {short_repr(value)} (expected one of S H D C N)")
 
 
 #: The seat letters in Seat order (``("D", "E", "M")``), as JSON and records key them.
@@ -91,7 +91,12 @@ STRAIN_CHARS = "".join(s.name for s in Strain)
 
 def parse_strains(text: "str | Iterable[str | Strain]") -> list[Strain]:
     """Read a strain list such as ``"SHDCN"`` or ``["S", "N"]``, rejecting repeats."""
-    items = list(text) if not isinstance(text, str) else list(text.replace(",", "").replace(" ", ""))
+    if isinstance(text, str):
+        items: list = list(text.replace(",", "").replace(" ", ""))
+    elif isinstance(text, (list, tuple)):
+        items = list(text)
+    else:
+        raise NotationError(f"strains must be a string such as 'SHDC' or a list, got {short_repr(text)}")
     strains = [Strain.parse(s) for s in items]
     if not strains:
         raise NotationError("empty strain list")
@@ -114,11 +119,16 @@ class Deal:
             if missing:
                 raise InvalidDealError(f"no hand given for seat(s) {', '.join(missing)}")
             ordered = tuple(by_seat[s] for s in Seat)
-        else:
+        elif isinstance(hands, (list, tuple)):
             ordered = tuple(hands)
             if len(ordered) != 3:
                 raise InvalidDealError(f"a deal has 3 hands, got {len(ordered)}")
+        else:
+            raise InvalidDealError(f"a deal is made from three hands (a list or a mapping by seat), "
+                                   f"got {short_repr(hands)}")
         widow = widow if widow is not None else Hand()
+        if not isinstance(widow, Hand):
+            raise InvalidDealError(f"the widow is a {type(widow).__name__}, not a Hand")
         _validate(ordered, widow)
         object.__setattr__(self, "hands", ordered)
         object.__setattr__(self, "widow", widow)
@@ -137,7 +147,7 @@ class Deal:
         if isinstance(text, Deal):
             return text
         if not isinstance(text, str):
-            raise NotationError(f"cannot read deal {text!r}: expected a string such as 'D:A... K... Q...'")
+            raise NotationError(f"cannot read deal {short_repr(text)}: expected a string such as 'D:A... K... Q...'")
         s = text.strip()
         if ":" not in s:
             raise NotationError(f"deal {text!r} must start with a seat letter and ':', e.g. 'D:'")
@@ -193,11 +203,8 @@ class Deal:
     @classmethod
     def from_json(cls, data: "Mapping | str") -> "Deal":
         """Read the dict of :meth:`to_json` (or its JSON text)."""
-        if isinstance(data, str):
-            try:
-                data = json.loads(data)
-            except json.JSONDecodeError as exc:
-                raise NotationError(f"deal JSON is not valid JSON: {exc}") from None
+        if isinstance(data, (str, bytes, bytearray)):
+            data = load_json(data, what="deal JSON", error=NotationError)
         if not isinstance(data, Mapping) or not isinstance(data.get("hands"), Mapping):
             raise NotationError('deal JSON must be an object with a "hands" object')
         hands = {}
@@ -226,7 +233,16 @@ class Deal:
 
         Reproducible: the same seed gives the same deal on every platform.
         """
-        cards = sorted(deck) if deck is not None else list(ALL_CARDS)
+        if seed is not None:
+            check_seed(seed, InvalidDealError)
+        check_int(hand_size, "hand_size", InvalidDealError, 1, MAX_HAND_SIZE)
+        check_int(widow_size, "widow_size", InvalidDealError, 0, 52)
+        if deck is None:
+            cards = list(ALL_CARDS)
+        elif isinstance(deck, (str, Iterable)):
+            cards = sorted(parse_cards(deck if isinstance(deck, str) else list(deck)))
+        else:
+            raise InvalidDealError(f"deck must be a list of cards, got {short_repr(deck)}")
         if not 1 <= hand_size <= MAX_HAND_SIZE or widow_size < 0:
             raise InvalidDealError(f"cannot deal hands of {hand_size} cards and a widow of {widow_size}")
         if 3 * hand_size + widow_size > len(cards):

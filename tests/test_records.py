@@ -204,7 +204,7 @@ def test_save_is_atomic(tmp_path, twelve):
     before = path.read_text()
     bad = copy.deepcopy(twelve)
     bad["players"] = {1, 2, 3}  # not JSON-serialisable: save must fail without touching the file
-    with pytest.raises(TypeError):
+    with pytest.raises(RecordError, match="cannot be written as JSON"):
         records.save(bad, path)
     assert path.read_text() == before
     assert sorted(os.listdir(tmp_path)) == ["m.json"]
@@ -255,10 +255,18 @@ def test_a_match_stopped_by_the_hand_cap_replays():
     players = [get_player("random", i) for i in range(3)]
     rec = Match(get_ruleset("british"), players, 4, preset="british", max_hands=2).play()
     assert rec["result"]["reason"] == "hand-cap" and len(rec["hands"]) == 2
+    assert rec["truncated"] is True  # a cap other than the standard 200 marks the record
     records.validate(rec)
     bad = copy.deepcopy(rec)
+    del bad["truncated"]
     bad["result"]["reason"] = "round-the-table"
     rejected(bad, "the record ends after hand 2, but the match is not over")
+    forged = copy.deepcopy(rec)
+    del forged["truncated"]  # hand-cap without the mark: only the 200-hand cap gives it
+    rejected(forged, 'reason "hand-cap" after 2 hands')
+    wrong_reason = copy.deepcopy(rec)
+    wrong_reason["result"]["reason"] = "round-the-table"
+    rejected(wrong_reason, 'marked "truncated" ends with reason "hand-cap"')
 
 
 # --- the typed shape matches what a match writes and what the docs describe ---------------
@@ -271,7 +279,7 @@ def _keys(kind) -> tuple[frozenset, frozenset]:
 def test_records_have_exactly_the_typed_fields(preset):
     record = play(preset, 3)
     required, optional = _keys(records.MatchRecord)
-    assert set(record) == required | optional
+    assert required <= set(record) <= required | optional  # `truncated` only on a capped match
     assert set(record["rules"]) == set(records.RulesRecord.__required_keys__)
     assert set(record["result"]) == set(records.ResultRecord.__required_keys__)
     required, optional = _keys(records.HandRecord)

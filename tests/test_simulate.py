@@ -63,7 +63,7 @@ def test_simulate_text_output(capsys):
     (["--option", "hands_limit"], "expected KEY=VALUE"),
     (["--matches", "0"], "--matches must be at least 1"),
     (["--matches", "-3"], "--matches must be at least 1"),
-    (["--matches", "1000001"], "--matches must be at most 1,000,000"),
+    (["--matches", "100001"], "at most 100,000"),
 ])
 def test_simulate_bad_arguments_give_one_line_and_exit_2(capsys, argv, message):
     code, _out, err = run(capsys, "simulate", *argv)

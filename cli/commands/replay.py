@@ -15,7 +15,7 @@ from solver.deal import SEAT_NAMES
 from solver.game.modes import Mode
 from solver.tricks import trick_winner
 
-from ..common import console
+from ..common import console, terminal_safe
 from ..main import UsageError
 
 SEAT_WORDS = {"D": "dealer", "E": "eldest", "M": "middle"}
@@ -37,7 +37,7 @@ def mode_words(mode: "Mode | str") -> str:
 
 def hand_lines(record: MatchRecord, ruleset, number: int) -> list[str]:
     h = record["hands"][number - 1]
-    names = record["players"]
+    names = [terminal_safe(n) for n in record["players"]]
     d = h["dealer"]
     who = {s: names[(d + i) % 3] for i, s in enumerate(SEAT_NAMES)}
     decl = h["declaration"]
@@ -77,8 +77,9 @@ def run(args: argparse.Namespace) -> int:
     if args.hand is not None and not 1 <= args.hand <= n:
         raise UsageError(f"--hand {args.hand}: the record has hands 1..{n}")
     out = console()
-    names = record["players"]
-    out.print(f"{record['rules']['preset']} match: {', '.join(names)} (clockwise), {n} hands", markup=False)
+    names = [terminal_safe(name) for name in record["players"]]  # names come from the file
+    preset = terminal_safe(record["rules"]["preset"])
+    out.print(f"{preset} match: {', '.join(names)} (clockwise), {n} hands", markup=False)
     wanted = [args.hand] if args.hand is not None else range(1, n + 1)
     for number in wanted:
         out.print("", markup=False)
@@ -88,6 +89,9 @@ def run(args: argparse.Namespace) -> int:
     assert res is not None  # records.load accepts finished matches only
     winner = names[res["winner"]] if res["winner"] is not None else "shared"
     out.print("", markup=False)
-    out.print(f"Result: {winner} — {res.get('detail') or res['reason']}; totals "
+    if record.get("truncated"):
+        out.print(f"The record is truncated: the match was stopped after {n} hands, before its rules ended it.",
+                  markup=False)
+    out.print(f"Result: {winner} — {terminal_safe(res.get('detail') or res['reason'])}; totals "
               + ", ".join(f"{names[p]} {res['totals'][p]:+d}" for p in range(3)), markup=False)
     return 0

@@ -2,10 +2,10 @@
 from __future__ import annotations
 
 import argparse
-import json
 from typing import Any
 
 from solver.errors import RulesError
+from solver.inputs import option_value
 from solver.game.rules import PRESET_SUMMARIES, PRESETS, get_ruleset
 
 from ..common import print_json
@@ -25,11 +25,7 @@ def parse_option(item: str) -> tuple[str, Any]:
     key, sep, text = item.partition("=")
     if not sep or not key.strip():
         raise RulesError(f"--option {item!r}: expected KEY=VALUE")
-    try:
-        value = json.loads(text)
-    except json.JSONDecodeError:
-        value = text
-    return key.strip(), value
+    return key.strip(), option_value(text, what=f"--option {key.strip()}", error=RulesError)
 
 
 def run(args: argparse.Namespace) -> int:

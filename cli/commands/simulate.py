@@ -11,7 +11,6 @@ partial, and exits 130.
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import os
 import sys
@@ -40,8 +39,10 @@ from solver.errors import RulesError
 from solver.game import records
 from solver.game.records import MatchRecord
 from solver.game.rules import get_ruleset
+from solver.inputs import option_value
 
 from ..common import console, err_console, print_json
+from ..main import UsageError
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -59,6 +60,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                         "all six orders (default rotate when the players differ, else fixed)")
     p.add_argument("--seed", type=int, default=1, help="seed of the run (default 1)")
     p.add_argument("--out", metavar="DIR", help="write one game record per match into DIR")
+    p.add_argument("--force", action="store_true",
+                   help="with --out: overwrite the match-N.json records of an earlier run")
     p.add_argument("--json", action="store_true", help="print the statistics as JSON")
     p.set_defaults(run=run)
 
@@ -70,11 +73,30 @@ def parse_options(items: list[str]) -> dict:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
             raise RulesError(f"--option {item!r}: expected KEY=VALUE")
-        try:
-            out[key.strip()] = json.loads(value)
-        except json.JSONDecodeError:
-            out[key.strip()] = value
+        out[key.strip()] = option_value(value, what=f"--option {key.strip()}", error=RulesError)
     return out
+
+
+def record_name(index: int, width: int, seating: int | None = None) -> str:
+    """``match-7.json``; ``match-7-s2.json`` for deal set 7 in its second seating."""
+    suffix = f"-s{seating + 1}" if seating is not None else ""
+    return f"match-{index + 1:0{width}d}{suffix}.json"
+
+
+def prepare_out_dir(directory: str, names: list[str], force: bool) -> None:
+    """Create ``directory``, clear the temporary files of killed runs, and refuse to
+    overwrite records of an earlier run unless ``force``."""
+    if os.path.exists(directory) and not os.path.isdir(directory):
+        raise UsageError(f"--out {directory}: not a directory")
+    os.makedirs(directory, exist_ok=True)
+    records.remove_stale_temp_files(directory)
+    if force:
+        return
+    existing = set(os.listdir(directory)).intersection(names)
+    if existing:
+        first = min(existing)
+        raise UsageError(f"--out {directory}: {len(existing)} record(s) of an earlier run would be "
+                         f"overwritten ({first}, ...); use --force to overwrite them, or another directory")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -84,18 +106,23 @@ def run(args: argparse.Namespace) -> int:
     check_matches(args.matches)
     plan = args.seating or default_seating(kinds)
     per_set = len(seatings(plan))
-    if args.out:
-        os.makedirs(args.out, exist_ok=True)
     width = len(str(args.matches))
 
+    def name(i: int, k: int) -> str:
+        return record_name(i, width, k if per_set > 1 else None)
+
+    if args.out:
+        prepare_out_dir(args.out, [name(i, k) for i in range(args.matches) for k in range(per_set)], args.force)
+
+    err = err_console()
+    # disabled off a terminal: a transient bar still ends with a newline, a second stderr line
     with Progress(TextColumn("[bold]simulate"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  console=err_console(), transient=True) as progress:
+                  console=err, transient=True, disable=not err.is_terminal) as progress:
         task = progress.add_task("matches", total=args.matches * per_set)
 
         def on_record(i: int, k: int, record: MatchRecord) -> None:
             if args.out:
-                suffix = f"-s{k + 1}" if per_set > 1 else ""
-                records.save(record, os.path.join(args.out, f"match-{i + 1:0{width}d}{suffix}.json"))
+                records.save(record, os.path.join(args.out, name(i, k)))
             progress.advance(task)
 
         summary = simulate(ruleset, kinds, args.matches, args.seed, preset=args.rules, options=options,

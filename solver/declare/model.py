@@ -91,6 +91,9 @@ class CandidateModel:
             m.add(self.estimate == terms[t]).only_enforce_if(self.strain[t])
         self._solver = cp_model.CpSolver()
         self._solver.parameters.num_workers = 1
+        # CP-SAT would install its own SIGINT handler for each solve and leave the default
+        # action (kill the process) behind; Python's own handler raises KeyboardInterrupt.
+        self._solver.parameters.catch_sigint_signal = False
         # The model is small and solved ~30 times with a growing set of no-goods; presolve
         # would redo its work on every call and costs more than it saves (measured: about
         # 3x less CP-SAT time per deal without it).

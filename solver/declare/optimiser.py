@@ -59,7 +59,9 @@ from ..deal import Deal, Seat, Strain, parse_strains
 from .estimate import card_weights, void_bonuses
 from .oracle import ScoreOracle
 from .classes import count_classes, discard_runs, make_class
-from ..errors import InvalidDealError
+from ..errors import EngineError, InvalidDealError
+from ..inputs import check_flag, check_progress
+from ..interrupts import import_holding_sigint
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
@@ -192,6 +194,9 @@ def declare(deal: Deal, *, declarer: "Seat | str" = "D", leader: "Seat | str" = 
     seat = Seat.parse(declarer)
     lead = Seat.parse(leader)
     strain_list = [s.name for s in parse_strains(strains)]
+    for name, flag in (("blind", blind), ("misere", misere), ("must_ruff", must_ruff)):
+        check_flag(flag, name, EngineError)
+    check_progress(progress, EngineError)
     k, w = deal.hand_size, len(deal.widow)
     if w == 0:
         raise InvalidDealError("the deal has no widow: a declaration needs widow cards to take and discard")
@@ -204,9 +209,8 @@ def declare(deal: Deal, *, declarer: "Seat | str" = "D", leader: "Seat | str" = 
     runs = discard_runs(held, own if blind else held, opp_all)
     weights = {t: card_weights(t, held, opp_all, misere) for t in strain_list}
     voids = {t: void_bonuses(t) for t in strain_list}
-    from .model import CandidateModel  # OR-Tools loads here, not at `import solver`
-
-    model = CandidateModel(runs, w, strain_list, weights, voids)
+    # OR-Tools loads here, not at `import solver`, and a Ctrl-C cannot cut its import short
+    model = import_holding_sigint("solver.declare.model").CandidateModel(runs, w, strain_list, weights, voids)
     per_strain = count_classes(runs, w)
     total = per_strain * len(strain_list)
     engine = _thread_solver(tt_mb)

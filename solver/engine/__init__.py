@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Callable, Iterator, Mapping, Sequence
 from ..cards import Card, Hand, suit_html
 from ..deal import Deal, Seat, Strain, parse_strains
 from ..errors import EngineError, IllegalPlayError, NotationError
+from ..inputs import check_flag, check_progress, short_repr
 from ..tricks import legal_mask
 from . import _core
 
@@ -44,7 +45,7 @@ def _to_card(card: "Card | str") -> Card:
         return card
     if isinstance(card, str):
         return Card.parse(card)
-    raise NotationError(f"cannot read card {card!r}: expected a Card or a string such as 'SA'")
+    raise NotationError(f"cannot read card {short_repr(card)}: expected a Card or a string such as 'SA'")
 
 
 class _Query:
@@ -59,12 +60,15 @@ class _Query:
         self.strain = Strain.parse(strain)
         self.leader = Seat.parse(leader)
         self.seat = Seat.parse(seat)
-        self.misere = bool(misere)
-        self.must_ruff = bool(must_ruff)
+        self.misere = check_flag(misere, "misere", EngineError)
+        self.must_ruff = check_flag(must_ruff, "must_ruff", EngineError)
         self.masks = tuple(h.mask for h in deal.hands)
         self.tricks = deal.hand_size
         if isinstance(played, str):
             played = played.replace(",", " ").split()
+        if not isinstance(played, (list, tuple)):
+            raise IllegalPlayError(f"played must be a list of cards or a string such as 'SA HK', "
+                                   f"got {short_repr(played)}")
         cards = [_to_card(c) for c in played]
         _check_played(deal, self.strain, self.leader, self.must_ruff, cards)
         self.played = tuple(_bit_index(c) for c in cards)
@@ -111,9 +115,9 @@ class Solver:
 
     def __init__(self, tt_mb: int = DEFAULT_TT_MB) -> None:
         if isinstance(tt_mb, bool) or not isinstance(tt_mb, int):
-            raise EngineError(f"tt_mb must be an integer number of MiB, got {tt_mb!r}")
+            raise EngineError(f"tt_mb must be an integer number of MiB, got {short_repr(tt_mb)}")
         if not 1 <= tt_mb <= MAX_TT_MB:
-            raise EngineError(f"tt_mb={tt_mb} is out of range: the table needs 1..{MAX_TT_MB} MiB")
+            raise EngineError(f"tt_mb={short_repr(tt_mb)} is out of range: the table needs 1..{MAX_TT_MB} MiB")
         try:
             self._engine = _core.Engine(tt_mb << 20)
         except MemoryError:
@@ -168,7 +172,7 @@ class Solver:
         to <= ``target``? One null-window search (cheaper than :meth:`solve`)."""
         q = _Query(deal, strain, leader, seat, misere, must_ruff, played)
         if isinstance(target, bool) or not isinstance(target, int):
-            raise EngineError(f"target must be an integer number of tricks, got {target!r}")
+            raise EngineError(f"target must be an integer number of tricks, got {short_repr(target)}")
         if not q.misere and (target <= 0 or target > q.tricks):
             return target <= 0
         if q.misere and (target < 0 or target >= q.tricks):
@@ -343,11 +347,14 @@ def dd_table(deal: Deal, *, leader: "Seat | str" = "E", strains: "str | Sequence
     """
     lead = Seat.parse(leader)
     chosen = parse_strains(strains)
+    check_flag(misere, "misere", EngineError)
+    check_flag(must_ruff, "must_ruff", EngineError)
+    check_progress(progress, EngineError)
     jobs = [(st, s) for st in chosen for s in Seat]
     if threads is None:
         threads = os.cpu_count() or 1
     if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
-        raise EngineError(f"threads must be a positive integer, got {threads!r}")
+        raise EngineError(f"threads must be a positive integer, got {short_repr(threads)}")
     threads = min(threads, len(jobs))
     values: dict[Strain, dict[Seat, int]] = {st: {} for st in chosen}
 

@@ -33,6 +33,7 @@ from typing import Any
 from ..cards import Card, Hand
 from ..deal import Deal, Seat
 from ..errors import RecordError, SolverError
+from ..inputs import load_json, read_text_file, short_repr
 from ..tricks import legal_mask, trick_winner
 from .modes import Mode
 from .rules import Ruleset, get_ruleset
@@ -239,16 +240,16 @@ class _Line:
         self.cards = cards
 
 
+#: Largest file read as a hand file (a hand of 17 tricks with comments is a few KB).
+MAX_HAND_FILE_BYTES = 1 << 20
+
+
 def load_hand(source: str | os.PathLike[str]) -> HandRecord:
     """Read a hand file from a path or from its text (text holds a newline or a ``[``)."""
     if isinstance(source, str) and ("\n" in source or source.lstrip().startswith("[")):
         return parse_hand(source)
-    path = os.fspath(source)
-    try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-    except UnicodeDecodeError as exc:
-        raise RecordError(f"{path}: not UTF-8 text ({exc.reason})") from None
+    text = read_text_file(source, what="hand file", max_bytes=MAX_HAND_FILE_BYTES, error=RecordError)
+    path = os.fsdecode(os.fspath(source))
     try:
         return parse_hand(text)
     except RecordError as exc:
@@ -257,6 +258,8 @@ def load_hand(source: str | os.PathLike[str]) -> HandRecord:
 
 def parse_hand(text: str) -> HandRecord:
     """Parse and validate the text of a hand file (see ``docs/handfile.md``)."""
+    if not isinstance(text, str):
+        raise RecordError(f"a hand file is text, got {short_repr(text)}")
     tags: dict[str, tuple[int, str]] = {}
     lines: list[_Line] = []
     for number, raw in enumerate(text.splitlines(), 1):
@@ -369,13 +372,10 @@ def _read_rules(tags: Mapping[str, tuple[int, str]]) -> Ruleset:
     options: dict[str, Any] = {}
     if "Options" in tags:
         oat, text = tags["Options"]
-        try:
-            options = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise RecordError(f"line {oat}: [Options] is not a JSON object ({exc.msg})") from None
+        options = load_json(text, what=f"line {oat}: [Options]", error=RecordError)
         if not isinstance(options, dict):
             raise RecordError(f"line {oat}: [Options] must be a JSON object")
-        if isinstance(options.get("modes"), list):
+        if isinstance(options.get("modes"), list) and all(isinstance(m, str) for m in options["modes"]):
             options["modes"] = frozenset(options["modes"])
         if isinstance(options.get("targets"), list):
             options["targets"] = tuple(options["targets"])
@@ -446,7 +446,7 @@ def _read_number(tags: Mapping[str, tuple[int, str]]) -> int | None:
     if "Hand" not in tags:
         return None
     at, text = tags["Hand"]
-    if not text.isdigit() or int(text) < 1:
+    if not (text.isascii() and text.isdigit()) or len(text) > 6 or int(text) < 1:
         raise RecordError(f"line {at}: [Hand] must be a hand number 1, 2, ..., got {text!r}")
     return int(text)
 

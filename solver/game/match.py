@@ -23,6 +23,8 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 from ..cards import ALL_CARDS, Card, Hand, Suit
 from ..deal import Seat
 from ..errors import IllegalPlayError, RulesError, SolverError
+from ..inputs import check_int, check_seed, short_repr
+from .rules import Ruleset
 from .views import (
     Announcement,
     DeclareView,
@@ -40,6 +42,9 @@ if TYPE_CHECKING:  # records replays through Match, so Match takes only its type
     from .records import DeclarationRecord, ExchangeRecord, HandRecord, MatchRecord
 
 SEATS = tuple(Seat)  # D, E, M: indexed by seat number in the play loop
+#: The safety cap on hands per match (end reason ``hand-cap``): no ruleset needs more, and
+#: a record stopped at any other cap is marked ``"truncated": true``.
+HAND_CAP = 200
 C2 = Card.parse("C2")
 
 
@@ -116,11 +121,23 @@ class Match:
         preset: str | None = None,
         options: dict | None = None,
         first_dealer: int | None = None,
-        max_hands: int = 200,
+        max_hands: int = HAND_CAP,
         deal_source: "Callable[[int], tuple[list[list[Card]], list[Card]]] | None" = None,
     ) -> None:
-        if len(players) != 3:
-            raise RulesError(f"a match needs exactly 3 players, got {len(players)}")
+        if not isinstance(ruleset, Ruleset):
+            raise RulesError(f"a match is played under a Ruleset (see get_ruleset), got {short_repr(ruleset)}")
+        if not isinstance(players, (list, tuple)) or len(players) != 3:
+            raise RulesError(f"a match needs a list of exactly 3 players, got {short_repr(players)}")
+        for p in players:
+            if not all(callable(getattr(p, m, None)) for m in ("declare", "name_suit", "give_card", "play")):
+                raise RulesError(f"{short_repr(p)} is not a player: it needs declare, name_suit, give_card and play")
+        if names is not None and not (isinstance(names, (list, tuple)) and len(names) == 3
+                                      and all(isinstance(n, str) for n in names)):
+            raise RulesError(f"names must be three strings, got {short_repr(names)}")
+        check_seed(seed, RulesError)
+        if first_dealer is not None:
+            check_int(first_dealer, "first_dealer", RulesError, 0, 2)
+        check_int(max_hands, "max_hands", RulesError, 1, HAND_CAP)
         self.ruleset = ruleset
         self.players = list(players)
         self.names = list(names) if names is not None else [p.name for p in players]
@@ -174,6 +191,8 @@ class Match:
             self.record["result"] = {"winner": scoring.leader_by_total(self.state.totals), "reason": "hand-cap",
                                      "detail": f"stopped at the cap of {self.max_hands} hands; highest total wins",
                                      "totals": list(self.state.totals)}
+            if self.max_hands != HAND_CAP:  # not the standard cap: say so, or the record reads as forged
+                self.record["truncated"] = True
         self.dealer = (dealer + 1) % 3
         return hand_rec
 
@@ -201,7 +220,8 @@ class Match:
         transfers_by_seat: list[list] = [[], [], []]
 
         def table(seat: Seat) -> Table:
-            targets = tuple(rs.target_of(s, mode) for s in SEATS)
+            d_target, e_target, m_target = (rs.target_of(s, mode) for s in SEATS)
+            targets = (d_target, e_target, m_target)
             return Table(rs, number, dealer, (dealer + seat) % 3, seat, targets, declarer, totals,
                          tuple(transfers_by_seat[seat]))
 

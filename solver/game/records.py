@@ -22,7 +22,8 @@ from typing import Any, Mapping, Optional, TypedDict, cast
 from ..cards import Card, Hand, Suit
 from ..deal import SEAT_NAMES, Seat
 from ..errors import RecordError, SolverError
-from .match import Match
+from ..inputs import MAX_RECORD_BYTES, load_json, read_text_file, short_repr
+from .match import HAND_CAP, Match
 from .modes import Mode
 from .rules import get_ruleset
 from .views import Announcement, DeclareView, ExchangeView, PlayView
@@ -78,8 +79,7 @@ class ResultRecord(TypedDict):
     totals: list[int]
 
 
-class MatchRecord(TypedDict):
-    """A whole match: ``format``, ``version``, rules, players, seed, hands, result."""
+class _MatchRecordRequired(TypedDict):
 
     format: str
     version: int
@@ -90,6 +90,22 @@ class MatchRecord(TypedDict):
     result: Optional[ResultRecord]
 
 
+class MatchRecord(_MatchRecordRequired, total=False):
+    """A whole match: ``format``, ``version``, rules, players, seed, hands, result; ``truncated``
+    (optional) marks a match stopped at a cap other than the standard 200 hands."""
+
+    truncated: bool
+
+
+TEMP_PREFIX, TEMP_SUFFIX = ".sm358-", ".tmp"
+#: Longest player name a record may hold.
+MAX_NAME_LENGTH = 100
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 # --- writing -------------------------------------------------------------------------------
 def dumps(record: "MatchRecord | Mapping[str, Any]") -> str:
     return json.dumps(record, ensure_ascii=False, indent=1) + "\n"
@@ -97,10 +113,16 @@ def dumps(record: "MatchRecord | Mapping[str, Any]") -> str:
 
 def save(record: "MatchRecord | Mapping[str, Any]", path: "str | os.PathLike[str]") -> None:
     """Write ``record`` to ``path`` atomically: temp file in the same directory, fsync, rename."""
-    text = dumps(record)
+    if isinstance(path, bool) or not isinstance(path, (str, os.PathLike)):
+        raise RecordError(f"a record is saved to a file name, got {short_repr(path)}")
+    try:
+        text = dumps(record)
+    except (TypeError, ValueError) as exc:
+        raise RecordError(f"the record cannot be written as JSON: {exc}") from None
     path = os.fspath(path)
     directory = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix=".sm358-", suffix=".tmp", dir=directory)
+    # the writer's pid in the name tells a stale file (its writer is gone) from one in flight
+    fd, tmp = tempfile.mkstemp(prefix=f"{TEMP_PREFIX}{os.getpid()}-", suffix=TEMP_SUFFIX, dir=directory)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
@@ -115,14 +137,41 @@ def save(record: "MatchRecord | Mapping[str, Any]", path: "str | os.PathLike[str
         raise
 
 
+def remove_stale_temp_files(directory: "str | os.PathLike[str]") -> int:
+    """Delete the temporary files that :func:`save` left in ``directory`` when its process
+    was killed mid-write; files of a writer still running are kept. Returns how many went."""
+    removed = 0
+    for entry in os.scandir(directory):
+        name = entry.name
+        if not (name.startswith(TEMP_PREFIX) and name.endswith(TEMP_SUFFIX)) or not entry.is_file(follow_symlinks=False):
+            continue
+        pid_text = name[len(TEMP_PREFIX):].split("-", 1)[0]
+        if pid_text.isdigit() and _process_alive(int(pid_text)):
+            continue
+        try:
+            os.unlink(entry.path)
+            removed += 1
+        except FileNotFoundError:
+            pass
+    return removed
+
+
+def _process_alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except (ProcessLookupError, OverflowError):
+        return False
+    except PermissionError:
+        return True  # someone else's process: keep its file
+    return True
+
+
 # --- reading -------------------------------------------------------------------------------
 def load(path: "str | os.PathLike[str]") -> MatchRecord:
     """Read, validate and replay the record at ``path``; return it as a dict."""
-    try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-    except UnicodeDecodeError as exc:
-        raise RecordError(f"{os.fspath(path)}: not UTF-8 text ({exc.reason})") from None
+    text = read_text_file(path, what="record", max_bytes=MAX_RECORD_BYTES, error=RecordError)
     try:
         return loads(text)
     except RecordError as exc:
@@ -131,10 +180,7 @@ def load(path: "str | os.PathLike[str]") -> MatchRecord:
 
 def loads(text: str) -> MatchRecord:
     """Parse, validate and replay a record given as JSON text."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+    data = load_json(text, what="", error=RecordError)
     validate(data)
     return cast(MatchRecord, data)
 
@@ -147,6 +193,8 @@ def ruleset_of(record: Mapping[str, Any]) -> Any:
     options = rules.get("options", {}) or {}
     if not isinstance(options, Mapping):
         raise RecordError('"rules.options" must be an object')
+    if not all(isinstance(k, str) for k in options):
+        raise RecordError('"rules.options" must have option names as keys')
     try:
         return get_ruleset(rules["preset"], **options_for_ruleset(options))
     except SolverError as exc:
@@ -156,7 +204,7 @@ def ruleset_of(record: Mapping[str, Any]) -> Any:
 def options_for_ruleset(options: Mapping[str, Any]) -> dict:
     """JSON option values (lists) in the forms :class:`~solver.game.rules.Ruleset` takes."""
     out = dict(options)
-    if "modes" in out and isinstance(out["modes"], list):
+    if "modes" in out and isinstance(out["modes"], list) and all(isinstance(m, str) for m in out["modes"]):
         out["modes"] = frozenset(out["modes"])
     if "targets" in out and isinstance(out["targets"], list):
         out["targets"] = tuple(out["targets"])
@@ -168,21 +216,40 @@ def validate(record: Any) -> None:
     if not isinstance(record, Mapping):
         raise RecordError("a record must be a JSON object")
     if record.get("format") != FORMAT:
-        raise RecordError(f'"format" must be "{FORMAT}", got {record.get("format")!r}')
-    if record.get("version") != VERSION:
-        raise RecordError(f'unsupported record version {record.get("version")!r} (this reader knows {VERSION})')
+        raise RecordError(f'"format" must be "{FORMAT}", got {short_repr(record.get("format"))}')
+    version = record.get("version")
+    if not _is_int(version) or version != VERSION:  # 1.0 and true are not version 1
+        raise RecordError(f'unsupported record version {short_repr(version)} (this reader knows {VERSION})')
     players = record.get("players")
-    if not (isinstance(players, list) and len(players) == 3 and all(isinstance(p, str) for p in players)):
-        raise RecordError('"players" must list three player names')
+    if not (isinstance(players, list) and len(players) == 3
+            and all(isinstance(p, str) and 0 < len(p) <= MAX_NAME_LENGTH for p in players)):
+        raise RecordError(f'"players" must list three player names of 1..{MAX_NAME_LENGTH} characters')
+    if "seed" in record and (isinstance(record["seed"], bool) or not isinstance(record["seed"], (int, str))):
+        raise RecordError(f'"seed" must be a string or an integer, got {short_repr(record["seed"])}')
+    truncated = record.get("truncated", False)
+    if not isinstance(truncated, bool):
+        raise RecordError(f'"truncated" must be true or false, got {short_repr(truncated)}')
     hands = record.get("hands")
     if not isinstance(hands, list) or not hands:
         raise RecordError('"hands" must be a non-empty list')
+    if len(hands) > HAND_CAP:
+        raise RecordError(f'"hands" lists {len(hands)} hands; no match goes past the cap of {HAND_CAP}')
     for i, h in enumerate(hands, 1):
         _check_hand_shape(h, i)
     result = record.get("result")
-    if not (isinstance(result, Mapping) and result.get("winner") in (None, 0, 1, 2)
-            and isinstance(result.get("totals"), list) and len(result["totals"]) == 3):
-        raise RecordError('"result" must be an object with "winner" (0..2 or null), "reason" and three "totals"')
+    if not (isinstance(result, Mapping) and (result.get("winner") is None or _is_int(result["winner"]))
+            and result.get("winner") in (None, 0, 1, 2) and isinstance(result.get("reason"), str)
+            and isinstance(result.get("detail", ""), str)
+            and isinstance(result.get("totals"), list) and len(result["totals"]) == 3
+            and all(_is_int(t) for t in result["totals"])):
+        raise RecordError('"result" must be an object with "winner" (0..2 or null), "reason" and three '
+                          'whole-number "totals"')
+    if result["reason"] == "hand-cap" and not truncated and len(hands) != HAND_CAP:
+        raise RecordError(f'result: reason "hand-cap" after {len(hands)} hands: that reason is only given at '
+                          f'the cap of {HAND_CAP} hands, or to a record marked "truncated": true')
+    if truncated and result["reason"] != "hand-cap":
+        raise RecordError(f'result: a record marked "truncated" ends with reason "hand-cap", '
+                          f'not {short_repr(result["reason"])}')
     ruleset = ruleset_of(record)
     replay(record, ruleset)
 
@@ -197,19 +264,35 @@ def _check_hand_shape(h: Any, number: int) -> None:
             raise RecordError(f"{where}: {key!r} is missing or not a{'n' if kind is int else ''} {kind.__name__ if kind is not Mapping else 'object'}")
     if not isinstance(h["declaration"].get("discard", []), list):
         raise RecordError(f"{where}: declaration 'discard' must be a list of cards")
+    decl = h["declaration"]
+    typed: tuple[tuple[str, type], ...] = (("mode", str), ("strain", str), ("misere", bool), ("declarer", str))
+    for key, want_type in typed:
+        if key in decl and not isinstance(decl[key], want_type):
+            raise RecordError(f"{where}: declaration {key!r} must be a {'bool' if want_type is bool else 'string'}, "
+                              f"got {short_repr(decl[key])}")
     if h["dealer"] not in (0, 1, 2):
-        raise RecordError(f"{where}: dealer must be a player index 0..2, got {h['dealer']}")
-    if sorted(h["dealt"]) != sorted(SEAT_NAMES) or sorted(h["tricks"]) != sorted(SEAT_NAMES):
+        raise RecordError(f"{where}: dealer must be a player index 0..2, got {short_repr(h['dealer'])}")
+    if set(h["dealt"]) != set(SEAT_NAMES) or set(h["tricks"]) != set(SEAT_NAMES):
         raise RecordError(f"{where}: 'dealt' and 'tricks' must have exactly the seats D, E, M")
+    counts = [("tricks", h["tricks"])]
+    if "nets" in h:
+        if not (isinstance(h["nets"], Mapping) and set(h["nets"]) == set(SEAT_NAMES)):
+            raise RecordError(f"{where}: 'nets' must have exactly the seats D, E, M")
+        counts.append(("nets", h["nets"]))
+    for key, by_seat in counts:  # 5.0 tricks or a true net are not numbers of tricks
+        for seat in SEAT_NAMES:
+            if not _is_int(by_seat[seat]):
+                raise RecordError(f"{where}: {key} of {seat} must be a whole number, got {short_repr(by_seat[seat])}")
     for t in h["exchange"]:
         if not (isinstance(t, Mapping) and t.get("from") in SEAT_NAMES and t.get("to") in SEAT_NAMES
                 and isinstance(t.get("card"), str)):
-            raise RecordError(f"{where}: exchange entries must be {{\"from\": seat, \"to\": seat, \"card\": card}}, got {t!r}")
+            raise RecordError(f"{where}: exchange entries must be {{\"from\": seat, \"to\": seat, \"card\": card}}, "
+                              f"got {short_repr(t)}")
 
 
 def _card(text: Any, where: str) -> Card:
     if not isinstance(text, str):
-        raise RecordError(f"{where}: a card must be a string such as \"SA\", got {text!r}")
+        raise RecordError(f"{where}: a card must be a string such as \"SA\", got {short_repr(text)}")
     try:
         return Card.parse(text)
     except SolverError as exc:
@@ -254,7 +337,7 @@ def _mode_from(decl: Mapping[str, Any], number: int, ruleset: Any) -> Mode:
         if not decl.get("misere"):
             return Mode.N
         return Mode.miz if Mode.miz in ruleset.modes else Mode.MT
-    raise RecordError(f"hand {number}: declaration has no valid 'mode' or 'strain' ({strain!r})")
+    raise RecordError(f"hand {number}: declaration has no valid 'mode' or 'strain' ({short_repr(strain)})")
 
 
 class _ScriptedPlayer:
@@ -345,8 +428,9 @@ def replay(record: Mapping[str, Any], ruleset: Any) -> MatchRecord:
     players = [_ScriptedPlayer(n, rp) for n in record["players"]]
     first = hands[0]["dealer"]
     rules = record.get("rules", {})
-    # a match stopped by the engine's safety cap ends exactly where the record ends
-    cap = len(hands) if record["result"].get("reason") == "hand-cap" else len(hands) + 1
+    # a record marked truncated stops at its last hand; any other runs to the rules' end,
+    # or to the standard safety cap
+    cap = len(hands) if record.get("truncated") else HAND_CAP
     m = Match(ruleset, players, record.get("seed", 0), names=record["players"], first_dealer=first,
               deal_source=rp.deal, max_hands=cap, preset=rules.get("preset"),
               options=rules.get("options"))

@@ -19,7 +19,8 @@ from typing import Any, Iterable, Mapping
 
 from ..cards import ALL_CARDS, Card, Hand, Suit
 from ..deal import Seat
-from ..errors import RulesError
+from ..errors import NotationError, RulesError
+from ..inputs import short_repr
 from .explain import describe
 from .modes import SUIT_MODES, Mode
 
@@ -36,6 +37,12 @@ TIE_BREAKS = ("none", "chain-002", "tie-break-hand")
 FIRST_LEADERS = ("eldest", "declarer")
 #: The card taken out of the deck for the 51-card no-widow variant.
 REMOVED_IN_51 = Card(Suit.C, 2)
+#: Bounds of the numeric options (documented in docs/robustness.md): no hand has more
+#: tricks than 17, and no schedule or race needs more than these.
+MAX_TRICKS = 17
+MAX_HANDS_LIMIT = 1000
+MAX_RACE_TARGET = 1000
+MAX_NAME_LENGTH = 100
 
 
 @dataclass(frozen=True)
@@ -74,23 +81,25 @@ class Ruleset:
 
     def __post_init__(self) -> None:
         # Normalise the forms people naturally write (lists, strings, ints) ...
+        # Strict types: a float is not a count (8.9 is not 8), a bool is not a seat.
         set_ = object.__setattr__
-        try:
-            set_(self, "targets", tuple(int(t) for t in self.targets))
-        except (TypeError, ValueError):
-            raise RulesError(f"targets must be three whole numbers, got {self.targets!r}") from None
+        targets = self.targets
+        if not (isinstance(targets, (list, tuple)) and len(targets) == 3
+                and all(_is_count(t, MAX_TRICKS) for t in targets)):
+            raise RulesError(f"targets must be three numbers (D, E, M), each a whole number 0..{MAX_TRICKS}; "
+                             f"got {short_repr(targets)}")
+        set_(self, "targets", tuple(targets))
         try:
             set_(self, "declarer", Seat.parse(self.declarer))
-        except Exception:
-            raise RulesError(f"declarer must be D, E or M, got {self.declarer!r}") from None
+        except NotationError:
+            raise RulesError(f"declarer must be D, E or M, got {short_repr(self.declarer)}") from None
         modes = self.modes
         if isinstance(modes, str):
             modes = _parse_mode_text(modes)
-        try:
-            names = frozenset(modes)
-        except TypeError:
-            raise RulesError(f"modes must be a collection of mode names, got {self.modes!r}") from None
-        bad = sorted(repr(m) for m in names if m not in _MODE_VALUES)
+        if not (isinstance(modes, (list, tuple, set, frozenset)) and all(isinstance(m, str) for m in modes)):
+            raise RulesError(f"modes must be a collection of mode names, got {short_repr(self.modes)}")
+        names = frozenset(modes)
+        bad = sorted(short_repr(m) for m in names if m not in _MODE_VALUES)
         if bad:
             raise RulesError(f"unknown mode(s) {', '.join(bad)}; modes are {_MODE_NAMES}")
         set_(self, "modes", frozenset(Mode(m) for m in names))
@@ -193,7 +202,7 @@ class Ruleset:
     # --- derivation and (de)serialisation --------------------------------------------
     def with_options(self, **overrides: Any) -> "Ruleset":
         """A validated copy with some options changed (``name`` becomes ``custom`` unless given)."""
-        unknown = sorted(set(overrides) - set(OPTION_NAMES))
+        unknown = sorted(short_repr(k) for k in set(overrides) - set(OPTION_NAMES))
         if unknown:
             raise RulesError(
                 f"unknown ruleset option(s) {', '.join(unknown)}; known: {', '.join(OPTION_NAMES)}"
@@ -224,7 +233,7 @@ class Ruleset:
         """Read :meth:`to_dict` output (missing options take the defaults)."""
         if not isinstance(data, Mapping):
             raise RulesError(f"ruleset must be a JSON object, got {type(data).__name__}")
-        unknown = sorted(set(data) - set(OPTION_NAMES))
+        unknown = sorted(short_repr(k) for k in set(data) - set(OPTION_NAMES))
         if unknown:
             raise RulesError(f"unknown ruleset option(s) {', '.join(unknown)}")
         return cls(**dict(data))
@@ -273,25 +282,29 @@ def _parse_mode_text(text: str) -> list[Mode]:
 
 
 def _choice(value: Any, name: str, allowed: tuple[str, ...]) -> None:
-    if value not in allowed:
-        raise RulesError(f"{name} must be one of {', '.join(allowed)}; got {value!r}")
+    if not isinstance(value, str) or value not in allowed:
+        raise RulesError(f"{name} must be one of {', '.join(allowed)}; got {short_repr(value)}")
 
 
 def _flag(value: Any, name: str) -> None:
     if not isinstance(value, bool):
-        raise RulesError(f"{name} must be true or false, got {value!r}")
+        raise RulesError(f"{name} must be true or false, got {short_repr(value)}")
 
 
-def _int(value: Any, name: str, lo: int, hi: int | None = None) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value < lo or (hi is not None and value > hi):
-        span = f"{lo}..{hi}" if hi is not None else f">= {lo}"
-        raise RulesError(f"{name} must be a whole number {span}, got {value!r}")
+def _int(value: Any, name: str, lo: int, hi: int) -> None:
+    if not _is_count(value, hi) or value < lo:
+        raise RulesError(f"{name} must be a whole number {lo}..{hi}, got {short_repr(value)}")
+
+
+def _is_count(value: Any, hi: int) -> bool:
+    """A true int (not a bool, not a float) in 0..hi."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= hi
 
 
 def _validate(r: Ruleset) -> None:
     """Every single option, then every combination that cannot be played."""
-    if not isinstance(r.name, str) or not r.name:
-        raise RulesError("name must be a non-empty string")
+    if not isinstance(r.name, str) or not r.name or len(r.name) > MAX_NAME_LENGTH:
+        raise RulesError(f"name must be a non-empty string of at most {MAX_NAME_LENGTH} characters")
     _choice(r.first_leader, "first_leader", FIRST_LEADERS)
     _choice(r.widow, "widow", WIDOW_RULES)
     _choice(r.exchange, "exchange", EXCHANGES)
@@ -299,16 +312,14 @@ def _validate(r: Ruleset) -> None:
     _choice(r.tie_break, "tie_break", TIE_BREAKS)
     for flag in ("must_ruff", "trump_before_exchange", "double_payment", "chips", "race_both_ways", "round_strict"):
         _flag(getattr(r, flag), flag)
-    if r.deck_size not in (51, 52):
-        raise RulesError(f"deck_size must be 52, or 51 (the ♣2 removed); got {r.deck_size!r}")
-    _int(r.hand_size, "hand_size", 1, 17)
+    if not _is_count(r.deck_size, 52) or r.deck_size not in (51, 52):
+        raise RulesError(f"deck_size must be 52, or 51 (the ♣2 removed); got {short_repr(r.deck_size)}")
+    _int(r.hand_size, "hand_size", 1, MAX_TRICKS)
     _int(r.widow_size, "widow_size", 0, 4)
-    _int(r.race_target, "race_target", 1)
-    _int(r.win_tricks, "win_tricks", 1)
+    _int(r.race_target, "race_target", 1, MAX_RACE_TARGET)
+    _int(r.win_tricks, "win_tricks", 1, MAX_TRICKS)
     if r.hands_limit is not None:
-        _int(r.hands_limit, "hands_limit", 1)
-    if len(r.targets) != 3 or any(t < 0 for t in r.targets):
-        raise RulesError(f"targets must be three numbers >= 0 (D, E, M), got {r.targets!r}")
+        _int(r.hands_limit, "hands_limit", 1, MAX_HANDS_LIMIT)
 
     # Cards: every card of the deck goes to a hand or the widow.
     dealt = 3 * r.hand_size + r.widow_size
@@ -440,16 +451,15 @@ def preset_names() -> tuple[str, ...]:
     return tuple(PRESETS)
 
 
-def get_ruleset(name: str, **overrides: Any) -> Ruleset:
+def get_ruleset(name: str, /, **overrides: Any) -> Ruleset:
     """A preset by name, optionally with options changed (validated).
 
     >>> get_ruleset("british").exchange
     'lowest-for-highest'
     """
-    try:
-        base = PRESETS[name]
-    except KeyError:
-        raise RulesError(f"unknown ruleset {name!r}; presets are {', '.join(PRESETS)}") from None
+    base = PRESETS.get(name) if isinstance(name, str) else None
+    if base is None:
+        raise RulesError(f"unknown ruleset {short_repr(name)}; presets are {', '.join(PRESETS)}")
     return base.with_options(**overrides) if overrides else base
 
 

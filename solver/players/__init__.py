@@ -10,6 +10,7 @@ import random
 from typing import Callable
 
 from ..errors import EngineError, RulesError
+from ..inputs import check_seed, short_repr
 from ..game.views import Announcement, DeclareView, ExchangeView, Player, PlayView, Table
 from .base import BasePlayer
 from .heuristic import HeuristicPlayer
@@ -37,10 +38,12 @@ PLAYER_KINDS: dict[str, Callable[[str, random.Random], BasePlayer]] = {
 
 def get_player(kind: str, seed: "int | str" = 0, name: str | None = None) -> BasePlayer:
     """A new player of ``kind`` with its own RNG seeded from ``seed``."""
-    try:
-        factory = PLAYER_KINDS[kind]
-    except KeyError:
-        raise RulesError(f"unknown player {kind!r}; players are {', '.join(PLAYER_KINDS)}") from None
+    factory = PLAYER_KINDS.get(kind) if isinstance(kind, str) else None
+    if factory is None:
+        raise RulesError(f"unknown player {short_repr(kind)}; players are {', '.join(PLAYER_KINDS)}")
+    check_seed(seed, RulesError)
+    if name is not None and not isinstance(name, str):
+        raise RulesError(f"a player name must be a string, got {short_repr(name)}")
     return factory(name or kind, random.Random(f"sm358-player:{kind}:{seed}"))
 
 

@@ -1,7 +1,8 @@
 /* CPython binding: the type `_core.Engine`, a thin wrapper around search.h.
  *
  * Arguments arrive already validated by solver/engine/__init__.py (hands as three
- * masks, played cards as bit indices). The GIL is released during search; every
+ * masks, played cards as bit indices); check_query refuses anything the search could
+ * read out of bounds on, for callers of the private type. The GIL is released during search; every
  * SM_POLL_INTERVAL nodes the poll callback re-takes it to run signal handlers, so
  * Ctrl-C aborts a long search with KeyboardInterrupt, and to see whether another
  * thread has called cancel() (signals reach only the main thread, so a search on a
@@ -53,6 +54,46 @@ static void Engine_dealloc(EngineObject *self)
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
+/* Refuse a position the search would read out of bounds on: cards outside the 13 rank
+ * bits of a lane, a card in two hands, hands of unequal size or over MAX_TRICKS cards,
+ * a played card not in the hand of the seat whose turn it was. The Python layer checks
+ * all of this before calling; this is the C core's own guard (ValueError, not a crash). */
+static int check_query(const SmQuery *q)
+{
+    const uint64_t lanes = (uint64_t)LANE_MASK * (1 | 1ULL << LANE | 1ULL << 2 * LANE | 1ULL << 3 * LANE);
+    uint64_t seen = 0;
+    int size = -1;
+    for (int s = 0; s < NSEATS; s++) {
+        uint64_t h = q->hands[s];
+        int n = __builtin_popcountll(h);
+        if (h & ~lanes) {
+            PyErr_Format(PyExc_ValueError, "hand %d has bits outside the deck", s);
+            return -1;
+        }
+        if (h & seen) {
+            PyErr_SetString(PyExc_ValueError, "a card is in two hands");
+            return -1;
+        }
+        if (size >= 0 && n != size) {
+            PyErr_SetString(PyExc_ValueError, "the hands differ in size");
+            return -1;
+        }
+        seen |= h;
+        size = n;
+    }
+    if (size < 1 || size > MAX_TRICKS) {
+        PyErr_Format(PyExc_ValueError, "hands of %d cards; the engine takes 1..%d", size, MAX_TRICKS);
+        return -1;
+    }
+    for (int i = 0; i < q->nplayed; i++) {
+        if (!(q->hands[(q->leader + i) % NSEATS] >> q->played[i] & 1)) {
+            PyErr_SetString(PyExc_ValueError, "a played card is not in the hand of the seat that played it");
+            return -1;
+        }
+    }
+    return 0;
+}
+
 /* Parse (trump, seat, misere, must_ruff, (h0, h1, h2), leader, played_tuple). */
 static int parse_query(EngineObject *self, PyObject *args, SmQuery *q, int *extra, int want_extra)
 {
@@ -92,6 +133,7 @@ static int parse_query(EngineObject *self, PyObject *args, SmQuery *q, int *extr
         }
         q->played[i] = (int)c;
     }
+    if (check_query(q) < 0) return -1;
     if (self->cancelled) {
         PyErr_SetString(PyExc_RuntimeError, "search cancelled");
         return -1;
@@ -141,6 +183,10 @@ static PyObject *Engine_can_reach(EngineObject *self, PyObject *args)
     SmQuery q;
     int target, v;
     if (parse_query(self, args, &q, &target, 1) < 0) return NULL;
+    if (target < 0 || target > __builtin_popcountll(q.hands[0])) {
+        PyErr_SetString(PyExc_ValueError, "target out of range");
+        return NULL;
+    }
     RUN_SEARCH(self, v = engine_can_reach(&self->engine, &q, target));
     if (v == SM_ABORTED) return aborted_error();
     return PyBool_FromLong(v);
