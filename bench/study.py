@@ -8,8 +8,11 @@ fresh temporary file, alternating ``R`` times so that a change in the machine's 
 hits both alike. The figure that matters is the median of the paired ratios of the two
 rates, measured in the same run: the target is at least 1.8. Absolute rates
 depend on the machine (the CPU line says which) and on whatever else it is running, so
-the load average is printed too, and the CPU seconds per deal: equal for both runs when
-the work itself scales and only the cores are shared.
+the load average is printed too, with the CPU seconds per deal (equal for both runs when
+the work itself scales) and the cores actually used (CPU time over wall time). Where the
+kernel groups processes by session for scheduling (``/proc/sys/kernel/sched_autogroup_enabled``),
+a busy machine gives the whole bench one session's share of the cores however many
+workers it starts: then "cores used" stays flat and the ratio says nothing about scaling.
 """
 from __future__ import annotations
 
@@ -35,18 +38,19 @@ def cpu_seconds() -> float:
     return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
 
 
-def rate(spec: StudySpec, workers: int) -> tuple[float, float]:
-    """Deals per wall-clock second, and CPU seconds per deal."""
+def rate(spec: StudySpec, workers: int) -> tuple[float, float, float]:
+    """Deals per wall-clock second, CPU seconds per deal, and cores used (CPU over wall time)."""
     with tempfile.TemporaryDirectory() as tmp:
         start, cpu = time.perf_counter(), cpu_seconds()
         run_study(Path(tmp) / "study.parquet", spec, workers=workers)
-        return spec.deals / (time.perf_counter() - start), (cpu_seconds() - cpu) / spec.deals
+        wall, used = time.perf_counter() - start, cpu_seconds() - cpu
+        return spec.deals / wall, used / spec.deals, used / wall
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--table-deals", type=int, default=16)
-    ap.add_argument("--declare-deals", type=int, default=8)
+    ap.add_argument("--table-deals", type=int, default=12)
+    ap.add_argument("--declare-deals", type=int, default=6)
     ap.add_argument("--repeat", type=int, default=2)
     ap.add_argument("--seed", default="bench")
     args = ap.parse_args()
@@ -54,7 +58,7 @@ def main() -> int:
     print("load average before: " + " ".join(f"{x:.2f}" for x in os.getloadavg())
           + " (above the core count, other programs share the cores and the ratio understates scaling)")
     print(f"{'what':<10}{'deals':>7}{'1 worker':>12}{'2 workers':>12}{'ratio':>8}{'CPU s/deal 1w':>15}"
-          f"{'2w':>7}   (deals per second; medians of {args.repeat} alternating runs)")
+          f"{'2w':>7}{'cores used 1w':>15}{'2w':>7}   (deals per second; medians of {args.repeat} alternating runs)")
     for what, deals in (("table", args.table_deals), ("declare", args.declare_deals)):
         spec = StudySpec(deals, args.seed, "twelve", (what,))
         runs = [(rate(spec, 1), rate(spec, 2)) for _ in range(args.repeat)]
@@ -63,7 +67,10 @@ def main() -> int:
         ratio = statistics.median(r[1][0] / r[0][0] for r in runs)
         cpu_one = statistics.median(r[0][1] for r in runs)
         cpu_two = statistics.median(r[1][1] for r in runs)
-        print(f"{what:<10}{deals:>7}{one:>12.3f}{two:>12.3f}{ratio:>8.2f}{cpu_one:>15.3f}{cpu_two:>7.3f}")
+        used_one = statistics.median(r[0][2] for r in runs)
+        used_two = statistics.median(r[1][2] for r in runs)
+        print(f"{what:<10}{deals:>7}{one:>12.3f}{two:>12.3f}{ratio:>8.2f}{cpu_one:>15.3f}{cpu_two:>7.3f}"
+              f"{used_one:>15.2f}{used_two:>7.2f}")
     print("load average after:  " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
     return 0
 
