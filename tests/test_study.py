@@ -129,3 +129,22 @@ def test_cli_writes_and_reports_json(tmp_path, capsys):
     data = json.loads(capsys.readouterr().out)
     assert code == 0 and data["computed"] == 1 and data["deals"] == 1
     assert len(load_study(out)) == 1
+
+
+def test_cli_ctrl_c_keeps_the_finished_chunks_and_exits_130(tmp_path, capsys, monkeypatch):
+    real = study_mod.study_chunk
+    calls: list[int] = []
+
+    def stops_at_the_second(task):
+        calls.append(task[1])
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        return real(task)
+
+    monkeypatch.setattr(study_mod, "study_chunk", stops_at_the_second)
+    out = tmp_path / "s.parquet"
+    argv = ["study", "--deals", "3", "--what", "table", "--seed", "7", "--workers", "1", "--out", str(out)]
+    assert main(argv) == 130
+    err = capsys.readouterr().err
+    assert "interrupted" in err and "resume" in err and err.strip().count("\n") == 0
+    assert not out.exists() and (parts_dir(out) / "part-000000000.parquet").exists()
