@@ -23,6 +23,7 @@ from .errors import (
     RulesError,
     SolverError,
 )
+from .analysis.review import Review, review
 from .game.handfile import HandRecord, load_hand
 from .game.match import Match
 from .players import get_player
@@ -52,7 +53,7 @@ __all__ = [
     "DDTable", "Solver", "card_values", "dd_table", "principal_variation", "solve",
     "Choice", "Declaration", "declare",
     "PRESETS", "Ruleset", "get_ruleset",
-    "HandRecord", "Match", "get_player", "load_hand", "load_record", "save_record",
+    "HandRecord", "Match", "Review", "review", "get_player", "load_hand", "load_record", "save_record",
     "optimal_tree",
     "EngineError", "IllegalPlayError", "InvalidDealError", "NotationError",
     "RecordError", "RulesError", "SolverError",

@@ -7,8 +7,10 @@ trick and the card.
 from __future__ import annotations
 
 import argparse
+import sys
 
 from solver.game import records
+from solver.game.handfile import hand_from_record
 from solver.game.records import MatchRecord
 from solver.cards import Card, Hand
 from solver.deal import SEAT_NAMES
@@ -25,6 +27,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("replay", help="show a game record hand by hand")
     p.add_argument("file", metavar="FILE", help="a game record (sm358-match JSON, e.g. from 'simulate --out')")
     p.add_argument("--hand", type=int, metavar="N", help="show only hand N (1-based)")
+    p.add_argument("--as-hand-file", action="store_true",
+                   help="print hand N as a hand file (docs/handfile.md) instead, e.g. for 'sm358 review'")
     p.set_defaults(run=run)
 
 
@@ -76,6 +80,11 @@ def run(args: argparse.Namespace) -> int:
     n = len(record["hands"])
     if args.hand is not None and not 1 <= args.hand <= n:
         raise UsageError(f"--hand {args.hand}: the record has hands 1..{n}")
+    if args.as_hand_file:
+        if args.hand is None:
+            raise UsageError("--as-hand-file needs --hand N: a hand file holds one hand")
+        sys.stdout.write(hand_from_record(record, args.hand).to_text())
+        return 0
     out = console()
     names = [terminal_safe(name) for name in record["players"]]  # names come from the file
     preset = terminal_safe(record["rules"]["preset"])

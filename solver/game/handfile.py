@@ -639,6 +639,9 @@ def save_hand(rec: HandRecord, path: str | os.PathLike[str]) -> None:
     path = os.fspath(path)
     fd, tmp = tempfile.mkstemp(prefix=".sm358-", suffix=".tmp", dir=os.path.dirname(os.path.abspath(path)))
     try:
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)  # what open() would give, not mkstemp's private 0600
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(rec.to_text())
         os.replace(tmp, path)

@@ -1,0 +1,84 @@
+"""``sm358 review``: every card of a played hand (or of a whole match) judged double-dummy.
+
+The source is a hand file (``docs/handfile.md``) or a JSON match record. Human output goes
+trick by trick with mistakes highlighted; ``--json`` prints the schema of ``docs/review.md``;
+``--plot`` and ``--html`` write a picture and a self-contained page. A match is reviewed in
+parallel across hands with a progress bar on stderr.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+
+from solver.analysis.review import Review, review
+
+from ..common import LazyProgress, console, print_json, terminal_safe, write_atomic
+from ..main import UsageError
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "review",
+        help="judge every card of a played hand or match (double dummy)",
+        description="Judge every card of a played hand or match: each seat's value before and after "
+                    "each card, the cost of every mistake and the better cards, the declaration "
+                    "against the optimiser, and a summary per seat (per player for a match).",
+    )
+    p.add_argument("file", metavar="FILE", help="a hand file (docs/handfile.md) or a JSON match record")
+    p.add_argument("--hand", type=int, metavar="N", help="review only hand N of a match record (1-based)")
+    p.add_argument("--json", action="store_true", help="print the review as JSON (docs/review.md)")
+    p.add_argument("--plot", metavar="OUT.png",
+                   help="write each seat's value card by card as a PNG (a match: OUT-hN.png per hand)")
+    p.add_argument("--html", metavar="OUT.html", help="write a self-contained HTML report")
+    p.add_argument("--no-declaration", action="store_true",
+                   help="skip judging the declaration (the optimiser is the slow part of a short review)")
+    p.add_argument("--threads", type=int, metavar="N", help="worker threads (default: one per core)")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if not os.path.isfile(args.file):
+        raise UsageError(f"{args.file}: no such file")
+    if args.hand is not None and args.hand < 1:
+        raise UsageError(f"--hand {args.hand}: hands are numbered from 1")
+    if args.threads is not None and args.threads < 1:
+        raise UsageError(f"--threads {args.threads}: must be at least 1")
+    for out in (args.plot, args.html):
+        if out and not os.path.isdir(os.path.dirname(os.path.abspath(out))):
+            raise UsageError(f"{out}: the directory does not exist")
+    bar = LazyProgress("review")
+    try:
+        result = review(args.file, hand=args.hand, declaration=not args.no_declaration,
+                        threads=args.threads, progress=bar)
+    finally:
+        bar.close()
+    if args.plot:
+        write_plots(result, args.plot)
+    if args.html:
+        from solver.plots.review import review_page_with_plots
+
+        write_atomic(args.html, review_page_with_plots(result))
+    if args.json:
+        print_json(result.to_dict())
+    else:
+        show(result)
+    return 0
+
+
+def write_plots(result: Review, path: str) -> None:
+    from solver.plots.review import review_png
+
+    if len(result.hands) == 1:
+        write_atomic(path, review_png(result.hands[0]))
+        return
+    stem, ext = os.path.splitext(path)
+    for h in result.hands:
+        write_atomic(f"{stem}-h{h.hand}{ext or '.png'}", review_png(h))
+
+
+def show(result: Review) -> None:
+    from solver.analysis.review_text import review_lines
+
+    out = console()
+    for line in review_lines(result, markup=out.is_terminal):
+        out.print(terminal_safe(line), markup=out.is_terminal)  # player names come from the file

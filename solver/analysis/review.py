@@ -1,0 +1,530 @@
+"""Post-mortem review: every card of a played hand (or match) judged double-dummy.
+
+For each card the playing seat's value before and after it: the tricks that seat has
+already won in the hand plus the tricks it can guarantee from there on (the engine's
+paranoid value; in a minimising contract such as MT, the fewest tricks it can hold itself
+to). The card's ``cost`` is what it threw away against the seat's best card.
+
+Why the accounting is exact: write ``T_X(k)`` for seat X's total (won + value) before
+card ``k``; ``T_X(0)`` is the opening value and ``T_X(end)`` the tricks taken. The sum of
+``T_X(k+1) - T_X(k)`` over all cards telescopes to ``taken - opening``. X's own cards
+contribute ``-cost`` each (``+cost`` in a minimising contract), the other seats' cards
+contribute what we call X's *gains*, so ``opening - lost + gained == taken``
+(minimising: ``opening + lost - gained == taken``) holds by construction. A gain is never
+negative: each value assumes the other two seats play against X, so another seat's card
+can only keep X's value or raise it (lower it, when minimising).
+
+See ``docs/review.md`` for the numbers, the JSON form and the decisions taken.
+"""
+from __future__ import annotations
+
+import json
+import os
+import queue
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..cards import Card, Hand
+from ..deal import Deal, Seat
+from ..declare import declare
+from ..engine import Solver
+from ..errors import RecordError
+from ..game import records
+from ..game.handfile import HandRecord, Position, hand_from_record, load_hand
+from ..game.modes import Mode
+from ..inputs import MAX_RECORD_BYTES, check_progress, read_text_file
+
+__all__ = ["CardReview", "DeclarationReview", "HandReview", "Review", "SeatSummary", "review"]
+
+SEATS = (Seat.D, Seat.E, Seat.M)
+TT_MB = 32
+Progress = Callable[[int, int], None]
+
+
+# --- results ---------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class CardReview:
+    """One card: who played it, the seat's total before and after, its cost and the best cards."""
+
+    trick: int
+    seat: str
+    card: str
+    before: int
+    after: int
+    cost: int
+    best: tuple[str, ...]
+
+    @property
+    def mistake(self) -> bool:
+        return self.cost > 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"trick": self.trick, "seat": self.seat, "card": self.card, "before": self.before,
+                "after": self.after, "cost": self.cost, "best": list(self.best)}
+
+
+@dataclass(frozen=True)
+class SeatSummary:
+    """One seat over a hand: opening value, tricks taken, and how the difference arose."""
+
+    opening: int
+    taken: int
+    mistakes: int
+    lost: int
+    gained: int
+
+    def to_dict(self) -> dict[str, int]:
+        return {"opening": self.opening, "taken": self.taken, "mistakes": self.mistakes,
+                "lost": self.lost, "gained": self.gained}
+
+
+@dataclass(frozen=True)
+class DeclarationReview:
+    """The declarer's contract and discard against the optimiser's best choices.
+
+    ``tricks`` is what the chosen declaration was worth (the declarer's opening value),
+    ``best_tricks`` the optimum, ``cost`` the tricks the choice gave away (0 when optimal);
+    ``best`` the optimal choices (strain and a representative discard per class).
+    """
+
+    declarer: str
+    contract: str
+    discard: tuple[str, ...]
+    tricks: int
+    best_tricks: int
+    cost: int
+    best: tuple[dict[str, Any], ...]
+    by_strain: dict[str, int]
+    note: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"tricks": self.tricks, "best_tricks": self.best_tricks, "cost": self.cost,
+                "best": [dict(b) for b in self.best], "by_strain": dict(self.by_strain),
+                "discard": list(self.discard), "note": self.note}
+
+
+@dataclass(frozen=True)
+class HandReview:
+    """One reviewed hand."""
+
+    hand: int
+    rules: str
+    declarer: str
+    contract: str
+    misere: bool
+    record: HandRecord = field(repr=False)
+    cards: tuple[CardReview, ...]
+    seats: dict[str, SeatSummary]
+    declaration: DeclarationReview | None
+    players: tuple[str, str, str] | None = None
+    #: every seat's total (won + value) before each card and after the last: [k][seat]
+    totals: tuple[tuple[int, int, int], ...] = field(default=(), repr=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "hand": self.hand, "rules": self.rules, "declarer": self.declarer, "contract": self.contract,
+            "misere": self.misere,
+            "declaration": self.declaration.to_dict() if self.declaration is not None else None,
+            "cards": [c.to_dict() for c in self.cards],
+            "seats": {s: v.to_dict() for s, v in self.seats.items()},
+        }
+        if self.players is not None:
+            out["players"] = dict(zip("DEM", self.players))
+        return out
+
+
+@dataclass(frozen=True)
+class Review:
+    """The review of one hand or of every hand of a match (:func:`review`)."""
+
+    hands: tuple[HandReview, ...]
+    #: per player name, for a match record: totals over the hands (players, not seats)
+    players: dict[str, dict[str, int]] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form of ``docs/review.md``."""
+        return {"hands": [h.to_dict() for h in self.hands], "players": {k: dict(v) for k, v in self.players.items()}}
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), ensure_ascii=False)
+
+    def to_frame(self) -> Any:
+        """A pandas DataFrame, one row per card played."""
+        import pandas as pd  # type: ignore[import-untyped]
+
+        rows = []
+        for h in self.hands:
+            for c in h.cards:
+                row = {"hand": h.hand, "contract": h.contract, **c.to_dict()}
+                row["best"] = " ".join(c.best)
+                row["player"] = h.players[SEATS.index(Seat[c.seat])] if h.players else None
+                row["mistake"] = c.mistake
+                rows.append(row)
+        columns = ["hand", "contract", "trick", "seat", "player", "card", "before", "after", "cost",
+                   "mistake", "best"]
+        return pd.DataFrame(rows, columns=columns)
+
+    def __str__(self) -> str:
+        from .review_text import review_lines
+
+        return "\n".join(review_lines(self))
+
+    def _repr_html_(self) -> str:
+        from .review_html import review_fragment
+
+        return review_fragment(self, plots=False)
+
+
+# --- reading the source ------------------------------------------------------------------------
+def _hands_of(source: Any, hand: int | None) -> tuple[list[HandRecord], Mapping[str, Any] | None]:
+    """The hand records to review, and the match record when the source is one."""
+    if isinstance(source, HandRecord):
+        if hand not in (None, 1, source.number):
+            raise RecordError(f"hand {hand}: a hand file holds a single hand")
+        return [source], None
+    record: Mapping[str, Any]
+    if isinstance(source, Mapping):
+        record = source
+        records.validate(record)
+    elif isinstance(source, (str, os.PathLike)):
+        text = os.fspath(source)
+        if isinstance(source, str) and text.lstrip().startswith("{"):
+            record = records.loads(text)
+        elif isinstance(source, str) and ("\n" in text or text.lstrip().startswith("[")):
+            return _hands_of(load_hand(text), hand)
+        else:
+            content = read_text_file(source, what="review source", max_bytes=MAX_RECORD_BYTES, error=RecordError)
+            if not content.lstrip().startswith("{"):
+                return _hands_of(load_hand(source), hand)  # a hand file, with its own size limit
+            try:
+                record = records.loads(content)
+            except RecordError as exc:
+                raise RecordError(f"{text}: {exc}") from None
+    else:
+        raise RecordError(f"cannot review a {type(source).__name__}: give a hand file, its text, "
+                          f"a match record or a path")
+    n = len(record["hands"])
+    if hand is not None and not 1 <= hand <= n:
+        raise RecordError(f"hand {hand}: the record has hands 1..{n}")
+    wanted = [hand] if hand is not None else range(1, n + 1)
+    return [hand_from_record(record, k) for k in wanted], record
+
+
+# --- the computation ------------------------------------------------------------------------------
+@dataclass
+class _Job:
+    """Engine work for one hand: at one position the mover's card values and the seat values
+    no card_values call gives, or (``declaration``) the optimiser on the hand's declaration."""
+
+    hand: int
+    k: int
+    position: Position | None
+    card_values: bool
+    seats: tuple[Seat, ...]
+    declaration: HandRecord | None = None
+    result: dict[str, Any] = field(default_factory=dict)
+
+
+def _positions(rec: HandRecord) -> list[tuple[Position, Card]]:
+    return [(rec.position(t, i), c) for t, trick in enumerate(rec.tricks, 1) for i, c in enumerate(trick)]
+
+
+def _final_position(rec: HandRecord) -> Position | None:
+    """The position after the last card, or None when the hand is over."""
+    if rec.complete:
+        return None
+    last = rec.tricks[-1] if rec.tricks else ()
+    if rec.tricks and len(last) < 3:
+        return rec.position(len(rec.tricks), len(last))
+    return rec.position(len(rec.tricks) + 1)
+
+
+def _jobs_for(index: int, rec: HandRecord) -> tuple[list[_Job], list[tuple[Position, Card]]]:
+    """Which searches a hand needs: one card_values per card (mover's view) and, per position,
+    a solve for each seat whose value no card_values call already gives."""
+    plays = _positions(rec)
+    jobs = []
+    for k, (pos, _card) in enumerate(plays):
+        known = {pos.mover}
+        if k > 0:
+            known.add(plays[k - 1][0].mover)
+        jobs.append(_Job(index, k, pos, True, tuple(s for s in SEATS if s not in known)))
+    end = _final_position(rec)
+    if end is not None:
+        known = {plays[-1][0].mover} if plays else set()
+        jobs.append(_Job(index, len(plays), end, False, tuple(s for s in SEATS if s not in known)))
+    return jobs, plays
+
+
+def _run_job(solver: Solver, job: _Job) -> None:
+    if job.declaration is not None:
+        job.result["declare"] = best_declaration(job.declaration)
+        return
+    pos = job.position
+    assert pos is not None
+    if job.card_values:
+        values = solver.card_values(pos.deal, pos.strain, seat=pos.mover, leader=pos.leader, played=pos.played,
+                                    misere=pos.misere, must_ruff=pos.must_ruff)
+        # keys may be Card objects or card strings, depending on the engine version
+        job.result["values"] = {str(c): int(v) for c, v in values.items()}
+    job.result["solve"] = {s: solver.solve(pos.deal, pos.strain, seat=s, leader=pos.leader, played=pos.played,
+                                           misere=pos.misere, must_ruff=pos.must_ruff) for s in job.seats}
+
+
+def _run_all(jobs: Sequence[_Job], threads: int, on_done: Callable[[_Job], None]) -> None:
+    """Run the jobs on worker threads, each with its own Solver; Ctrl-C cancels them all."""
+    todo: queue.SimpleQueue[_Job] = queue.SimpleQueue()
+    for job in jobs:
+        todo.put(job)
+    done: queue.SimpleQueue[tuple[_Job, BaseException | None]] = queue.SimpleQueue()
+    threads = max(1, min(threads, len(jobs)))
+    solvers = [Solver(TT_MB) for _ in range(threads)]
+    stop = threading.Event()
+
+    def work(solver: Solver) -> None:
+        while not stop.is_set():
+            try:
+                job = todo.get_nowait()
+            except queue.Empty:
+                return
+            try:
+                _run_job(solver, job)
+                done.put((job, None))
+            except BaseException as exc:  # handed to the caller, which re-raises it
+                done.put((job, exc))
+                return
+
+    workers = [threading.Thread(target=work, args=(s,), daemon=True) for s in solvers]
+    for w in workers:
+        w.start()
+    finished = False
+    try:
+        for _ in jobs:
+            while True:
+                try:
+                    job, exc = done.get(timeout=0.1)  # a timeout, so Ctrl-C is seen promptly
+                    break
+                except queue.Empty:
+                    continue
+            if exc is not None:
+                raise exc
+            on_done(job)
+        finished = True
+    finally:
+        stop.set()
+        if finished:
+            for w in workers:
+                w.join()
+        else:  # stop the searches and wait for their threads; an optimiser run cannot be
+            for s in solvers:  # cancelled, so its (daemon) thread is waited for only briefly
+                s.cancel()
+            for w in workers:
+                w.join(timeout=1.0)
+
+
+def _equivalence_groups(cards: Sequence[str], pos: Position) -> list[list[str]]:
+    """Group cards of one hand that are adjacent in rank once every card no longer in a hand
+    (played in earlier tricks, discarded, never dealt) is removed; a card in the current trick
+    still separates two cards (one may beat it, the other not)."""
+    live = 0
+    for h in pos.deal.hands:
+        live |= h.mask
+    for c in pos.played:
+        live |= c.bit
+    parsed = sorted((Card.parse(c) for c in cards), key=lambda c: (c.suit, -c.rank))
+    groups: list[list[str]] = []
+    prev: Card | None = None
+    for c in parsed:
+        if prev is not None and prev.suit == c.suit:
+            between = sum(1 << b for b in range(c.bit.bit_length(), prev.bit.bit_length() - 1))
+            if not live & between:
+                groups[-1].append(str(c))
+                prev = c
+                continue
+        groups.append([str(c)])
+        prev = c
+    return groups
+
+
+def _assemble(index: int, rec: HandRecord, plays: Sequence[tuple[Position, Card]],
+              jobs: Sequence[_Job], declaration: DeclarationReview | None) -> HandReview:
+    """Turn the engine's answers into totals per seat and position, then costs and summaries."""
+    misere = rec.misere
+    n = len(plays)
+    value: list[dict[Seat, int]] = [dict() for _ in range(n + 1)]
+    for job in jobs:
+        value[job.k].update(job.result["solve"])
+    for k, (pos, card) in enumerate(plays):
+        vals = jobs[k].result["values"]
+        value[k][pos.mover] = (min if misere else max)(vals.values())
+        value[k + 1][pos.mover] = vals[str(card)]
+    end = _final_position(rec)
+    won_end = rec.won if end is None else end.won
+    if end is None:
+        value[n] = {s: 0 for s in SEATS}
+    won = [p.won for p, _ in plays] + [won_end]
+    totals = tuple((won[k][0] + value[k][Seat.D], won[k][1] + value[k][Seat.E], won[k][2] + value[k][Seat.M])
+                   for k in range(n + 1))
+    cards = []
+    lost = [0, 0, 0]
+    gained = [0, 0, 0]
+    mistakes = [0, 0, 0]
+    sign = -1 if misere else 1
+    for k, (pos, card) in enumerate(plays):
+        m = pos.mover
+        before, after = totals[k][m], totals[k + 1][m]
+        cost = (before - after) * sign
+        vals = jobs[k].result["values"]
+        target = (min if misere else max)(vals.values())
+        optimal = [c for c, v in vals.items() if v == target]
+        best = tuple(g[0] for g in _equivalence_groups(optimal, pos))
+        cards.append(CardReview(pos.trick, m.name, str(card), before, after, cost, best))
+        if cost:
+            mistakes[m] += 1
+            lost[m] += cost
+        for s in SEATS:
+            if s != m:
+                gained[s] += (totals[k + 1][s] - totals[k][s]) * sign
+    seats = {}
+    for s in SEATS:
+        opening, taken = totals[0][s], totals[n][s]
+        seats[s.name] = SeatSummary(opening, taken, mistakes[s], lost[s], gained[s])
+        expected = opening - lost[s] + gained[s] if not misere else opening + lost[s] - gained[s]
+        if expected != taken:  # cannot happen: the sums telescope; a guard against a broken engine
+            raise RuntimeError(f"hand {rec.number or index + 1}: accounting of seat {s.name} does not add up")
+    return HandReview(hand=rec.number or index + 1, rules=rec.ruleset.name, declarer=rec.declarer.name,
+                      contract=rec.contract, misere=misere, record=rec, cards=tuple(cards), seats=seats,
+                      declaration=declaration, players=rec.players, totals=totals)
+
+
+def best_declaration(rec: HandRecord) -> dict[str, Any] | None:
+    """The optimiser's answer for the hand's declaration, or None when it cannot be judged
+    (an ending, or a widow hand whose discard is unknown)."""
+    rs = rec.ruleset
+    seat = rec.declarer
+    if rec.start.hand_size != rs.hand_size or (rs.widow_size and rec.discard is None):
+        return None
+    misere = Mode.parse(rec.contract).minimising
+    same_goal = [m for m in rs.mode_order if Mode.parse(m).minimising == misere]
+    strains = "".join(sorted({m if m in "SHDC" else "N" for m in same_goal}, key="SHDCN".index))
+    if rs.widow_size == 0:
+        from ..engine import solve
+
+        by_strain = {st: solve(rec.start, st, leader=rec.leader, seat=seat, misere=misere,
+                               must_ruff=rs.must_ruff) for st in strains}
+        best = (min if misere else max)(by_strain.values())
+        choices = [{"strain": st, "discard": [], "count": 1} for st, v in by_strain.items() if v == best]
+        return {"tricks": best, "best": choices, "by_strain": by_strain, "note": ""}
+    assert rec.discard is not None
+    held = rec.start[seat] | Hand(rec.discard)
+    blind = rs.widow == "blind-discard" and rec.dealt is not None
+    if blind:
+        assert rec.dealt is not None
+        widow = rec.dealt.widow
+        own = held - widow
+    else:
+        widow = Hand(rec.discard)
+        own = rec.start[seat]
+    hands = list(rec.start.hands)
+    hands[seat] = own
+    d = declare(Deal(hands, widow), declarer=seat, leader=rec.leader, strains=strains, blind=blind,
+                misere=misere, must_ruff=rs.must_ruff)
+    note = "" if blind or rs.widow != "blind-discard" else "judged as if the widow had been seen (it is not known)"
+    return {"tricks": d.tricks, "best": [c.to_dict() for c in d.optimal], "by_strain": dict(d.by_strain),
+            "note": note}
+
+
+def _verdict(rec: HandRecord, found: dict[str, Any] | None, opening: int) -> DeclarationReview | None:
+    """The declaration's cost: ``opening`` is what the declaration made was worth."""
+    if found is None:
+        return None
+    best = found["tricks"]
+    cost = (opening - best) if rec.misere else (best - opening)
+    discard = tuple(str(c) for c in rec.discard) if rec.discard else ()
+    return DeclarationReview(rec.declarer.name, rec.contract, discard, opening, best, cost,
+                             tuple(found["best"]), dict(found["by_strain"]), found["note"])
+
+
+def review(source: Any, *, hand: int | None = None, declaration: bool = True,
+           threads: int | None = None, progress: Progress | None = None) -> Review:
+    """Judge every card of a played hand, or of every hand of a match, double-dummy.
+
+    ``source``: a hand file (path or text), a :class:`~solver.game.handfile.HandRecord`, a
+    loaded match record, or a match record's path. ``hand`` picks one hand of a match.
+    ``declaration=False`` skips judging the declaration (the optimiser is the slowest part
+    of a short hand). The searches run on ``threads`` worker threads (default: one per
+    core), each with its own engine table; ``progress(done, total)`` counts finished hands.
+    """
+    check_progress(progress, RecordError)
+    if hand is not None and (isinstance(hand, bool) or not isinstance(hand, int)):
+        raise RecordError(f"hand must be a hand number 1, 2, ..., got {hand!r}")
+    if threads is None:
+        threads = os.cpu_count() or 1
+    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
+        raise RecordError(f"threads must be a positive integer, got {threads!r}")
+    recs, record = _hands_of(source, hand)
+    plan = [_jobs_for(i, rec) for i, rec in enumerate(recs)]
+    for i, (_jobs, plays) in enumerate(plan):
+        if not plays:
+            raise RecordError(f"hand {recs[i].number or i + 1}: no card played; nothing to review")
+    judged = [_Job(i, -1, None, False, (), declaration=rec) for i, rec in enumerate(recs)] if declaration else []
+    remaining = [len(jobs) + (1 if declaration else 0) for jobs, _ in plan]
+    finished: dict[int, HandReview] = {}
+    total = len(recs)
+
+    def on_done(job: _Job) -> None:
+        remaining[job.hand] -= 1
+        if remaining[job.hand] == 0:
+            jobs, plays = plan[job.hand]
+            rec = recs[job.hand]
+            verdict = None
+            if declaration:
+                opening = _opening(jobs, plays, rec.declarer)
+                verdict = _verdict(rec, judged[job.hand].result["declare"], opening)
+            finished[job.hand] = _assemble(job.hand, rec, plays, jobs, verdict)
+            if progress is not None:
+                progress(len(finished), total)
+
+    # the optimiser runs are the longest jobs: start them first so the threads end together
+    _run_all(judged + [j for jobs, _ in plan for j in jobs], threads, on_done)
+    hands = tuple(finished[i] for i in range(len(recs)))
+    players = _player_totals(hands, record) if record is not None else {}
+    return Review(hands, players)
+
+
+def _opening(jobs: Sequence[_Job], plays: Sequence[tuple[Position, Card]], seat: Seat) -> int:
+    """A seat's value at the first card, from the first position's answers."""
+    first = jobs[0].result
+    if plays[0][0].mover == seat:
+        values = first["values"].values()
+        return (min if plays[0][0].misere else max)(values)
+    return first["solve"][seat]
+
+
+def _player_names(record: Mapping[str, Any]) -> list[str]:
+    names = list(record["players"])
+    if len(set(names)) == 3:
+        return names
+    return [f"{n} ({i})" for i, n in enumerate(names)]
+
+
+def _player_totals(hands: Sequence[HandReview], record: Mapping[str, Any]) -> dict[str, dict[str, int]]:
+    """Per player (seats rotate from hand to hand): sums of the seat summaries."""
+    names = _player_names(record)
+    out = {n: {"hands": 0, "opening": 0, "taken": 0, "mistakes": 0, "lost": 0, "gained": 0,
+               "declared": 0, "declaration_cost": 0} for n in names}
+    for h in hands:
+        dealer = record["hands"][h.hand - 1]["dealer"]
+        for s in SEATS:
+            p = names[(dealer + s) % 3]
+            row = out[p]
+            row["hands"] += 1
+            for key, v in h.seats[s.name].to_dict().items():
+                row[key] += v
+            if s.name == h.declarer:
+                row["declared"] += 1
+                if h.declaration is not None:
+                    row["declaration_cost"] += h.declaration.cost
+    return out

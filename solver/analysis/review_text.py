@@ -1,0 +1,121 @@
+"""The review as lines of text with suit symbols (``str(review)`` and ``sm358 review``).
+
+``markup=True`` adds rich markup (mistakes in bold red) for the terminal; without it the
+lines are plain text, mistakes marked with ``✗``.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..cards import Card
+from ..deal import Seat
+
+if TYPE_CHECKING:
+    from .review import DeclarationReview, HandReview, Review
+
+MODE_WORDS = {"N": "no trump", "MT": "minimum tricks (MT)", "miz": "misère"}
+BEST_SHOWN = 3
+
+
+def pretty_card(card: str) -> str:
+    return Card.parse(card).pretty()
+
+
+def pretty_cards(cards: list[str] | tuple[str, ...]) -> str:
+    return " ".join(pretty_card(c) for c in cards)
+
+
+def contract_words(contract: str) -> str:
+    if contract in "SHDC":
+        return f"{'♠♥♦♣'['SHDC'.index(contract)]} trumps"
+    return MODE_WORDS[contract]
+
+
+def strain_symbol(strain: str) -> str:
+    return "NT" if strain == "N" else "♠♥♦♣"["SHDC".index(strain)]
+
+
+def declaration_line(d: DeclarationReview | None, misere: bool) -> str:
+    if d is None:
+        return "Declaration: not judged (an ending, or the discard is unknown)"
+    unit = "fewest tricks" if misere else "tricks"
+    if d.cost == 0:
+        text = f"Declaration: optimal ({d.tricks} {unit}; {len(d.best)} optimal choice(s))"
+    else:
+        shown = "; ".join(f"{strain_symbol(b['strain'])} discard {pretty_cards(b['discard'])}"
+                          for b in d.best[:BEST_SHOWN])
+        more = f" and {len(d.best) - BEST_SHOWN} more" if len(d.best) > BEST_SHOWN else ""
+        text = (f"Declaration cost {d.cost} trick(s): worth {d.tricks}, the best gives {d.best_tricks} "
+                f"({shown}{more})")
+    if d.note:
+        text += f" ({d.note})"
+    return text
+
+
+def _plain(text: str, markup: bool) -> str:
+    """A player's name as text, with rich markup characters escaped when markup is on."""
+    if not markup:
+        return text
+    from rich.markup import escape
+
+    return escape(text)
+
+
+def hand_lines(h: HandReview, markup: bool = False) -> list[str]:
+    rec = h.record
+    names = tuple(_plain(n, markup) for n in h.players) if h.players else None
+    title = f"Hand {h.hand} ({h.rules}): {h.declarer} declares {contract_words(h.contract)}"
+    if rec.discard:
+        title += ", discards " + pretty_cards([str(c) for c in rec.discard])
+    lines = [title]
+    for s in Seat:
+        who = f" {names[s]}" if names else ""
+        lines.append(f"  {s.name}{who:<12} {rec.start[s].pretty()}")
+    lines.append(f"  value before → after each card; {'✗ cost' if not markup else 'cost'} = tricks thrown away"
+                 + (" (fewest tricks count: misère values)" if h.misere else ""))
+    by_trick: dict[int, list] = {}
+    for c in h.cards:
+        by_trick.setdefault(c.trick, []).append(c)
+    for t, cards in by_trick.items():
+        parts = []
+        notes = []
+        for c in cards:
+            part = f"{c.seat} {pretty_card(c.card):<3} {c.before}→{c.after}"
+            if c.mistake:
+                better = pretty_cards(list(c.best))
+                note = f"{c.seat} {pretty_card(c.card)} costs {c.cost}: better {better}"
+                if markup:
+                    part = f"[bold red]{part}[/bold red]"
+                    note = f"[red]{note}[/red]"
+                else:
+                    part = f"✗{part}"
+                notes.append(note)
+            else:
+                part = f" {part}"
+            parts.append(part)
+        winner = rec.winners[t - 1].name if t <= len(rec.winners) else "…"
+        line = f"  {t:>2}. " + "  ".join(parts) + f"  → {winner}"
+        if notes:
+            line += "   " + "; ".join(notes)
+        lines.append(line)
+    lines.append("  " + declaration_line(h.declaration, h.misere))
+    lines.append("  seat  opening  taken  mistakes  lost  gained")
+    for name, v in h.seats.items():
+        who = f" {names['DEM'.index(name)]}" if names else ""
+        lines.append(f"  {name:<4} {v.opening:>8} {v.taken:>6} {v.mistakes:>9} {v.lost:>5} {v.gained:>7}{who}")
+    return lines
+
+
+def review_lines(review: Review, markup: bool = False) -> list[str]:
+    lines: list[str] = []
+    for h in review.hands:
+        if lines:
+            lines.append("")
+        lines.extend(hand_lines(h, markup))
+    if review.players:
+        lines.append("")
+        lines.append("Players over the match: hands  opening  taken  mistakes  lost  gained  declaration cost")
+        for name, t in review.players.items():
+            lines.append(f"  {_plain(name, markup):<20} {t['hands']:>5} {t['opening']:>8} {t['taken']:>6} {t['mistakes']:>9} "
+                         f"{t['lost']:>5} {t['gained']:>7} {t['declaration_cost']:>8}")
+    return lines
