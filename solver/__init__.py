@@ -30,6 +30,8 @@ from .players import get_player
 from .game.records import load as load_record
 from .game.records import save as save_record
 from .game.rules import PRESETS, Ruleset, get_ruleset
+from .game.view import View
+from .analysis.advice import Advice, advise_declaration, advise_play
 
 try:
     __version__ = _version("sergeant-major")
@@ -54,6 +56,7 @@ __all__ = [
     "Choice", "Declaration", "declare",
     "PRESETS", "Ruleset", "get_ruleset",
     "HandRecord", "Match", "Review", "review", "get_player", "load_hand", "load_record", "save_record",
+    "View", "Advice", "advise_declaration", "advise_play",
     "optimal_tree",
     "EngineError", "IllegalPlayError", "InvalidDealError", "NotationError",
     "RecordError", "RulesError", "SolverError",

@@ -140,7 +140,7 @@ def test_progress_reports_every_candidate():
 def test_to_dict_has_exactly_the_documented_keys():
     deal = small_deal(random.Random(9), k=4, w=1)
     data = declare(deal).to_dict()
-    assert list(data) == ["declarer", "tricks", "by_strain", "optimal"]
+    assert list(data) == ["declarer", "tricks", "by_strain", "optimal", "recommended"]
     assert all(set(c) == {"strain", "discard", "count"} for c in data["optimal"])
     assert list(data["by_strain"]) == list("SHDC")
 

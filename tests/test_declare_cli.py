@@ -19,7 +19,7 @@ def test_json_is_the_library_result(capsys):
     data = json.loads(capsys.readouterr().out)
     expected = declare(Deal.parse(DEAL), leader="D", strains="SHDCN").to_dict()
     assert data == expected
-    assert list(data) == ["declarer", "tricks", "by_strain", "optimal"]
+    assert list(data) == ["declarer", "tricks", "by_strain", "optimal", "recommended"]
 
 
 def test_json_blind_and_misere_follow_the_flags(capsys):

@@ -10,7 +10,7 @@ from solver.analysis.simulation import MAX_MATCHES, Summary, simulate
 from solver.analysis.stats import (
     mean_estimate,
     ratio_estimate,
-    t_quantile_975,
+    t95,
     wilson_interval,
 )
 from solver.errors import RulesError
@@ -18,9 +18,9 @@ from solver.game.rules import get_ruleset
 
 
 @pytest.mark.parametrize("df, exact", [(1, 12.7062), (2, 4.3027), (3, 3.1824), (5, 2.5706), (10, 2.2281),
-                                       (30, 2.0423), (1000, 1.9623)])
+                                       (30, 2.0423), (31, 2.0395), (60, 2.0003), (1000, 1.9623)])
 def test_t_quantile_matches_the_table(df, exact):
-    assert t_quantile_975(df) == pytest.approx(exact, abs=2e-3)
+    assert t95(df) == pytest.approx(exact, abs=2e-3)
 
 
 def coverage(draw, truth, reps=600, **kw) -> float:

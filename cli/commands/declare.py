@@ -6,9 +6,12 @@ from typing import Iterable
 
 from rich.table import Table
 
-from solver.cards import SUIT_CHARS, Card
-from solver.deal import Strain
+from solver.cards import Card
+from solver.deal import Seat, Strain
 from solver.declare import Declaration, declare
+from solver.errors import RulesError
+from solver.game.modes import Mode
+from solver.game.rules import get_ruleset
 
 from ..common import LazyProgress, console, print_json, read_deal
 
@@ -21,30 +24,65 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                     "and list every choice that reaches it.",
     )
     p.add_argument("deal", metavar="DEAL", help="deal notation with a widow, or a file holding one")
-    p.add_argument("--declarer", default="D", help="seat that takes the widow (default D)")
-    p.add_argument("--leader", default="E", help="seat that leads the first trick (default E)")
-    p.add_argument("--strains", default=SUIT_CHARS, help="strains to consider, e.g. SHDC or SHDCN")
-    p.add_argument("--blind", action="store_true",
+    p.add_argument("--rules", metavar="PRESET",
+                   help="take the declarer, first leader, strains (its trump suits and NT), blind "
+                        "discard and must-ruff from a ruleset preset, and show the declarer's target")
+    p.add_argument("--declarer", default=None, help="seat that takes the widow (default D, or the rules')")
+    p.add_argument("--leader", default=None, help="seat that leads the first trick (default E, or the rules')")
+    p.add_argument("--strains", default=None, help="strains to consider, e.g. SHDC (default) or SHDCN")
+    p.add_argument("--blind", action="store_true", default=None,
                    help="discard from the own hand before taking the widow (rule 002)")
-    p.add_argument("--misere", action="store_true", help="the declarer wants the fewest tricks")
-    p.add_argument("--must-ruff", action="store_true", help="a player void in the led suit must trump")
+    p.add_argument("--misere", action="store_true",
+                   help="the declarer wants the fewest tricks (with --rules: its MT/miz modes, played in NT)")
+    p.add_argument("--must-ruff", action="store_true", default=None,
+                   help="a player void in the led suit must trump")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.set_defaults(run=run)
 
 
+def settings(args: argparse.Namespace) -> dict:
+    """The optimiser's arguments: explicit flags first, then the ruleset, then the defaults."""
+    out = {"declarer": "D", "leader": "E", "strains": "SHDC", "blind": False, "must_ruff": False}
+    if args.rules:
+        rs = get_ruleset(args.rules)
+        modes = set(rs.modes)
+        if args.misere:
+            if not any(Mode.parse(m).minimising for m in modes):
+                raise RulesError(f"{rs.name} has no fewest-tricks mode (MT or miz) for --misere")
+            strains = "N"
+        else:
+            strains = "".join(m for m in "SHDCN" if m in modes)
+        out.update(declarer=rs.declarer.name, strains=strains, blind=rs.widow == "blind-discard",
+                   must_ruff=rs.must_ruff,
+                   leader="E" if rs.first_leader == "eldest" else rs.declarer.name)
+    for key in ("declarer", "leader", "strains", "blind", "must_ruff"):
+        value = getattr(args, key)
+        if value is not None:
+            out[key] = value
+    return out
+
+
 def run(args: argparse.Namespace) -> int:
     deal = read_deal(args.deal)
+    opts = settings(args)
     bar = LazyProgress("declare")
     try:
-        result = declare(deal, declarer=args.declarer, leader=args.leader, strains=args.strains,
-                         blind=args.blind, misere=args.misere, must_ruff=args.must_ruff,
-                         progress=bar)
+        result = declare(deal, misere=args.misere, progress=bar, **opts)
     finally:
         bar.close()
+    target = None
+    if args.rules:
+        rs = get_ruleset(args.rules)
+        mode = next((m for m in ("MT", "miz") if m in rs.modes), None) if args.misere else None
+        target = rs.target_of(Seat.parse(opts["declarer"]), mode)
     if args.json:
-        print_json(result.to_dict())
+        data = result.to_dict()
+        if args.rules:
+            data["rules"] = args.rules
+            data["target"] = target
+        print_json(data)
     else:
-        show(result)
+        show(result, target)
     return 0
 
 
@@ -53,7 +91,7 @@ def _pretty(cards: "Iterable[Card]") -> str:
     return " ".join(c.pretty() for c in sorted(cards, key=lambda c: (c.suit, -c.rank)))
 
 
-def show(result: Declaration) -> None:
+def show(result: Declaration, target: "int | None" = None) -> None:
     """Human output: the held cards, the best value per strain, the optimal choices."""
     out = console()
     out.print(f"Declarer {result.declarer} holds {len(result.held)} cards: {result.held.pretty()}")
@@ -62,6 +100,11 @@ def show(result: Declaration) -> None:
     for strain in result.by_strain:
         per.add_column(Strain.parse(strain).symbol, justify="right")
     per.add_row(*(str(v) for v in result.by_strain.values()))
+    if target is not None:
+        word = "at most" if result.misere else "at least"
+        made = [("NT" if t == "N" else "♠♥♦♣"["SHDC".index(t)]) for t, v in result.by_strain.items()
+                if (v <= target if result.misere else v >= target)]
+        per.caption = f"target: {word} {target} tricks; reached in {' '.join(made) or 'no strain'}"
     out.print(per)
     choices = Table(title=f"Optimal choices: {result.tricks} tricks")
     choices.add_column("strain")
@@ -72,5 +115,10 @@ def show(result: Declaration) -> None:
                         _pretty(c.discard), str(c.count))
     out.print(choices)
     total_sets = sum(c.count for c in result.optimal)
+    rec = result.recommended
+    if rec is not None:
+        out.print(f"Recommended: {'NT' if rec.strain == 'N' else '♠♥♦♣'['SHDC'.index(rec.strain)]} "
+                  f"discard {_pretty(rec.discard)} (first optimal choice in strain order S H D C NT, "
+                  "then the lowest discard)")
     out.print(f"{len(result.optimal)} class(es), {total_sets} discard set(s); "
               f"{result.candidates_searched} of {result.classes} candidates needed a search")

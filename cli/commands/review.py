@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 
 from solver.analysis.review import Review, review
 
@@ -33,6 +34,14 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--no-declaration", action="store_true",
                    help="skip judging the declaration (the optimiser is the slow part of a short review)")
     p.add_argument("--threads", type=int, metavar="N", help="worker threads (default: one per core)")
+    p.add_argument("--single-dummy", action="store_true",
+                   help="judge each card from its player's view at that moment by sampling "
+                        "(docs/advice.md), flagging cards that lowered the chance of the target")
+    p.add_argument("--samples", type=int, default=32, help="with --single-dummy: samples per card (default 32)")
+    p.add_argument("--seed", type=int, default=0, help="with --single-dummy: seed (default 0)")
+    p.add_argument("--threshold", type=float, default=0.1,
+                   help="with --single-dummy: flag a card whose chance is this much below the best (default 0.1)")
+    p.add_argument("--scheduler", metavar="ADDR", help="with --single-dummy: a Dask cluster, e.g. tcp://HOST:8786")
     p.set_defaults(run=run)
 
 
@@ -46,6 +55,8 @@ def run(args: argparse.Namespace) -> int:
     for out in (args.plot, args.html):
         if out and not os.path.isdir(os.path.dirname(os.path.abspath(out))):
             raise UsageError(f"{out}: the directory does not exist")
+    if args.single_dummy:
+        return run_single_dummy(args)
     bar = LazyProgress("review")
     try:
         result = review(args.file, hand=args.hand, declaration=not args.no_declaration,
@@ -82,3 +93,38 @@ def show(result: Review) -> None:
     out = console()
     for line in review_lines(result, markup=out.is_terminal):
         out.print(terminal_safe(line), markup=out.is_terminal)  # player names come from the file
+
+
+def run_single_dummy(args: argparse.Namespace) -> int:
+    """``--single-dummy``: a hand file judged card by card from each player's view."""
+    from solver.analysis.advice import MAX_SAMPLES
+    from solver.analysis.single_dummy import single_dummy_review
+    from solver.game.handfile import load_hand
+
+    if not 1 <= args.samples <= MAX_SAMPLES:
+        raise UsageError(f"--samples {args.samples}: must be from 1 to {MAX_SAMPLES:,}")
+    for flag in ("plot", "html", "hand"):
+        if getattr(args, flag):
+            raise UsageError(f"--{flag} does not go with --single-dummy")
+    record = load_hand(args.file)
+    bar = LazyProgress("single-dummy review")
+    try:
+        result = single_dummy_review(record, samples=args.samples, seed=args.seed, threshold=args.threshold,
+                                     workers=args.threads, scheduler=args.scheduler, progress=bar)
+    finally:
+        bar.close()
+    if args.json:
+        print_json(result.to_dict())
+    else:
+        out = console()
+        out.print(f"Single-dummy review ({result.rules}, {result.contract}): {len(result.cards)} cards judged "
+                  f"on {result.samples} samples each, {result.forced} forced; flagged when the chance of "
+                  f"the target fell by more than {result.threshold:.2f}" + (" (partial)" if result.partial else ""))
+        for c in result.cards:
+            mark = "!" if c.flagged else " "
+            out.print(f"{mark} trick {c.trick:2d}.{c.card_index} {c.seat} {c.card:<3} p={c.p_played:.2f}   "
+                      f"best {c.best:<3} p={c.p_best:.2f}")
+    if result.partial:
+        print("sm358 review: interrupted: the judgements are partial", file=sys.stderr)
+        return 130
+    return 0

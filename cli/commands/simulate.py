@@ -51,7 +51,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                    help="override a ruleset option, e.g. --option hands_limit=9 (repeatable; VALUE is JSON or text)")
     p.add_argument("--players", default="heuristic,heuristic,heuristic",
-                   help="three players, clockwise: random, heuristic or dd (default heuristic,heuristic,heuristic)")
+                   help="three players, clockwise: random, heuristic, dd, dd-full, pimc or pimc-full (default heuristic,heuristic,heuristic)")
     p.add_argument("--matches", type=int, default=100,
                    help=f"number of deal sets (match seeds), each played once per seating (default 100, "
                         f"at most {MAX_MATCHES:,})")

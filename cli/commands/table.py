@@ -4,6 +4,7 @@ from __future__ import annotations
 import argparse
 
 from solver.deal import STRAIN_CHARS, Seat
+from solver.game.rules import get_ruleset
 
 from ..common import LazyProgress, console, print_json, read_deal
 from ..deal_view import hands_table, values_table
@@ -18,10 +19,14 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                     "itself to).",
     )
     p.add_argument("deal", metavar="DEAL", help="deal notation, or a file holding one")
-    p.add_argument("--leader", default="E", help="seat that leads the first trick (default E)")
+    p.add_argument("--rules", metavar="PRESET",
+                   help="take the first leader and must-ruff from a ruleset preset and show each "
+                        "seat's target beside its values")
+    p.add_argument("--leader", default=None, help="seat that leads the first trick (default E, or the rules')")
     p.add_argument("--strains", default=STRAIN_CHARS, help="strains to solve, e.g. SHDCN (default) or SN")
     p.add_argument("--misere", action="store_true", help="count the fewest tricks each seat can hold to")
-    p.add_argument("--must-ruff", action="store_true", help="a player void in the led suit must trump")
+    p.add_argument("--must-ruff", action="store_true", default=None,
+                   help="a player void in the led suit must trump")
     p.add_argument("--threads", type=int, default=None,
                    help="solve on this many threads (default: one per core)")
     p.add_argument("--json", action="store_true", help="print the table as JSON")
@@ -32,7 +37,16 @@ def run(args: argparse.Namespace) -> int:
     from solver.engine import dd_table  # here, so other commands run without the C core
 
     deal = read_deal(args.deal)
-    leader = Seat.parse(args.leader)
+    targets = None
+    leader_name, must_ruff = "E", False
+    if args.rules:
+        rs = get_ruleset(args.rules)
+        leader_name = "E" if rs.first_leader == "eldest" else rs.declarer.name
+        must_ruff = rs.must_ruff
+        mode = next((m for m in ("MT", "miz") if m in rs.modes), "miz") if args.misere else None
+        targets = {s.name: rs.target_of(s, mode) for s in Seat}
+    leader = Seat.parse(args.leader if args.leader is not None else leader_name)
+    args.must_ruff = must_ruff if args.must_ruff is None else args.must_ruff
     bar = LazyProgress("solving")
     try:
         table = dd_table(deal, leader=leader, strains=args.strains, misere=args.misere,
@@ -46,6 +60,9 @@ def run(args: argparse.Namespace) -> int:
             out["misere"] = True
         if args.must_ruff:
             out["must_ruff"] = True
+        if targets is not None:
+            out["rules"] = args.rules
+            out["targets"] = targets
         print_json(out)
         return 0
     flags = [f"{leader.name} leads"]
@@ -55,5 +72,11 @@ def run(args: argparse.Namespace) -> int:
         flags.append("must-ruff")
     con = console()
     con.print(hands_table(deal))
+    if targets is not None:
+        flags.append(args.rules)
+        shown = {t: {s: f"{v} / {targets[s]}" for s, v in row.items()} for t, row in values.items()}
+        word = "maximum" if args.misere else "target"
+        con.print(values_table(shown, title="Double-dummy tricks / " + word + " (" + ", ".join(flags) + ")"))
+        return 0
     con.print(values_table(values, title="Double-dummy tricks (" + ", ".join(flags) + ")"))
     return 0

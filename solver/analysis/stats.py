@@ -1,12 +1,22 @@
-"""Confidence intervals for simulation statistics (numpy).
+"""95% confidence intervals for the estimates of simulations (numpy only).
 
-Every estimate here is a ratio of sums over independent *units* (a match, or a group of
-matches played on the same deals): a win rate is wins over matches, a mean net per hand
-is the sum of nets over the number of hands. Observations inside one unit are correlated
-(the hands of one match share the exchange; the seatings of one group share the deals),
-so the interval treats the unit, not the hand, as the sample: the ratio estimator with its
-delta-method (linearised) variance and a Student t quantile. With the denominator fixed at
-1 per unit this is the ordinary t interval of a mean.
+Why these: a probability from ``n`` independent samples gets the Wilson score interval,
+which stays inside [0, 1] and behaves at 0 and ``n`` successes (where the normal interval
+collapses to a point); a mean gets Student's t interval.
+
+Simulated matches need one more step (:func:`ratio_estimate`): every figure there is a
+ratio of sums over independent *units* (a match, or a group of matches played on the same
+deals): a win rate is wins over matches, a mean net per hand the sum of nets over the
+number of hands. Observations inside one unit are correlated (the hands of one match
+share the exchange; the seatings of one group share the deals), so the interval treats the
+unit, not the hand, as the sample: the ratio estimator with its delta-method (linearised)
+variance and a t quantile. With the denominator fixed at 1 per unit this is the ordinary
+t interval of a mean.
+
+>>> wilson(8, 10)
+(0.49, 0.943)
+>>> mean_interval([8, 9, 10, 9])
+(9.0, (7.701, 10.299))
 """
 from __future__ import annotations
 
@@ -16,26 +26,52 @@ from dataclasses import dataclass
 
 import numpy as np
 
-LEVEL = 0.95
-_Z975 = 1.959963984540054
+Z95 = 1.959963984540054
+# Student's t, two-sided 95%, by degrees of freedom (1..30); beyond, a close approximation.
+_T95 = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179,
+        2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064,
+        2.060, 2.056, 2.052, 2.048, 2.045, 2.042]
 
 
-def t_quantile_975(df: int) -> float:
-    """The 97.5% quantile of Student's t with ``df`` degrees of freedom.
-
-    Tabled up to 4 degrees of freedom, a Cornish-Fisher expansion beyond (error below
-    0.002 from df = 5 on), so no scipy is needed.
-    """
-    if df < 1:
+def t95(df: int) -> float:
+    """The 97.5% quantile of Student's t with ``df`` degrees of freedom."""
+    if df <= 0:
         return math.inf
-    if df <= 4:
-        return (12.706204736174698, 4.302652729749464, 3.182446305284263, 2.776445105197793)[df - 1]
-    z = _Z975
-    g1 = (z**3 + z) / 4
-    g2 = (5 * z**5 + 16 * z**3 + 3 * z) / 96
-    g3 = (3 * z**7 + 19 * z**5 + 17 * z**3 - 15 * z) / 384
-    g4 = (79 * z**9 + 776 * z**7 + 1482 * z**5 - 1920 * z**3 - 945 * z) / 92160
-    return z + g1 / df + g2 / df**2 + g3 / df**3 + g4 / df**4
+    if df <= len(_T95):
+        return _T95[df - 1]
+    # Cornish-Fisher expansion around the normal quantile (error < 1e-3 for df > 30)
+    z = Z95
+    return z + (z ** 3 + z) / (4 * df) + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * df ** 2)
+
+
+def wilson_interval(successes: float, n: float) -> tuple[float, float]:
+    """The Wilson score 95% interval of a proportion, unrounded."""
+    if n <= 0:
+        return (0.0, 1.0)
+    p = successes / n
+    z2 = Z95 * Z95
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def wilson(successes: int, n: int) -> tuple[float, float]:
+    """The Wilson score 95% interval of a proportion, rounded to 3 decimals."""
+    low, high = wilson_interval(successes, n)
+    return (round(low, 3), round(high, 3))
+
+
+def mean_interval(values: Sequence[float]) -> tuple[float, tuple[float, float]]:
+    """The mean and its t 95% interval (NaN bounds for a single value: no spread to judge)."""
+    arr = np.asarray(values, dtype=float)
+    n = arr.size
+    if n == 0:
+        return (math.nan, (math.nan, math.nan))
+    mean = float(arr.mean())
+    if n == 1:
+        return (round(mean, 3), (math.nan, math.nan))
+    half = t95(n - 1) * float(arr.std(ddof=1)) / math.sqrt(n)
+    return (round(mean, 3), (round(mean - half, 3), round(mean + half, 3)))
 
 
 @dataclass(frozen=True)
@@ -69,17 +105,6 @@ class Estimate:
 NOTHING = Estimate(math.nan, math.nan, math.nan, 0)
 
 
-def wilson_interval(successes: float, trials: float) -> tuple[float, float]:
-    """Wilson's 95% score interval of a proportion (sound at 0% and 100%, unlike the t)."""
-    if trials <= 0:
-        return 0.0, 1.0
-    p = successes / trials
-    z2 = _Z975**2
-    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
-    half = _Z975 * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials**2)) / (1 + z2 / trials)
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
 def ratio_estimate(numerators: Sequence[float] | np.ndarray, denominators: Sequence[float] | np.ndarray,
                    *, bounds: tuple[float, float] | None = None, rate: bool = False) -> Estimate:
     """sum(numerators) / sum(denominators) with a 95% interval, one pair per independent unit.
@@ -104,7 +129,7 @@ def ratio_estimate(numerators: Sequence[float] | np.ndarray, denominators: Seque
     else:
         residual = y - r * x
         se = math.sqrt(residual.var(ddof=1) / n) / (total / n)
-        t = t_quantile_975(n - 1)
+        t = t95(n - 1)
         low, high = r - t * se, r + t * se
     if rate:
         # The linearised interval collapses to a point when every unit shows 0% (or 100%);
@@ -124,4 +149,5 @@ def mean_estimate(values: Sequence[float] | np.ndarray, *,
     return ratio_estimate(y, np.ones_like(y), bounds=bounds)
 
 
-__all__ = ["LEVEL", "NOTHING", "Estimate", "mean_estimate", "ratio_estimate", "t_quantile_975", "wilson_interval"]
+__all__ = ["NOTHING", "Z95", "Estimate", "mean_estimate", "mean_interval", "ratio_estimate", "t95", "wilson",
+           "wilson_interval"]

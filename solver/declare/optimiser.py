@@ -101,13 +101,22 @@ class Declaration:
     blind: bool = False
     classes: int = 0
 
+    @property
+    def recommended(self) -> "Choice | None":
+        """One optimal choice to play: the first in strain order S H D C N, then the class
+        whose discard is lowest (clubs, diamonds, hearts, spades, low to high) — the same
+        tie-break as single-dummy advice (``docs/advice.md``)."""
+        return self.optimal[0] if self.optimal else None
+
     def to_dict(self) -> dict:
-        """The JSON form: declarer, tricks, by_strain, optimal."""
+        """The JSON form: declarer, tricks, by_strain, optimal, recommended."""
+        rec = self.recommended
         return {
             "declarer": self.declarer,
             "tricks": self.tricks,
             "by_strain": dict(self.by_strain),
             "optimal": [c.to_dict() for c in self.optimal],
+            "recommended": rec.to_dict() if rec is not None else None,
         }
 
     def _goal(self) -> str:

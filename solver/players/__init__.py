@@ -28,11 +28,24 @@ def _dd_factory(engine_cards: int) -> Callable[[str, random.Random], BasePlayer]
     return make
 
 
+def _pimc_factory(engine_cards: int) -> Callable[[str, random.Random], BasePlayer]:
+    def make(name: str, rng: random.Random) -> BasePlayer:
+        try:
+            from .pimc import MonteCarloPlayer  # imports the engine only when asked for
+        except ImportError as exc:
+            raise EngineError(str(exc)) from None
+        return MonteCarloPlayer(name, rng, engine_cards=engine_cards)
+
+    return make
+
+
 PLAYER_KINDS: dict[str, Callable[[str, random.Random], BasePlayer]] = {
     "random": RandomPlayer,
     "heuristic": HeuristicPlayer,
     "dd": _dd_factory(12),         # engine once hands are down to 12 cards (fast enough to simulate)
     "dd-full": _dd_factory(17),    # engine for every decision, declaring included (slow)
+    "pimc": _pimc_factory(12),     # own view only: samples the hidden cards, engine from 12 cards
+    "pimc-full": _pimc_factory(17),  # the same for every decision, declaring included (slow)
 }
 
 

@@ -1,0 +1,104 @@
+"""``sm358 advise``: JSON equals the library's advice, a plot, Ctrl-C partial, clean errors."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from cli.main import main
+from solver import Deal, Seat, View, advise_declaration, advise_play
+from solver.analysis import advice as advice_module
+
+DEAL = Deal.random(4)
+HAND = str(DEAL.hands[Seat.D])
+WIDOW = str(DEAL.widow)
+ARGS = ["advise", "--hand", HAND, "--widow", WIDOW, "--samples", "6", "--seed", "2", "--workers", "1"]
+
+
+def test_json_is_the_library_advice(capsys):
+    assert main(ARGS + ["--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    view = View.for_declaration(HAND, widow=WIDOW, rules="twelve")
+    assert data == advise_declaration(view, samples=6, seed=2, workers=1).to_dict()
+    assert {"seat", "rules", "target", "samples", "seed", "candidates", "recommended", "rounds"} <= set(data)
+    assert (data["seat"], data["rules"], data["target"]) == ("D", "twelve", 8)
+    c = data["candidates"][0]
+    assert {"strain", "discard", "samples", "p_target", "p_ci", "mean_tricks", "mean_ci"} <= set(c)
+
+
+def test_human_output_recommendation_first_and_plot(tmp_path, capsys):
+    out_png = tmp_path / "advice.png"
+    assert main(ARGS + ["--plot", str(out_png), "--strain", "S", "--discard",
+                        " ".join(str(c) for c in list(DEAL.hands[Seat.D])[:4])]) == 0
+    out = capsys.readouterr().out
+    assert "Recommended:" in out and "P(target)" in out and "successive halving" in out
+    assert out_png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_play_advice_from_the_command_line(capsys):
+    start = (DEAL.hands[Seat.D] | DEAL.widow)
+    discard = sorted(start)[:4]
+    hand = start - __import__("solver").Hand(discard)
+    lead = sorted(DEAL.hands[Seat.E])[0]
+    args = ["advise", "--hand", str(hand), "--seat", "M", "--mode", "H", "--played", str(lead),
+            "--samples", "4", "--workers", "1", "--json"]
+    # M's view needs M's own hand: use M's cards, E led one of E's.
+    args[2] = str(DEAL.hands[Seat.M])
+    assert main(args) == 0
+    data = json.loads(capsys.readouterr().out)
+    view = View.for_play(DEAL.hands[Seat.M], mode="H", seat="M", played=[lead])
+    assert data == advise_play(view, samples=4, seed=0, workers=1).to_dict()
+    assert data["position"]["trick"] == 1 and all("card" in c for c in data["candidates"])
+
+
+@pytest.mark.parametrize("extra,message", [
+    (["--samples", "0"], "--samples"),
+    (["--strain", "X", "--discard", "S2 S3 S4 S5"], "unknown strain"),
+    (["--discard", "S2"], "--discard needs --strain"),
+    (["--length", "E:S=0-0", "--length", "E:H=0-0", "--length", "E:D=0-0"], "no layout"),
+    (["--holds", "E"], "SEAT:CARDS"),
+    (["--at", "3.1"], "--at needs a hand FILE"),
+])
+def test_bad_input_is_one_line_and_exit_2(extra, message, capsys):
+    assert main(ARGS + extra) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_ctrl_c_prints_partial_estimates_and_exits_130(monkeypatch, capsys):
+    real = advice_module.map_tasks
+    calls = {"n": 0}
+
+    def interrupt_later(fn, tasks, **kw):
+        calls["n"] += 1
+        if calls["n"] >= 2 and len(tasks) > 2:  # a later round of successive halving is interrupted
+            def stop(done, total):
+                if done >= 2:
+                    raise KeyboardInterrupt
+            kw["progress"] = stop
+        return real(fn, tasks, **kw)
+
+    monkeypatch.setattr(advice_module, "map_tasks", interrupt_later)
+    assert main(ARGS + ["--samples", "40", "--json"]) == 130
+    captured = capsys.readouterr()
+    data = json.loads(captured.out)
+    assert data["partial"] is True
+    assert "interrupted" in captured.err
+
+
+def test_play_advice_from_a_hand_file(capsys):
+    from solver.game.handfile import load_hand
+
+    assert main(["advise", "examples/hand-twelve.txt", "--at", "5.2", "--samples", "8", "--workers", "1",
+                 "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    view = View.from_hand_record(load_hand("examples/hand-twelve.txt"), 5, 2)
+    assert view.seat == Seat.E and data["seat"] == "E"
+    assert data == advise_play(view, samples=8, seed=0, workers=1).to_dict()
+    assert data["position"]["trick"] == 5 and len(data["position"]["played"]) == 13
+
+
+@pytest.mark.parametrize("at,message", [("5.4", "K in 1..3"), ("x", "expected T.K"), ("99.1", "no position")])
+def test_bad_points_of_a_hand_file(at, message, capsys):
+    assert main(["advise", "examples/hand-twelve.txt", "--at", at]) == 2
+    assert message in capsys.readouterr().err

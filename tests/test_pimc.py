@@ -1,0 +1,64 @@
+"""The pimc player: legal play from its own view, sampled layouts that agree with what it saw."""
+from __future__ import annotations
+
+from solver.cards import Hand
+from solver.deal import Seat
+from solver.game.match import Match
+from solver.game.rules import get_ruleset
+from solver.players import get_player
+from solver.players.pimc import MonteCarloPlayer
+
+SEATS = (Seat.D, Seat.E, Seat.M)
+
+
+class CheckedPimc(MonteCarloPlayer):
+    """pimc that checks every set of layouts it samples against its own view."""
+
+    checked = 0
+
+    def _layouts(self, view):
+        layouts = super()._layouts(view)
+        mine = Hand(view.hand)
+        played = Hand(view.played)
+        trick = Hand(view.trick)
+        for hands in layouts:
+            sizes = {len(h) for h in hands.values()}
+            assert len(sizes) == 1  # every hand as the trick began
+            everyone = Hand()
+            for s, h in hands.items():
+                assert not (everyone & h)
+                everyone = everyone | h
+                assert not (h & played & ~trick.mask if False else (h - trick) & played)
+            assert hands[view.table.seat] == mine
+            for s, suits in self._voids.items():
+                if s != view.table.seat:
+                    for suit in suits:
+                        assert not (hands[s] - trick).cards_in(suit)
+        CheckedPimc.checked += 1
+        return layouts
+
+
+def test_pimc_never_sees_other_hands():
+    assert get_player("pimc").sees_all is False
+
+
+def test_pimc_plays_whole_matches_legally_from_sampled_layouts():
+    import random
+
+    rules = get_ruleset("twelve").with_options(hands_limit=2)
+    players = [CheckedPimc("pimc", random.Random(1), samples=4, engine_cards=6),
+               get_player("heuristic", 1, "h1"), get_player("heuristic", 2, "h2")]
+    record = Match(rules, players, "pimc-test").play()  # the match engine rejects illegal cards
+    assert record["hands"] and CheckedPimc.checked > 0
+
+
+def test_pimc_full_declares_by_sampling():
+    import random
+
+    rules = get_ruleset("twelve").with_options(hands_limit=1)
+    player = MonteCarloPlayer("pimc", random.Random(3), samples=2, engine_cards=17)
+    players = [player, get_player("heuristic", 1, "h1"), get_player("heuristic", 2, "h2")]
+    record = Match(rules, players, "pimc-declare").play()
+    assert record["hands"][0]["dealer"] == 0  # player 0, the pimc player, declares
+    decl = record["hands"][0]["declaration"]
+    assert decl["mode"] in "SHDC" and len(decl["discard"]) == 4

@@ -1,0 +1,54 @@
+"""Single-dummy review: each unforced card judged by play advice from its player's view."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from cli.main import main
+from solver.analysis.advice import advise_play
+from solver.analysis.single_dummy import single_dummy_review
+from solver.errors import SolverError
+from solver.game.handfile import load_hand
+from solver.game.view import View
+
+FILE = "examples/hand-twelve.txt"
+RECORD = load_hand(FILE)
+
+
+def test_each_judgement_is_the_play_advice_of_that_moment():
+    result = single_dummy_review(RECORD, samples=6, seed=3, threshold=0.1, workers=1)
+    assert result.cards and result.forced + len(result.cards) == sum(len(t) for t in RECORD.tricks)
+    for c in result.cards[::7]:
+        view = View.from_hand_record(RECORD, c.trick, c.card_index)
+        advice = advise_play(view, samples=6, seed=f"3:{c.trick}.{c.card_index}", workers=1)
+        played = next(x for x in advice.candidates if x.card == c.card)
+        assert c.p_best == round(advice.candidates[0].p_target, 4)
+        assert c.p_played == round(played.p_target, 4)
+        assert c.seat == view.seat.name and c.card == str(RECORD.tricks[c.trick - 1][c.card_index - 1])
+    for c in result.cards:
+        assert c.flagged == (c.p_best - c.p_played > 0.1)
+        assert c.p_best >= c.p_played
+
+
+def test_threshold_zero_flags_every_loss_and_one_flags_none():
+    none = single_dummy_review(RECORD, samples=4, threshold=1.0, workers=1)
+    every = single_dummy_review(RECORD, samples=4, threshold=0.0, workers=1)
+    assert not none.flagged
+    assert [c.trick for c in every.flagged] == [c.trick for c in every.cards if c.drop > 0]
+
+
+def test_bad_arguments():
+    with pytest.raises(SolverError, match="threshold"):
+        single_dummy_review(RECORD, threshold=2)
+    with pytest.raises(SolverError, match="HandRecord"):
+        single_dummy_review(FILE)
+
+
+def test_command_line(capsys):
+    assert main(["review", FILE, "--single-dummy", "--samples", "4", "--threads", "1", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["kind"] == "single-dummy-review" and data["samples"] == 4
+    assert data == single_dummy_review(RECORD, samples=4, workers=1).to_dict()
+    assert main(["review", FILE, "--single-dummy", "--plot", "x.png"]) == 2
+    assert "does not go with --single-dummy" in capsys.readouterr().err
