@@ -14,10 +14,10 @@ import argparse
 import time
 from collections import Counter
 
+from machine import describe
+
 from solver.deal import Deal, Seat
 from solver.engine import Solver
-
-from machine import describe
 
 
 def main() -> int:

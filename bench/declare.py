@@ -10,6 +10,11 @@ number of classes and how many of them needed a real engine search; then the med
 max seconds and searches. The one-time import of OR-Tools is timed and printed apart.
 
     python bench/declare.py [--deals N] [--first SEED] [--strains SHDC] [--tt-mb MB]
+    python bench/declare.py --misere-ratio examples/deal-16.txt
+
+``--misere-ratio FILE`` times instead the declaration of that file's deal in normal play
+and in misère (``sm358 declare FILE`` and ``sm358 declare FILE --misere``), one after
+the other in this process, and prints misère / normal (target <= 10).
 """
 from __future__ import annotations
 
@@ -29,7 +34,11 @@ def main() -> int:
     ap.add_argument("--first", type=int, default=0, help="seed of the first deal (default 0)")
     ap.add_argument("--strains", default="SHDC", help="strains to consider (default SHDC)")
     ap.add_argument("--tt-mb", type=int, default=64, help="engine table size in MiB (default 64)")
+    ap.add_argument("--misere-ratio", metavar="FILE",
+                    help="time normal and misère declaration of FILE's deal; print the ratio")
     args = ap.parse_args()
+    if args.misere_ratio:
+        return misere_ratio(args.misere_ratio, args.strains, args.tt_mb)
 
     print(f"declare bench: {args.deals} deals from seed {args.first}, strains {args.strains}, "
           f"one thread, {describe()}")
@@ -61,6 +70,25 @@ def main() -> int:
     print(f"seconds  median {statistics.median(seconds):8.2f}  max {max(seconds):8.2f}")
     print(f"searched median {statistics.median(searched):8.0f}  max {max(searched):8d} "
           f"(classes needing a real engine search)")
+    return 0
+
+
+def misere_ratio(path: str, strains: str, tt_mb: int) -> int:
+    """Normal then misère declaration of one deal, timed in this process; their ratio."""
+    from cli.common import read_deal
+
+    deal = read_deal(path)
+    import solver.declare.model  # noqa: F401  (OR-Tools, imported before the timed region)
+    seconds = {}
+    for misere in (False, True):
+        t0 = time.perf_counter()
+        result = declare(deal, strains=strains, tt_mb=tt_mb, misere=misere)
+        seconds[misere] = time.perf_counter() - t0
+        print(f"{'misère' if misere else 'normal'} declaration of {path}: {seconds[misere]:8.2f} s  "
+              f"optimum {result.tricks}", flush=True)
+    ratio = seconds[True] / seconds[False]
+    print(f"misère / normal declaration {ratio:8.2f}   target <= 10: {'met' if ratio <= 10 else 'NOT met'}  "
+          f"({describe()})")
     return 0
 
 

@@ -1,14 +1,24 @@
-"""Speed of the double-dummy engine on a fixed set of seeded full deals.
+"""Speed of the double-dummy engine on seeded full deals, as ratios measured in one run.
 
 Why a script and not a test: timings depend on the machine and its load, so they are
-measured and reported (median, p90, p99, max), never asserted.
+measured and reported (median, p90, p99, max), never asserted; the targets are ratios
+of timings taken in this one process, deal by deal, so they hold on any machine.
 
 For each deal ``Deal.random(seed=i)`` (three 16-card hands, the 4 widow cards out of
 play) it times one solve (dealer's value, spades, eldest leads) and one full table
-(3 seats x 5 strains, eldest leads). The table starts empty for every deal, so each
-deal is timed cold; the table of one deal reuses its own entries across the 15 solves.
+(3 seats x 5 strains, eldest leads), in normal play and, on the first deals, in misère.
+The table starts empty for every solve and every table, so each is timed cold; the
+15 solves of one table share their table. Printed with the CPU line:
 
-    python bench/solve.py [--deals N] [--tt-mb MB] [--first SEED]
+* misère solve median / normal solve median, on the same deals (target <= 5);
+* misère table median / normal table median, on the same deals (target <= 5);
+* slowest misère solve / normal table median (target <= 50).
+
+``--against-dds`` also times DDS (``endplay``, the optional ``bench`` extra) on seeded
+bridge deals, alternated deal by deal with this engine's solves (see bench/dds.py).
+
+    python bench/solve.py [--deals N] [--misere-deals M] [--misere-tables T] [--first SEED]
+                          [--tt-mb MB] [--verbose] [--against-dds] [--dds-deals K]
 """
 from __future__ import annotations
 
@@ -17,10 +27,10 @@ import math
 import statistics
 import time
 
+from machine import describe
+
 from solver.deal import Deal, Seat, Strain
 from solver.engine import Solver
-
-from machine import describe
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -32,49 +42,101 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def summary(name: str, ms: list[float], nodes: list[int]) -> str:
-    return (f"{name:<6} median {statistics.median(ms):8.1f} ms  p90 {percentile(ms, 90):8.1f}  "
-            f"p99 {percentile(ms, 99):8.1f}  max {max(ms):8.1f} ms   "
-            f"nodes median {int(statistics.median(nodes)):>9}  max {max(nodes):>10}")
+    return (f"{name:<13} median {statistics.median(ms):9.1f} ms  p90 {percentile(ms, 90):9.1f}  "
+            f"p99 {percentile(ms, 99):9.1f}  max {max(ms):9.1f} ms   "
+            f"nodes median {int(statistics.median(nodes)):>10}  max {max(nodes):>11}")
+
+
+def timed_solve(solver: Solver, deal: Deal, misere: bool) -> tuple[float, int, int]:
+    """One cold solve: dealer's value in spades, eldest leads. (ms, nodes, value)"""
+    solver.clear()
+    t0 = time.perf_counter()
+    value = solver.solve(deal, Strain.S, leader=Seat.E, seat=Seat.D, misere=misere)
+    return (time.perf_counter() - t0) * 1000, solver.nodes, value
+
+
+def timed_table(solver: Solver, deal: Deal, misere: bool) -> tuple[float, int]:
+    """One cold table: 3 seats x 5 strains, eldest leads, one thread. (ms, nodes)"""
+    solver.clear()
+    nodes = 0
+    t0 = time.perf_counter()
+    for strain in Strain:
+        for seat in Seat:
+            solver.solve(deal, strain, leader=Seat.E, seat=seat, misere=misere)
+            nodes += solver.nodes
+    return (time.perf_counter() - t0) * 1000, nodes
+
+
+def ratio_line(name: str, value: float, target: float) -> str:
+    verdict = "met" if value <= target else "NOT met"
+    return f"{name:<48} {value:9.2f}   target <= {target:g}: {verdict}"
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--deals", type=int, default=100, help="number of seeded deals (default 100)")
+    ap.add_argument("--deals", type=int, default=100, help="normal-play deals (default 100)")
+    ap.add_argument("--misere-deals", type=int, default=10,
+                    help="of those, the first M also solved in misère (default 10; 0: none)")
+    ap.add_argument("--misere-tables", type=int, default=2,
+                    help="of those, the first T also tabled in misère (default 2; slow)")
     ap.add_argument("--first", type=int, default=0, help="seed of the first deal (default 0)")
     ap.add_argument("--tt-mb", type=int, default=64, help="table size in MiB (default 64)")
     ap.add_argument("--verbose", action="store_true", help="print one line per deal")
+    ap.add_argument("--against-dds", action="store_true", help="also time DDS (needs endplay)")
+    ap.add_argument("--dds-deals", type=int, default=20, help="deals for --against-dds (default 20)")
     args = ap.parse_args()
-
-    solver = Solver(args.tt_mb)
-    solve_ms: list[float] = []
-    solve_nodes: list[int] = []
-    table_ms: list[float] = []
-    table_nodes: list[int] = []
-    for seed in range(args.first, args.first + args.deals):
-        deal = Deal.random(seed=seed)
-        solver.clear()
-        t0 = time.perf_counter()
-        value = solver.solve(deal, Strain.S, leader=Seat.E, seat=Seat.D)
-        solve_ms.append((time.perf_counter() - t0) * 1000)
-        solve_nodes.append(solver.nodes)
-
-        solver.clear()
-        nodes = 0
-        t0 = time.perf_counter()
-        for strain in Strain:
-            for seat in Seat:
-                solver.solve(deal, strain, leader=Seat.E, seat=seat)
-                nodes += solver.nodes
-        table_ms.append((time.perf_counter() - t0) * 1000)
-        table_nodes.append(nodes)
-        if args.verbose:
-            print(f"seed {seed:4d}  D/S={value:2d}  solve {solve_ms[-1]:8.1f} ms {solve_nodes[-1]:>10} nodes"
-                  f"  table {table_ms[-1]:8.1f} ms {nodes:>10} nodes", flush=True)
+    if args.deals < 1 or not 0 <= args.misere_tables <= args.misere_deals <= args.deals:
+        ap.error("need 1 <= deals, 0 <= misere-tables <= misere-deals <= deals")
 
     print(f"{args.deals} deals (seeds {args.first}..{args.first + args.deals - 1}), table {args.tt_mb} MiB, "
-          f"{describe()}")
-    print(summary("solve", solve_ms, solve_nodes))
-    print(summary("table", table_ms, table_nodes))
+          f"{describe()}", flush=True)
+    solver = Solver(args.tt_mb)
+    runs: dict[str, tuple[list[float], list[int]]] = {
+        k: ([], []) for k in ("solve", "table", "misère solve", "misère table")}
+
+    def record(kind: str, ms: float, nodes: int) -> None:
+        runs[kind][0].append(ms)
+        runs[kind][1].append(nodes)
+
+    for i, seed in enumerate(range(args.first, args.first + args.deals)):
+        deal = Deal.random(seed=seed)
+        ms, nodes, value = timed_solve(solver, deal, False)
+        record("solve", ms, nodes)
+        line = f"seed {seed:4d}  D/S={value:2d} solve {ms:9.1f} ms"
+        if i < args.misere_deals:
+            ms, nodes, value = timed_solve(solver, deal, True)
+            record("misère solve", ms, nodes)
+            line += f"  misère D/S={value:2d} solve {ms:9.1f} ms"
+        ms, nodes = timed_table(solver, deal, False)
+        record("table", ms, nodes)
+        line += f"  table {ms:8.1f} ms"
+        if i < args.misere_tables:
+            ms, nodes = timed_table(solver, deal, True)
+            record("misère table", ms, nodes)
+            line += f"  misère table {ms:9.1f} ms"
+        if args.verbose:
+            print(line, flush=True)
+
+    for kind, (times, counts) in runs.items():
+        if times:
+            print(summary(kind, times, counts))
+    if args.misere_deals:
+        m = args.misere_deals
+        solve_ms, table_ms = runs["solve"][0], runs["table"][0]
+        print(f"ratios, each on the same deals of this run (misère solves: seeds "
+              f"{args.first}..{args.first + m - 1}; misère tables: the first {args.misere_tables}):")
+        print(ratio_line("misère solve median / normal solve median",
+                         statistics.median(runs["misère solve"][0]) / statistics.median(solve_ms[:m]), 5))
+        if args.misere_tables:
+            t = args.misere_tables
+            print(ratio_line("misère table median / normal table median",
+                             statistics.median(runs["misère table"][0]) / statistics.median(table_ms[:t]), 5))
+        print(ratio_line("slowest misère solve / normal table median",
+                         max(runs["misère solve"][0]) / statistics.median(table_ms[:m]), 50))
+    if args.against_dds:
+        from dds import compare_with_dds  # needs endplay (pip install '.[bench]')
+
+        compare_with_dds(solver, args.first, args.dds_deals)
     return 0
 
 

@@ -36,7 +36,7 @@ def hands_table(deal: Deal, *, played: Iterable[Card] = ()) -> Table:
     return table
 
 
-def values_table(values: Mapping[str, Mapping[str, int]], *, title: str) -> Table:
+def values_table(values: Mapping[str, Mapping[str, "int | str"]], *, title: str) -> Table:
     """Strains down, seats across: ``values["S"]["D"]`` is D's value with spades trump."""
     table = Table(title=title, title_justify="left")
     table.add_column("strain")

@@ -26,6 +26,7 @@ from .errors import (
 from .analysis.review import Review, review
 from .game.handfile import HandRecord, load_hand
 from .game.match import Match
+from .game.modes import Mode
 from .players import get_player
 from .game.records import load as load_record
 from .game.records import save as save_record
@@ -54,7 +55,7 @@ __all__ = [
     "Deal", "Seat", "Strain", "parse_strains",
     "DDTable", "Solver", "card_values", "dd_table", "principal_variation", "solve",
     "Choice", "Declaration", "declare",
-    "PRESETS", "Ruleset", "get_ruleset",
+    "Mode", "PRESETS", "Ruleset", "get_ruleset",
     "HandRecord", "Match", "Review", "review", "get_player", "load_hand", "load_record", "save_record",
     "View", "Advice", "advise_declaration", "advise_play",
     "optimal_tree",

@@ -22,7 +22,7 @@ RANK_CHARS = "23456789TJQKA"
 SUIT_SYMBOLS = "♠♥♦♣"  # in Suit order
 LANE_SHIFT = 4
 LANE = 1 << LANE_SHIFT  # bits per suit lane in a hand mask (16)
-SUIT_LANE_MASK = (1 << 13) - 1  # the 13 rank bits of one lane
+LANE_MASK = (1 << 13) - 1  # the 13 rank bits of one lane (LANE and LANE_MASK as in csrc/position.h)
 
 
 class Suit(IntEnum):
@@ -112,7 +112,7 @@ class Card:
         if isinstance(text, Card):
             return text
         if not isinstance(text, str):
-            raise NotationError(f"cannot read card {short_repr(text)}: expected a string such as 'SA'")
+            raise NotationError(f"cannot read card {short_repr(text)}: expected a Card or a string such as 'SA'")
         t = text.strip()
         if len(t) >= 2:
             if t[0].upper() in SUIT_CHARS or t[0] in SUIT_SYMBOLS:
@@ -247,7 +247,7 @@ class Hand:
 
     def suit_mask(self, suit: int) -> int:
         """The 13-bit lane of one suit (bit ``rank - 2``)."""
-        return (self.mask >> (LANE * int(suit))) & SUIT_LANE_MASK
+        return (self.mask >> (LANE * int(suit))) & LANE_MASK
 
     def cards_in(self, suit: int) -> list[Card]:
         """The cards of one suit, highest first."""
@@ -322,8 +322,9 @@ def suit_html(text: str) -> str:
 
 def parse_cards(text: "str | Iterable[str | Card]") -> list[Card]:
     """Read a list of cards given as ``"SA HK"``, ``"SA,HK"`` or an iterable."""
+    items: list[str | Card]
     if isinstance(text, str):
-        items = text.replace(",", " ").split()
+        items = list(text.replace(",", " ").split())
     elif isinstance(text, (list, tuple)):
         items = list(text)
     else:

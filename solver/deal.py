@@ -112,7 +112,8 @@ class Deal:
     hands: tuple[Hand, Hand, Hand]
     widow: Hand
 
-    def __init__(self, hands: "Mapping[Seat | str, Hand] | Iterable[Hand]", widow: Hand | None = None) -> None:
+    def __init__(self, hands: "Mapping[Seat, Hand] | Mapping[str, Hand] | Iterable[Hand]",
+                 widow: Hand | None = None) -> None:
         if isinstance(hands, Mapping):
             by_seat = {Seat.parse(k): v for k, v in hands.items()}
             missing = [s.name for s in Seat if s not in by_seat]

@@ -19,10 +19,9 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .cards import LANE, LANE_SHIFT, NO_TRUMP
-from .cards import SUIT_LANE_MASK as LANE_MASK
+from .cards import LANE, LANE_MASK, LANE_SHIFT, NO_TRUMP
 
-__all__ = ["LANE", "LANE_MASK", "LANE_SHIFT", "NO_TRUMP", "legal_mask", "suit_of", "trick_winner"]
+__all__ = ["legal_mask", "suit_of", "trick_winner"]
 
 
 def suit_of(bitpos: int) -> int:

@@ -118,7 +118,7 @@ API_CALLS = {
     "Match.seed": lambda v: Match(get_ruleset("casual"), [get_player("random", i) for i in range(3)], v),
     "Match.max_hands": lambda v: Match(get_ruleset("casual"), [get_player("random", i) for i in range(3)],
                                        max_hands=v),
-    **{f"option.{name}": (lambda name: lambda v: get_ruleset("twelve", **{name: v}))(name)
+    **{f"option.{name}": (lambda name: lambda v: get_ruleset("twelve", **{name: v}))(name)  # noqa: B023
        for name in OPTION_NAMES},
 }
 

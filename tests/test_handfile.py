@@ -202,7 +202,7 @@ def _swap_to_revoke(h):
 
 
 def test_revoke_found_from_the_play_alone(matches):
-    for preset, rec in matches.items():
+    for rec in matches.values():
         h = hand_from_record(rec, 1)
         found = _swap_to_revoke(h)
         if found is None:

@@ -56,7 +56,7 @@ def test_blind_discard_declarer_discards_before_taking_the_widow():
         if kind == "declare" and stage in ("discard", "both"):  # "both" when no exchange comes between
             assert bin(view.hand).count("1") == 16
             assert view.hand & widow_mask(record, number) == 0
-    for number, h in enumerate(record["hands"], 1):
+    for h in record["hands"]:
         discards = {Card.parse(c) for c in h["declaration"]["discard"]}
         assert not discards & set(Hand.parse(h["widow"]))   # widow cards are never discarded
 
@@ -73,7 +73,7 @@ def test_blind_trump_names_the_mode_before_seeing_the_widow():
 def test_first_six_shows_the_game_leader_six_of_his_cards():
     record, log = run("hungarian")
     seen = 0
-    for kind, number, stage, view in log:
+    for kind, _number, stage, view in log:
         if kind == "declare" and stage == "mode":
             assert bin(view.visible).count("1") == 6
             assert view.visible & ~view.hand == 0

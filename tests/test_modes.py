@@ -61,3 +61,9 @@ def test_rulesets_hold_modes_and_write_strings(preset):
     assert all(isinstance(m, Mode) for m in r.modes)
     written = r.to_dict()["modes"]
     assert all(type(m) is str for m in written) and written == [m.value for m in r.mode_order]
+
+
+def test_mode_is_public_at_the_top_level():
+    import solver
+
+    assert solver.Mode is Mode and "Mode" in solver.__all__

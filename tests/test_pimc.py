@@ -25,7 +25,7 @@ class CheckedPimc(MonteCarloPlayer):
             sizes = {len(h) for h in hands.values()}
             assert len(sizes) == 1  # every hand as the trick began
             everyone = Hand()
-            for s, h in hands.items():
+            for h in hands.values():
                 assert not (everyone & h)
                 everyone = everyone | h
                 assert not (h & played & ~trick.mask if False else (h - trick) & played)

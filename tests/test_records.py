@@ -282,7 +282,7 @@ def test_records_have_exactly_the_typed_fields(preset):
     assert required <= set(record) <= required | optional  # `truncated` only on a capped match
     assert set(record["rules"]) == set(records.RulesRecord.__required_keys__)
     assert set(record["result"]) == set(records.ResultRecord.__required_keys__)
-    required, optional = _keys(records.HandRecord)
+    required, optional = _keys(records.MatchHandRecord)
     for h in record["hands"]:
         assert required <= set(h) <= required | optional
         assert set(h["declaration"]) == set(records.DeclarationRecord.__required_keys__)
@@ -292,7 +292,7 @@ def test_records_have_exactly_the_typed_fields(preset):
 
 def test_docs_describe_every_typed_field():
     text = open(os.path.join(os.path.dirname(__file__), "..", "docs", "records.md"), encoding="utf-8").read()
-    for kind, prefix in ((records.MatchRecord, ""), (records.HandRecord, ""), (records.RulesRecord, "rules."),
+    for kind, prefix in ((records.MatchRecord, ""), (records.MatchHandRecord, ""), (records.RulesRecord, "rules."),
                          (records.ResultRecord, "result."), (records.DeclarationRecord, "declaration.")):
         for key in kind.__required_keys__ | kind.__optional_keys__:
             forms = (f"`{prefix}{key}`", f"`.{key}`", f"`{prefix}{key}.")

@@ -204,7 +204,7 @@ def test_identity_on_seeded_matches_and_engine_agreement(preset):
         early = set(rng.sample(range(30), 3))  # full-size positions are the expensive solves
         k = 0
         for t, trick in enumerate(rec.tricks, 1):
-            for i, card in enumerate(trick):
+            for i, _card in enumerate(trick):
                 c = h.cards[k]
                 k += 1
                 if k - 1 < 30 and k - 1 not in early:

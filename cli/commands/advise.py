@@ -17,15 +17,16 @@ from typing import Any
 from rich.table import Table
 
 from solver.analysis.advice import MAX_SAMPLES, Advice, advise_declaration, advise_play
-from solver.cards import Card, parse_cards
+from solver.cards import SUIT_CHARS, Card, parse_cards
 from solver.deal import Seat
+from solver.game.modes import Mode
 from solver.errors import NotationError
 from solver.game.handfile import load_hand
 from solver.game.view import View
 
 from ..common import LazyProgress, console, print_json
 
-SUITS = "SHDC"
+SUITS = SUIT_CHARS
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -184,8 +185,9 @@ def _pretty_label(c: Any) -> tuple[str, str]:
     if c.card is not None:
         return Card.parse(c.card).pretty(), ""
     mode = {"N": "NT"}.get(c.mode, c.mode)
-    if c.mode in SUITS:
-        mode = "♠♥♦♣"[SUITS.index(c.mode)]
+    trump = Mode.parse(c.mode).trump
+    if trump is not None:
+        mode = trump.symbol
     if c.discard is None:
         return mode, "(after the widow)" if c.samples else ""
     cards = sorted(parse_cards(" ".join(c.discard)), key=lambda x: (x.suit, -x.rank))

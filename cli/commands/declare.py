@@ -6,8 +6,8 @@ from typing import Iterable
 
 from rich.table import Table
 
-from solver.cards import Card
-from solver.deal import Seat, Strain
+from solver.cards import SUIT_CHARS, Card
+from solver.deal import STRAIN_CHARS, Seat, Strain
 from solver.declare import Declaration, declare
 from solver.errors import RulesError
 from solver.game.modes import Mode
@@ -42,7 +42,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 def settings(args: argparse.Namespace) -> dict:
     """The optimiser's arguments: explicit flags first, then the ruleset, then the defaults."""
-    out = {"declarer": "D", "leader": "E", "strains": "SHDC", "blind": False, "must_ruff": False}
+    out = {"declarer": "D", "leader": "E", "strains": SUIT_CHARS, "blind": False, "must_ruff": False}
     if args.rules:
         rs = get_ruleset(args.rules)
         modes = set(rs.modes)
@@ -51,7 +51,7 @@ def settings(args: argparse.Namespace) -> dict:
                 raise RulesError(f"{rs.name} has no fewest-tricks mode (MT or miz) for --misere")
             strains = "N"
         else:
-            strains = "".join(m for m in "SHDCN" if m in modes)
+            strains = "".join(m for m in STRAIN_CHARS if m in modes)
         out.update(declarer=rs.declarer.name, strains=strains, blind=rs.widow == "blind-discard",
                    must_ruff=rs.must_ruff,
                    leader="E" if rs.first_leader == "eldest" else rs.declarer.name)
@@ -102,7 +102,7 @@ def show(result: Declaration, target: "int | None" = None) -> None:
     per.add_row(*(str(v) for v in result.by_strain.values()))
     if target is not None:
         word = "at most" if result.misere else "at least"
-        made = [("NT" if t == "N" else "♠♥♦♣"["SHDC".index(t)]) for t, v in result.by_strain.items()
+        made = [Strain.parse(t).symbol for t, v in result.by_strain.items()
                 if (v <= target if result.misere else v >= target)]
         per.caption = f"target: {word} {target} tricks; reached in {' '.join(made) or 'no strain'}"
     out.print(per)

@@ -43,7 +43,7 @@ from .stats import mean_interval, wilson
 
 __all__ = ["Advice", "Candidate", "advise_declaration", "advise_play"]
 
-SEATS = (Seat.D, Seat.E, Seat.M)
+SEATS = tuple(Seat)
 Progress = Callable[[int, int], None]
 
 

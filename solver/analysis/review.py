@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import Card, Hand
-from ..deal import Deal, Seat
+from ..deal import SEAT_NAMES, Deal, Seat
 from ..declare import declare
 from ..engine import Solver
 from ..errors import RecordError
@@ -38,7 +38,7 @@ from ..inputs import MAX_RECORD_BYTES, check_progress, read_text_file
 
 __all__ = ["CardReview", "DeclarationReview", "HandReview", "Review", "SeatSummary", "review"]
 
-SEATS = (Seat.D, Seat.E, Seat.M)
+SEATS = tuple(Seat)
 TT_MB = 32
 Progress = Callable[[int, int], None]
 
@@ -131,7 +131,7 @@ class HandReview:
             "seats": {s: v.to_dict() for s, v in self.seats.items()},
         }
         if self.players is not None:
-            out["players"] = dict(zip("DEM", self.players))
+            out["players"] = dict(zip(SEAT_NAMES, self.players))
         return out
 
 
@@ -152,7 +152,7 @@ class Review:
 
     def to_frame(self) -> Any:
         """A pandas DataFrame, one row per card played."""
-        import pandas as pd  # type: ignore[import-untyped]
+        import pandas as pd
 
         rows = []
         for h in self.hands:
@@ -408,7 +408,7 @@ def best_declaration(rec: HandRecord) -> dict[str, Any] | None:
         return None
     misere = Mode.parse(rec.contract).minimising
     same_goal = [m for m in rs.mode_order if Mode.parse(m).minimising == misere]
-    strains = "".join(sorted({m if m in "SHDC" else "N" for m in same_goal}, key="SHDCN".index))
+    strains = "".join(s.name for s in sorted({Mode.parse(m).strain for m in same_goal}))
     if rs.widow_size == 0:
         from ..engine import solve
 

@@ -11,7 +11,7 @@ import html
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from ..cards import Card, Hand
+from ..cards import Card, Hand, Suit
 from ..deal import Seat
 from .review_text import contract_words, declaration_line
 
@@ -47,7 +47,7 @@ def _suit(hand: Hand, suit: int) -> str:
 def deal_table(h: HandReview) -> str:
     rec = h.record
     head = "".join(f'<th>{"<span class=red>" + s + "</span>" if i in (1, 2) else s}</th>'
-                   for i, s in enumerate("♠♥♦♣"))
+                   for i, s in enumerate(suit.symbol for suit in Suit))
     rows = []
     for s in Seat:
         who = f" {html.escape(h.players[s])}" if h.players else ""

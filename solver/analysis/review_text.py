@@ -8,7 +8,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards import Card
-from ..deal import Seat
+from ..deal import Seat, Strain
+from ..game.modes import Mode
 
 if TYPE_CHECKING:
     from .review import DeclarationReview, HandReview, Review
@@ -26,13 +27,14 @@ def pretty_cards(cards: list[str] | tuple[str, ...]) -> str:
 
 
 def contract_words(contract: str) -> str:
-    if contract in "SHDC":
-        return f"{'♠♥♦♣'['SHDC'.index(contract)]} trumps"
+    trump = Mode.parse(contract).trump
+    if trump is not None:
+        return f"{trump.symbol} trumps"
     return MODE_WORDS[contract]
 
 
 def strain_symbol(strain: str) -> str:
-    return "NT" if strain == "N" else "♠♥♦♣"["SHDC".index(strain)]
+    return Strain.parse(strain).symbol
 
 
 def declaration_line(d: DeclarationReview | None, misere: bool) -> str:

@@ -57,22 +57,22 @@ def discard_runs(held: Hand, discardable: Hand, opponents: Hand) -> list[Run]:
     and do not separate runs.
     """
     runs: list[Run] = []
+
+    def close(suit: int, current: list[Card]) -> None:
+        if current:
+            disc = tuple(c for c in reversed(current) if c in discardable)
+            runs.append(Run(suit, tuple(current), disc))
+            current.clear()
+
     for suit in range(4):
         current: list[Card] = []
-
-        def close() -> None:
-            if current:
-                disc = tuple(c for c in reversed(current) if c in discardable)
-                runs.append(Run(suit, tuple(current), disc))
-                current.clear()
-
         for rank in range(14, 1, -1):
             card = Card(suit, rank)
             if card in held:
                 current.append(card)
             elif card in opponents:
-                close()
-        close()
+                close(suit, current)
+        close(suit, current)
     return runs
 
 

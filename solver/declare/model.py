@@ -99,7 +99,7 @@ class CandidateModel:
         # 3x less CP-SAT time per deal without it).
         self._solver.parameters.cp_model_presolve = False
 
-    def _run(self, strain: str, enumerate_all: bool, callback=None, extra=()) -> int:
+    def _run(self, strain: str, enumerate_all: bool, callback=None, extra=()) -> cp_model.CpSolverStatus:
         m = self.model
         m.clear_assumptions()
         m.add_assumptions([self.strain[strain], *extra])

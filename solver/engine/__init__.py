@@ -20,7 +20,7 @@ import threading
 from typing import TYPE_CHECKING, Callable, Iterator, Mapping, Sequence
 
 from ..cards import Card, Hand, suit_html
-from ..deal import Deal, Seat, Strain, parse_strains
+from ..deal import STRAIN_CHARS, Deal, Seat, Strain, parse_strains
 from ..errors import EngineError, IllegalPlayError, NotationError
 from ..inputs import check_flag, check_progress, short_repr
 from ..tricks import legal_mask
@@ -38,14 +38,6 @@ MAX_TT_MB = 1 << 16
 
 def _bit_index(card: Card) -> int:
     return card.bit.bit_length() - 1
-
-
-def _to_card(card: "Card | str") -> Card:
-    if isinstance(card, Card):
-        return card
-    if isinstance(card, str):
-        return Card.parse(card)
-    raise NotationError(f"cannot read card {short_repr(card)}: expected a Card or a string such as 'SA'")
 
 
 class _Query:
@@ -69,7 +61,7 @@ class _Query:
         if not isinstance(played, (list, tuple)):
             raise IllegalPlayError(f"played must be a list of cards or a string such as 'SA HK', "
                                    f"got {short_repr(played)}")
-        cards = [_to_card(c) for c in played]
+        cards = [Card.parse(c) for c in played]
         _check_played(deal, self.strain, self.leader, self.must_ruff, cards)
         self.played = tuple(_bit_index(c) for c in cards)
         self.mover = Seat((self.leader + len(cards)) % 3)
@@ -96,10 +88,10 @@ def _check_played(deal: Deal, strain: Strain, leader: Seat, must_ruff: bool, car
                 if hand.suit_mask(led):
                     raise IllegalPlayError(
                         f"card {card} played by {seat.name} revokes: {seat.name} holds "
-                        f"{'SHDC'[led]} and must follow suit")
+                        f"{led.name} and must follow suit")
                 raise IllegalPlayError(
                     f"card {card} played by {seat.name} breaks must-ruff: {seat.name} is void in "
-                    f"{'SHDC'[led]} and holds a trump")
+                    f"{led.name} and holds a trump")
         seat = seat.next
 
 
@@ -139,7 +131,7 @@ class Solver:
         tried); and one count per bound of the positions it answered (``settled_trumps``,
         ``right_hand_trumps``, ``seat_cash``, ``seat_winners``, ``sole_trumps``,
         ``all_tricks``, ``forcing_lead``, ``trump_game``, ``last_trick``, and in misère
-        ``misere_trick_lost``, ``misere_escape``, ``misere_bounds``). Each call resets them.
+        ``misere_trick_lost``, ``misere_escape``, ``misere_low_cards``, ``misere_two_escapes``). Each call resets them.
         """
         with self._lock:
             return dict(self._engine.stats())
@@ -336,7 +328,7 @@ class DDTable:
                 f"<thead><tr><th></th>{head}</tr></thead><tbody>{rows}</tbody></table>")
 
 
-def dd_table(deal: Deal, *, leader: "Seat | str" = "E", strains: "str | Sequence[Strain | str]" = "SHDCN",
+def dd_table(deal: Deal, *, leader: "Seat | str" = "E", strains: "str | Sequence[Strain | str]" = STRAIN_CHARS,
              misere: bool = False, must_ruff: bool = False, threads: "int | None" = None,
              progress: "Callable[[int, int], None] | None" = None) -> DDTable:
     """Every seat's value (see :func:`solve`) in every strain, with ``leader`` on lead.

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Protocol, Sequence
 
-from ..cards import LANE, NO_TRUMP, SUIT_LANE_MASK, Card, Hand, Suit
+from ..cards import LANE, NO_TRUMP, LANE_MASK, Card, Hand, Suit
 from ..deal import Deal, Seat, Strain
 from ..errors import IllegalPlayError, RecordError, RulesError, SolverError
 from .modes import Mode
@@ -31,6 +31,7 @@ from .rules import Ruleset
 _NO_TRUMP_NAMES = frozenset({m.value for m in Mode if m.trump is None} | {"NT"})
 
 PlanStep = tuple[Seat, Seat, int]
+_NO_CARDS = Hand()
 
 
 @dataclass(frozen=True)
@@ -207,7 +208,7 @@ class _Run:
         self.hands[to] = self.hands[to].add(card)
         self.log.append(Transfer(frm, to, card))
 
-    def request(self, role: str, seat: Seat, partner: Seat, allowed: Hand = Hand(),
+    def request(self, role: str, seat: Seat, partner: Seat, allowed: Hand = _NO_CARDS,
                 suits: tuple[Suit, ...] = (), rnd: int = 1, rounds: int = 1) -> ExchangeRequest:
         seen = tuple(t for t in self.log if seat in (t.frm, t.to))
         return ExchangeRequest(role, seat, partner, self.hands[seat], allowed, suits, self.trump,
@@ -272,7 +273,7 @@ class _Run:
         for rnd in range(1, n + 1):
             allowed = self.hands[up]
             if self.ruleset.exchange == "hungarian":
-                allowed = Hand(allowed.mask & ~(SUIT_LANE_MASK << (LANE * self.trump)))
+                allowed = Hand(allowed.mask & ~(LANE_MASK << (LANE * self.trump)))
             if not allowed:
                 return  # Decision: nothing left that may be given ends this pair's trade
             given = self.ask_card(self.request("give", up, down, allowed, rnd=rnd, rounds=n))

@@ -30,8 +30,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..cards import Card, Hand
-from ..deal import Deal, Seat
+from ..cards import SUIT_CHARS, SUIT_SYMBOLS, Card, Hand, Suit
+from ..deal import SEAT_NAMES, Deal, Seat
 from ..errors import RecordError, SolverError
 from ..inputs import load_json, read_text_file, short_repr
 from ..tricks import legal_mask, trick_winner
@@ -40,7 +40,6 @@ from .rules import Ruleset, get_ruleset
 
 __all__ = ["HandRecord", "Position", "hand_from_record", "load_hand", "parse_hand", "save_hand"]
 
-SUITS = "SHDC"
 _TAG = re.compile(r'^\[\s*([A-Za-z]+)\s+"(.*)"\s*\]$')
 _TRICK_NUMBER = re.compile(r"^\d+[.):]$")
 KNOWN_TAGS = ("Rules", "Options", "Declarer", "Contract", "Discard", "Deal", "Leader",
@@ -394,13 +393,16 @@ def _seat(value: str, where: str) -> Seat:
 
 def _mode(value: str, ruleset: Ruleset, at: int) -> str:
     v = value.strip()
-    norm = {"NT": "N", "MIZ": "miz", "MT": "MT"}.get(v.upper(), v.upper() if len(v) == 1 else v)
-    if len(v) == 1 and v in "♠♥♦♣":
-        norm = "SHDC"["♠♥♦♣".index(v)]
-    if norm not in ruleset.modes:
+    if len(v) == 1 and v in SUIT_SYMBOLS:
+        v = Suit.parse(v).name
+    try:
+        mode: Mode | None = Mode.parse(v)
+    except SolverError:
+        mode = None
+    if mode is None or mode not in ruleset.modes:
         raise RecordError(f"line {at}: [Contract] {value!r} is not a mode of {ruleset.name}; "
                           f"allowed: {' '.join(ruleset.mode_order)}")
-    return norm
+    return mode.value
 
 
 def _cards(text: str, where: str) -> list[Card]:
@@ -561,10 +563,10 @@ def _check_play(lines: Sequence[_Line], start: Deal, leader: Seat, trump: int, m
             if not legal & c.bit:
                 follow = hands[seat] & (0x1FFF << (16 * led))
                 if follow:
-                    raise RecordError(f"{where}: {seat.name} revokes with {c}: {SUITS[led]} was led and "
+                    raise RecordError(f"{where}: {seat.name} revokes with {c}: {SUIT_CHARS[led]} was led and "
                                       f"{seat.name} holds {_cards_text(follow)}"
                                       + (" (played later)" if reconstructed else ""))
-                raise RecordError(f"{where}: {seat.name} plays {c} without ruffing: void in {SUITS[led]}, "
+                raise RecordError(f"{where}: {seat.name} plays {c} without ruffing: void in {SUIT_CHARS[led]}, "
                                   f"{seat.name} must play a trump (holds {_cards_text(legal)})"
                                   + (" (played later)" if reconstructed else ""))
             hands[seat] &= ~c.bit
@@ -608,7 +610,7 @@ def hand_from_record(record: Mapping[str, Any], number: int) -> HandRecord:
         raise RecordError(f"hand {number}: the record has hands 1..{len(hands)}")
     h = hands[number - 1]
     ruleset = ruleset_of(record)
-    dealt = Deal([Hand.parse(h["dealt"][s]) if h["dealt"][s].strip() else Hand() for s in "DEM"],
+    dealt = Deal([Hand.parse(h["dealt"][s]) if h["dealt"][s].strip() else Hand() for s in SEAT_NAMES],
                  Hand.parse(h["widow"]) if h["widow"].strip() else Hand())
     decl = h["declaration"]
     declarer = Seat.parse(decl.get("declarer", ruleset.declarer.name))

@@ -36,16 +36,22 @@ from .views import (
 from .exchange import run_exchange
 from . import scoring
 from .modes import Mode
-from ..tricks import LANE, LANE_MASK, LANE_SHIFT, legal_mask, trick_winner
+from ..cards import LANE, LANE_MASK, LANE_SHIFT
+from ..tricks import legal_mask, trick_winner
 
 if TYPE_CHECKING:  # records replays through Match, so Match takes only its types
-    from .records import DeclarationRecord, ExchangeRecord, HandRecord, MatchRecord
+    from .records import DeclarationRecord, ExchangeRecord, MatchHandRecord, MatchRecord
 
 SEATS = tuple(Seat)  # D, E, M: indexed by seat number in the play loop
 #: The safety cap on hands per match (end reason ``hand-cap``): no ruleset needs more, and
 #: a record stopped at any other cap is marked ``"truncated": true``.
 HAND_CAP = 200
 C2 = Card.parse("C2")
+
+
+def _triple(values: Sequence[int]) -> tuple[int, int, int]:
+    """Three values (by seat or by player) as the fixed-length tuple the views declare."""
+    return (values[0], values[1], values[2])
 
 
 def deck_for(ruleset: Any) -> list[Card]:
@@ -168,21 +174,21 @@ class Match:
             self.play_hand()
         return self.record
 
-    def play_hand(self) -> HandRecord:
+    def play_hand(self) -> MatchHandRecord:
         """Play one hand, append it to the record, and settle the end-of-match check."""
         number = self.state.hands_played + 1
         dealer = self.dealer
         hand_rec = self._play_hand(number, dealer)
         self.record["hands"].append(hand_rec)
         self.state.hands_played = number
-        tricks = tuple(hand_rec["tricks"][s.name] for s in SEATS)
+        tricks = _triple([hand_rec["tricks"][s.name] for s in SEATS])
         result = scoring.HandResult(dealer, hand_rec["declaration"]["mode"], tricks,
                                     tuple(Seat(s) for s in self._trick_winners))
         self.state.history.append(result)
         points = result.points_by_player(self.ruleset)
         for p in range(3):
             self.state.totals[p] += points[p]
-        self.prev_nets = tuple(hand_rec["nets"][Seat((p - dealer) % 3).name] for p in range(3))
+        self.prev_nets = _triple([hand_rec["nets"][Seat((p - dealer) % 3).name] for p in range(3)])
         verdict = scoring.match_over(self.state.history, self.ruleset)
         if verdict.over:
             self.record["result"] = {"winner": verdict.winner, "reason": verdict.reason,
@@ -197,7 +203,7 @@ class Match:
         return hand_rec
 
     # --- one hand -----------------------------------------------------------------------
-    def _play_hand(self, number: int, dealer: int) -> HandRecord:
+    def _play_hand(self, number: int, dealer: int) -> MatchHandRecord:
         rs = self.ruleset
         n, w = rs.hand_size, rs.widow_size
         if self.deal_source is None:
@@ -214,7 +220,7 @@ class Match:
         declarer = Seat(rs.declarer)
         dealt = {s.name: str(Hand(hands[s])) for s in SEATS}
         exchange_log: list[ExchangeRecord] = []
-        totals = tuple(self.state.totals)
+        totals = _triple(self.state.totals)
         decl_player = (dealer + declarer) % 3
         modes = tuple(rs.allowed_modes(self.state.modes_used[decl_player]))
         transfers_by_seat: list[list] = [[], [], []]
@@ -235,7 +241,7 @@ class Match:
             player = self.players[decl_player]
             n_discard = 0 if stage == "mode" else (rs.widow_size if rs.widow != "none" else 0)
             view = DeclareView(table(declarer), stage, hand_mask, visible, modes, n_discard, fixed,
-                               tuple(st.hands) if sees_all(declarer) else None,
+                               _triple(st.hands) if sees_all(declarer) else None,
                                st.widow if sees_all(declarer) else None)
             d = player.declare(view)
             where = f"hand {number}: declarer {self.names[decl_player]} ({declarer.name})"
@@ -271,7 +277,7 @@ class Match:
         def exchange() -> None:
             if number == 1 or self.prev_nets is None:
                 return
-            prev_by_seat = tuple(self.prev_nets[(dealer + s) % 3] for s in SEATS)
+            prev_by_seat = _triple([self.prev_nets[(dealer + s) % 3] for s in SEATS])
             trump = int(mode.strain) if mode is not None else None
             transfers = run_exchange(
                 st.hands, prev_by_seat, rs, trump,
@@ -361,7 +367,7 @@ class Match:
                 legal = legal_mask(hand, led, trump, must_ruff)
                 view = PlayView(tables[seat], hand, legal, tuple(cards), leader, trump, mode,
                                 (tricks[0], tricks[1], tricks[2]), st.played, trick_no,
-                                tuple(hands) if omniscient[seat] else None)
+                                _triple(hands) if omniscient[seat] else None)
                 card = seat_players[seat].play(view)
                 bit = card.bit if isinstance(card, Card) else 0
                 if not bit & legal:
@@ -408,7 +414,7 @@ class _PlayerDecider:
                   tuple(req.seen))
         return ExchangeView(t, req.role, req.hand.mask, Seat(req.partner), req.allowed.mask,
                             tuple(req.suits), req.trump,
-                            tuple(self.st.hands) if self.sees_all(seat) else None)
+                            _triple(self.st.hands) if self.sees_all(seat) else None)
 
     def _player(self, req) -> Player:
         return self.match.players[(self.dealer + req.seat) % 3]

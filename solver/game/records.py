@@ -54,7 +54,7 @@ class DeclarationRecord(TypedDict):
     discard: list[str]
 
 
-class _HandRecordRequired(TypedDict):
+class _MatchHandRecordRequired(TypedDict):
     dealer: int
     dealt: dict[str, str]
     widow: str
@@ -64,7 +64,7 @@ class _HandRecordRequired(TypedDict):
     tricks: dict[str, int]
 
 
-class HandRecord(_HandRecordRequired, total=False):
+class MatchHandRecord(_MatchHandRecordRequired, total=False):
     """One hand; seats are relative to its dealer. ``nets`` is optional (checked when present)."""
 
     nets: dict[str, int]
@@ -86,7 +86,7 @@ class _MatchRecordRequired(TypedDict):
     rules: RulesRecord
     players: list[str]
     seed: str
-    hands: list[HandRecord]
+    hands: list[MatchHandRecord]
     result: Optional[ResultRecord]
 
 

@@ -163,7 +163,7 @@ class LayoutSampler:
                     continue
                 weights.append(ways * self._ways(suit + 1, nxt))
             pick = uniform_below(sum(weights), rng)
-            for (counts, _), weight in zip(self._options[suit], weights):
+            for (counts, _), weight in zip(self._options[suit], weights):  # noqa: B007 (counts: the pick, used below)
                 if pick < weight:
                     break
                 pick -= weight

@@ -170,7 +170,7 @@ def break_tie(players: Sequence[int], hands: Sequence[HandResult], ruleset: Rule
     if len(cands) == 1:
         return cands[0]
     for h in reversed(hands):
-        if not h.trick_winners and sum(h.tricks):
+        if not h.trick_winners and sum(h.tricks) != 0:
             raise RulesError("the 002 tie-break needs the winner of every trick of the hand")
         for seat in reversed(h.trick_winners):
             if h.player(seat) in cands:

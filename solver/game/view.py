@@ -32,7 +32,7 @@ from typing import Any, Mapping, Sequence
 
 import numpy as np
 
-from ..cards import Card, Hand, parse_cards
+from ..cards import SUIT_CHARS, Card, Hand, parse_cards
 from ..deal import Deal, Seat
 from ..errors import IllegalPlayError, SolverError
 from ..tricks import trick_winner
@@ -42,7 +42,7 @@ from .sampling import Bin, ImpossibleViewError, LayoutSampler
 
 __all__ = ["ImpossibleViewError", "Layout", "View"]
 
-SEATS = (Seat.D, Seat.E, Seat.M)
+SEATS = tuple(Seat)
 
 
 def _hand(value: Any) -> Hand:
@@ -397,7 +397,7 @@ def _constraints(held: "Mapping[Any, Any] | None" = None, lengths: "Mapping[Any,
         for s, per_suit in lengths.items():
             row: dict[int, tuple[int, int]] = {}
             for suit, rng in per_suit.items():
-                index = suit if isinstance(suit, int) else "SHDC".index(str(suit).upper())
+                index = suit if isinstance(suit, int) else SUIT_CHARS.index(str(suit).upper())
                 lo, hi = (rng, rng) if isinstance(rng, int) else rng
                 row[index] = (int(lo), int(hi))
             parsed[Seat.parse(s)] = row

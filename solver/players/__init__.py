@@ -17,8 +17,8 @@ from .heuristic import HeuristicPlayer
 from .random_player import RandomPlayer
 
 
-def _dd_factory(engine_cards: int) -> Callable[[str, random.Random], BasePlayer]:
-    def make(name: str, rng: random.Random) -> BasePlayer:
+def _dd_factory(engine_cards: int) -> Callable[[str, random.Random], Player]:
+    def make(name: str, rng: random.Random) -> Player:
         try:
             from .dd import DoubleDummyPlayer  # imports the engine only when asked for
         except ImportError as exc:
@@ -28,8 +28,8 @@ def _dd_factory(engine_cards: int) -> Callable[[str, random.Random], BasePlayer]
     return make
 
 
-def _pimc_factory(engine_cards: int) -> Callable[[str, random.Random], BasePlayer]:
-    def make(name: str, rng: random.Random) -> BasePlayer:
+def _pimc_factory(engine_cards: int) -> Callable[[str, random.Random], Player]:
+    def make(name: str, rng: random.Random) -> Player:
         try:
             from .pimc import MonteCarloPlayer  # imports the engine only when asked for
         except ImportError as exc:
@@ -39,7 +39,7 @@ def _pimc_factory(engine_cards: int) -> Callable[[str, random.Random], BasePlaye
     return make
 
 
-PLAYER_KINDS: dict[str, Callable[[str, random.Random], BasePlayer]] = {
+PLAYER_KINDS: dict[str, Callable[[str, random.Random], Player]] = {
     "random": RandomPlayer,
     "heuristic": HeuristicPlayer,
     "dd": _dd_factory(12),         # engine once hands are down to 12 cards (fast enough to simulate)
@@ -49,7 +49,7 @@ PLAYER_KINDS: dict[str, Callable[[str, random.Random], BasePlayer]] = {
 }
 
 
-def get_player(kind: str, seed: "int | str" = 0, name: str | None = None) -> BasePlayer:
+def get_player(kind: str, seed: "int | str" = 0, name: str | None = None) -> Player:
     """A new player of ``kind`` with its own RNG seeded from ``seed``."""
     factory = PLAYER_KINDS.get(kind) if isinstance(kind, str) else None
     if factory is None:

@@ -23,7 +23,8 @@ from typing import Sequence
 
 from ..cards import FULL_DECK_MASK, Card, Suit
 from ..game.modes import Mode
-from ..tricks import LANE, LANE_MASK, LANE_SHIFT, NO_TRUMP, trick_winner
+from ..cards import LANE, LANE_MASK, LANE_SHIFT, NO_TRUMP
+from ..tricks import trick_winner
 from ..game.views import Announcement, DeclareView, ExchangeView, PlayView
 from .base import BasePlayer
 from .random_player import card_at
@@ -58,7 +59,7 @@ def quick_tricks(lane: int, length: int) -> float:
 
 
 def estimate_tricks(hand: int, trump: int) -> float:
-    """Tricks the hand might take playing with ``trump`` (4 = no trump)."""
+    """Tricks the hand might take playing with ``trump`` (a suit, or ``NO_TRUMP``)."""
     est = 0.0
     trumps = _lane(hand, trump).bit_count() if trump != NO_TRUMP else 0
     for s in range(4):
@@ -77,8 +78,8 @@ def estimate_tricks(hand: int, trump: int) -> float:
 
 def high_card_points(hand: int) -> int:
     return sum(
-        4 * bool(l & ACE) + 3 * bool(l & KING) + 2 * bool(l & QUEEN) + bool(l & JACK)
-        for l in (_lane(hand, s) for s in range(4))
+        4 * bool(lane & ACE) + 3 * bool(lane & KING) + 2 * bool(lane & QUEEN) + bool(lane & JACK)
+        for lane in (_lane(hand, s) for s in range(4))
     )
 
 
@@ -109,18 +110,20 @@ def choose_discards(hand: int, n: int, trump: int, minimise: bool) -> list[int]:
     chosen: list[int] = []
     rest = hand
     for _ in range(n):
-        best_key, best_pos = None, -1
+        best_key: tuple[int, ...] | None = None
+        best_pos = -1
         for s in range(4):
             lane = _lane(rest, s)
             if not lane:
                 continue
             length = lane.bit_count()
+            key: tuple[int, ...]
             if minimise:
                 r = _top(lane)
                 key = (0, -r, length)
             else:
                 r = _bottom(lane)
-                key = (s == trump, r == 12, length, r)
+                key = (int(s == trump), int(r == 12), length, r)
             if best_key is None or key < best_key:
                 best_key, best_pos = key, LANE * s + r
         chosen.append(best_pos)

@@ -37,7 +37,7 @@ try:
 except ImportError as exc:  # pragma: no cover - the engine is built separately
     raise ImportError(f"the pimc player needs the double-dummy engine (solver.engine): {exc}") from exc
 
-SEATS = (Seat.D, Seat.E, Seat.M)
+SEATS = tuple(Seat)
 
 
 class MonteCarloPlayer(HeuristicPlayer):

@@ -25,7 +25,7 @@ class RandomPlayer(BasePlayer):
     """Uniformly random among the legal choices, from its own seeded RNG."""
 
     def declare(self, view: DeclareView) -> Announcement:
-        mode = view.mode if view.stage == "discard" else self.rng.choice(view.modes)
+        mode = view.mode if view.stage == "discard" and view.mode is not None else self.rng.choice(view.modes)
         discard: tuple[Card, ...] = ()
         if view.stage != "mode" and view.n_discard:
             picks = self.rng.sample(bits_of(view.hand), view.n_discard)

@@ -5,6 +5,7 @@ from typing import Any
 
 from ..analysis.review import HandReview, Review
 from ..analysis.review_text import contract_words
+from ..deal import SEAT_NAMES
 
 SEAT_COLOURS = {"D": "#1f77b4", "E": "#2ca02c", "M": "#9467bd"}
 
@@ -32,7 +33,7 @@ def review_trajectory(review: Review | HandReview, hand: int | None = None, ax: 
     if ax is None:
         _fig, ax = plt.subplots(figsize=(9, 4))
     xs = list(range(len(h.totals)))
-    for i, seat in enumerate("DEM"):
+    for i, seat in enumerate(SEAT_NAMES):
         ys = [t[i] for t in h.totals]
         who = f" {h.players[i]}" if h.players else ""
         ax.step(xs, ys, where="post", color=SEAT_COLOURS[seat], label=f"{seat}{who}", linewidth=1.8)

@@ -234,6 +234,12 @@ static inline __attribute__((always_inline)) int ab_at(Engine *e, const Position
                 }
             }
         }
+        /* misere: the low side cards that surely lose tricks (before the probe: on
+         * deals of 12 and 13 cards 3-5% fewer nodes than after it) */
+        if (p->misere && misere_low_cards_bound(p, need, rel) == 0) {
+            STAT(e, MISERE_LOW_CARDS);
+            return 0;
+        }
         STAT(e, TT_PROBES);
         int known = tt_probe(&e->tt, &tp, p, need, rel, &hint);
         if (known >= 0) {
@@ -252,6 +258,12 @@ static inline __attribute__((always_inline)) int ab_at(Engine *e, const Position
         if (all >= 0) {
             STAT(e, MISERE_ESCAPE);
             return all;
+        }
+        /* misere, need at least the tricks left less one: the two escapes (after the
+         * probe: before it, 1% more nodes on full deals, seed 9 +0.9%) */
+        if (p->misere && need >= p->tricks_left - 1 && misere_two_escapes_bound(p, need, rel) == 0) {
+            STAT(e, MISERE_TWO_ESCAPES);
+            return 0;
         }
         /* seat on lead, both sides holding trumps: a lead that makes the coalition
          * spend trumps (after the table, which answers most of these positions first) */

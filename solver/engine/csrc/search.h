@@ -35,7 +35,8 @@ typedef int (*sm_poll_fn)(void *arg); /* return nonzero to abort the search */
     X(TRUMP_GAME, "trump_game")                                                            \
     X(MISERE_TRICK_LOST, "misere_trick_lost")                                              \
     X(MISERE_ESCAPE, "misere_escape")                                                      \
-    X(MISERE_BOUNDS, "misere_bounds")     /* misere_bounds answered */                    \
+    X(MISERE_LOW_CARDS, "misere_low_cards")  /* misere_low_cards_bound answered */           \
+    X(MISERE_TWO_ESCAPES, "misere_two_escapes")                                            \
     X(CUTOFFS, "cutoffs")                 /* a move reached the node's goal */            \
     X(FIRST_MOVE_CUTOFFS, "first_move_cutoffs") /* ... and it was the first tried */
 

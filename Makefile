@@ -1,0 +1,40 @@
+# The developer commands, one target each; .ci/run calls these same targets.
+# Install first: pip install -e '.[test,dev]'  (or: make install)
+
+PYTHON ?= python
+# bench: a quick pass over every bench script; pass BENCH_DEALS=100 for the full solve bench
+BENCH_DEALS ?= 20
+
+.PHONY: install lint format type test test-slow sanitize bench
+
+install:
+	$(PYTHON) -m pip install -q -e '.[test,dev]'
+
+# Ruff lint, the formatter's check (it changes nothing), and the import-layer contract
+lint:
+	ruff check .
+	ruff format --check .
+	lint-imports
+
+# Rewrite the files in the formatter's style
+format:
+	ruff format .
+
+type:
+	mypy solver cli
+
+test:
+	$(PYTHON) -m pytest -q
+
+test-slow:
+	$(PYTHON) -m pytest -q -m slow
+
+# The C core and its C-level test under AddressSanitizer and UndefinedBehaviorSanitizer
+sanitize:
+	bash tests/c/run_sanitizers.sh
+
+# Timings are printed, never asserted; compare builds with bench/compare.py (see CONTRIBUTING.md)
+bench:
+	$(PYTHON) bench/solve.py --deals $(BENCH_DEALS)
+	$(PYTHON) bench/declare.py --deals 3
+	$(PYTHON) bench/simulate.py --matches 20 --repeat 1 --presets twelve

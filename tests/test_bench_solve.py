@@ -1,0 +1,48 @@
+"""bench/solve.py, bench/bounds.py and bench/dds.py run and print what the README quotes:
+the ratio lines with their targets, the CPU line, and the bound counters."""
+from __future__ import annotations
+
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCH = Path(__file__).resolve().parent.parent / "bench"
+
+
+def run(script: str, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, str(BENCH / script), *args], capture_output=True,
+                          text=True, timeout=300, check=False)
+
+
+def test_solve_prints_the_ratios_with_the_cpu_line() -> None:
+    # seed 1: a misère solve of a fraction of a second
+    done = run("solve.py", "--deals", "2", "--first", "1", "--misere-deals", "1", "--misere-tables", "0")
+    assert done.returncode == 0, done.stderr
+    assert "CPU" in done.stdout or "Processor" in done.stdout or "x86_64" in done.stdout
+    for line in ("misère solve median / normal solve median", "slowest misère solve / normal table median"):
+        assert line in done.stdout and "target <=" in done.stdout
+
+
+def test_solve_rejects_more_misere_deals_than_deals() -> None:
+    done = run("solve.py", "--deals", "1", "--misere-deals", "2")
+    assert done.returncode == 2 and "misere" in done.stderr
+
+
+def test_bounds_prints_every_counter() -> None:
+    done = run("bounds.py", "--deals", "1", "--hand-size", "9", "--misere", "--strains", "SN")
+    assert done.returncode == 0, done.stderr
+    for name in ("nodes", "table_probes", "table_hits", "misere_low_cards", "cutoffs"):
+        assert name in done.stdout
+
+
+@pytest.mark.slow  # DDS sets up its memory on the first calls: half a minute
+@pytest.mark.skipif(importlib.util.find_spec("endplay") is None, reason="needs the bench extra (endplay)")
+def test_against_dds_prints_both_ratios() -> None:
+    done = run("solve.py", "--deals", "1", "--first", "1", "--misere-deals", "0", "--misere-tables", "0",
+               "--against-dds", "--dds-deals", "1")
+    assert done.returncode == 0, done.stderr
+    assert "one solve: this engine's median / DDS's median" in done.stdout
+    assert "one table: this engine's median / DDS's median" in done.stdout
