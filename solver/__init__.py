@@ -39,6 +39,16 @@ try:
 except PackageNotFoundError:  # running from a source tree that was never installed
     __version__ = "0+unknown"
 
+
+def __getattr__(name: str):
+    # optimal_tree needs networkx, which would double the import time of the package.
+    if name == "optimal_tree":
+        from .analysis.tree import optimal_tree
+
+        return optimal_tree
+    raise AttributeError(f"module 'solver' has no attribute {name!r}")
+
+
 __all__ = [
     "__version__",
     "ALL_CARDS", "Card", "Hand", "Suit", "parse_cards",
@@ -48,6 +58,7 @@ __all__ = [
     "Mode", "PRESETS", "Ruleset", "get_ruleset",
     "HandRecord", "Match", "Review", "review", "get_player", "load_hand", "load_record", "save_record",
     "View", "Advice", "advise_declaration", "advise_play",
+    "optimal_tree",
     "EngineError", "IllegalPlayError", "InvalidDealError", "NotationError",
     "RecordError", "RulesError", "SolverError",
 ]

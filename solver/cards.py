@@ -310,6 +310,16 @@ class Hand:
         return f"Hand('{self}')"
 
 
+def suit_html(text: str) -> str:
+    """``text`` escaped for HTML with every suit symbol coloured (red hearts and diamonds)."""
+    import html
+
+    out = html.escape(text)
+    for sym, colour in zip(SUIT_SYMBOLS, ("black", "#c00", "#c00", "black")):
+        out = out.replace(sym, f'<span style="color:{colour}">{sym}</span>')
+    return out
+
+
 def parse_cards(text: "str | Iterable[str | Card]") -> list[Card]:
     """Read a list of cards given as ``"SA HK"``, ``"SA,HK"`` or an iterable."""
     items: list[str | Card]

@@ -52,9 +52,9 @@ from __future__ import annotations
 import html
 import threading
 from dataclasses import dataclass, field
-from typing import Callable, Optional
+from typing import TYPE_CHECKING, Callable, Optional
 
-from ..cards import SUIT_CHARS, Card, Hand
+from ..cards import SUIT_CHARS, Card, Hand, suit_html
 from ..deal import Deal, Seat, Strain, parse_strains
 from .estimate import card_weights, void_bonuses
 from .oracle import ScoreOracle
@@ -62,6 +62,9 @@ from .classes import count_classes, discard_runs, make_class
 from ..errors import EngineError, InvalidDealError
 from ..inputs import check_flag, check_progress
 from ..interrupts import import_holding_sigint
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pandas as pd
 
 Progress = Callable[[int, int], None]
 
@@ -129,16 +132,32 @@ class Declaration:
             lines.append(f"  {_strain_symbol(c.strain)}  discard {cards}  ({c.count} set(s))")
         return "\n".join(lines)
 
+    def to_frame(self) -> "pd.DataFrame":
+        """One row per strain: its best value, whether it is optimal, the optimal discards.
+
+        ``discards`` lists one representative discard per optimal class (``sets`` counts
+        the discards they stand for); empty for a strain that is not optimal.
+        """
+        import pandas as pd
+
+        rows = []
+        for strain, value in self.by_strain.items():
+            mine = [c for c in self.optimal if c.strain == strain]
+            rows.append({"strain": _strain_symbol(strain), "tricks": value, "optimal": bool(mine),
+                         "discards": [" ".join(x.pretty() for x in c.discard) for c in mine],
+                         "sets": sum(c.count for c in mine)})
+        return pd.DataFrame(rows, columns=["strain", "tricks", "optimal", "discards", "sets"])
+
     def _repr_html_(self) -> str:
         rows = "".join(
-            f"<tr><td>{html.escape(_strain_symbol(c.strain))}</td>"
-            f"<td>{html.escape(' '.join(x.pretty() for x in c.discard))}</td>"
+            f"<tr><td>{suit_html(_strain_symbol(c.strain))}</td>"
+            f"<td>{suit_html(' '.join(x.pretty() for x in c.discard))}</td>"
             f"<td>{c.count}</td></tr>" for c in self.optimal)
         strains = "".join(
-            f"<th>{html.escape(_strain_symbol(s))}</th>" for s in self.by_strain)
+            f"<th>{suit_html(_strain_symbol(s))}</th>" for s in self.by_strain)
         values = "".join(f"<td>{v}</td>" for v in self.by_strain.values())
         return (
-            f"<div><p>Declarer {self.declarer}: {html.escape(self.held.pretty())}</p>"
+            f"<div><p>Declarer {self.declarer}: {suit_html(self.held.pretty())}</p>"
             f"<table><tr>{strains}</tr><tr>{values}</tr></table>"
             f"<p>Optimum: {self.tricks} {html.escape(self._goal())}</p>"
             f"<table><tr><th>strain</th><th>discard</th><th>sets</th></tr>{rows}</table></div>"

@@ -17,14 +17,17 @@ from __future__ import annotations
 import os
 import queue
 import threading
-from typing import Callable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Callable, Iterator, Mapping, Sequence
 
-from ..cards import Card, Hand
+from ..cards import Card, Hand, suit_html
 from ..deal import STRAIN_CHARS, Deal, Seat, Strain, parse_strains
 from ..errors import EngineError, IllegalPlayError, NotationError
 from ..inputs import check_flag, check_progress, short_repr
 from ..tricks import legal_mask
 from . import _core
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pandas as pd
 
 __all__ = ["DDTable", "Solver", "card_values", "dd_table", "principal_variation", "solve"]
 
@@ -306,11 +309,21 @@ class DDTable:
     def __repr__(self) -> str:
         return f"DDTable({self.to_dict()!r}, leader={self.leader.name!r})"
 
+    def to_frame(self) -> "pd.DataFrame":
+        """The table as a pandas DataFrame: one row per strain (by symbol), a column per seat."""
+        import pandas as pd
+
+        frame = pd.DataFrame([[self._rows[st][s] for s in Seat] for st in self.strains],
+                             index=pd.Index([st.symbol for st in self.strains], name="strain"),
+                             columns=[s.name for s in Seat])
+        frame.columns.name = "seat"
+        return frame
+
     def _repr_html_(self) -> str:
         head = "".join(f"<th>{s.name}</th>" for s in Seat)
         rows = "".join(
-            f"<tr><th>{st.symbol}</th>" + "".join(f"<td>{self._rows[st][s]}</td>" for s in Seat) + "</tr>"
-            for st in self.strains)
+            f"<tr><th>{suit_html(st.symbol)}</th>" + "".join(f"<td>{self._rows[st][s]}</td>" for s in Seat)
+            + "</tr>" for st in self.strains)
         return (f"<table><caption>{self._title()}</caption>"
                 f"<thead><tr><th></th>{head}</tr></thead><tbody>{rows}</tbody></table>")
 
