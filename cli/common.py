@@ -1,4 +1,5 @@
 """Helpers shared by the sub-commands: reading deals, printing JSON and tables."""
+
 from __future__ import annotations
 
 import json
@@ -81,8 +82,14 @@ class LazyProgress:
         if not self._console.is_terminal:
             return
         if self._bar is None:
-            self._bar = Progress(TextColumn(self._label), BarColumn(), MofNCompleteColumn(),
-                                 TimeElapsedColumn(), console=self._console, transient=True)
+            self._bar = Progress(
+                TextColumn(self._label),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeElapsedColumn(),
+                console=self._console,
+                transient=True,
+            )
             self._bar.start()
             self._task = self._bar.add_task(self._label, total=total)
         self._bar.update(self._task, completed=done, total=total)

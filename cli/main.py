@@ -5,6 +5,7 @@ Every sub-command lives in ``cli/commands/<name>.py`` and provides
 Errors from the library (:class:`solver.SolverError`) and unreadable files end the
 program with one line on stderr and exit code 2 — never a traceback.
 """
+
 from __future__ import annotations
 
 import os

@@ -6,6 +6,7 @@ careless input — a :class:`~solver.errors.SolverError` subclass naming the pro
 never a traceback, a hang or a silently misread value. The limits are documented in
 ``docs/robustness.md``.
 """
+
 from __future__ import annotations
 
 import json
@@ -90,8 +91,7 @@ def json_depth(text: str) -> int:
     return deepest
 
 
-def load_json(text: Any, *, what: str, error: type[SolverError],
-              max_depth: int = MAX_JSON_DEPTH) -> Any:
+def load_json(text: Any, *, what: str, error: type[SolverError], max_depth: int = MAX_JSON_DEPTH) -> Any:
     """Parse JSON ``text`` with bounded nesting and bounded, finite numbers.
 
     Python's parser would recurse until RecursionError on deep nesting, raise ValueError on
@@ -105,9 +105,12 @@ def load_json(text: Any, *, what: str, error: type[SolverError],
     if json_depth(text) > max_depth:
         _fail(error, f"{_at(what)}JSON nests deeper than {max_depth} levels")
     try:
-        return json.loads(text, parse_int=lambda s: _json_int(s, what, error),
-                          parse_float=lambda s: _json_float(s, what, error),
-                          parse_constant=lambda s: _fail(error, f"{_at(what)}{s} is not a number JSON allows"))
+        return json.loads(
+            text,
+            parse_int=lambda s: _json_int(s, what, error),
+            parse_float=lambda s: _json_float(s, what, error),
+            parse_constant=lambda s: _fail(error, f"{_at(what)}{s} is not a number JSON allows"),
+        )
     except json.JSONDecodeError as exc:
         _fail(error, f"{_at(what)}not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}")
     except RecursionError:  # pragma: no cover - the depth check comes first
@@ -153,13 +156,18 @@ def check_flag(value: Any, name: str, error: type[SolverError]) -> bool:
     return value
 
 
-def check_int(value: Any, name: str, error: type[SolverError], lo: "int | None" = None,
-              hi: "int | None" = None) -> int:
+def check_int(
+    value: Any, name: str, error: type[SolverError], lo: "int | None" = None, hi: "int | None" = None
+) -> int:
     """``value`` if it is an int (not a bool, not a float) within ``lo..hi``."""
     if isinstance(value, bool) or not isinstance(value, int):
         _fail(error, f"{name} must be a whole number, got {type(value).__name__} {short_repr(value)}")
     if (lo is not None and value < lo) or (hi is not None and value > hi):
-        span = f"{lo}..{hi}" if lo is not None and hi is not None else (f">= {lo}" if lo is not None else f"<= {hi}")
+        span = (
+            f"{lo}..{hi}"
+            if lo is not None and hi is not None
+            else (f">= {lo}" if lo is not None else f"<= {hi}")
+        )
         _fail(error, f"{name} must be in {span}, got {short_repr(value)}")
     return value
 
@@ -187,4 +195,3 @@ def short_repr(value: Any, limit: int = 60) -> str:
     except Exception:  # e.g. a list holding a 5,000-digit int, or an object whose repr fails
         return f"<a {type(value).__name__} that cannot be shown>"
     return text if len(text) <= limit else text[:limit] + "..."
-
