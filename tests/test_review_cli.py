@@ -126,8 +126,8 @@ def test_errors_are_one_line_exit_2(capsys, match_file, tmp_path, argv, message)
 @pytest.mark.skipif(os.name != "posix", reason="needs SIGINT")
 def test_ctrl_c_stops_cleanly(match_file):
     code = (
-        "import sys; from cli.main import main; print('started', flush=True); "
-        f"sys.exit(main(['review', {str(match_file)!r}]))"
+        "import sys; from cli.main import entry; print('started', flush=True); "
+        f"sys.argv[1:] = ['review', {str(match_file)!r}]; entry()"
     )
     proc = subprocess.Popen(
         [sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=REPO
