@@ -248,3 +248,17 @@ def test_strict_arguments_fail_before_any_work(kwargs, message):
         advise_declaration(DECL_VIEW, **kwargs)
     with pytest.raises(SolverError, match="needs a View"):
         advise_play("not a view")
+
+
+def test_frame_and_html_show_every_candidate_and_mark_the_recommendation():
+    advice = small_declaration(workers=1)
+    frame = advice.to_frame()
+    d = advice.to_dict()
+    assert len(frame) == len(d["candidates"])
+    assert list(frame["p_target"]) == [c["p_target"] for c in d["candidates"]]
+    assert list(frame["p_low"]) == [c["p_ci"][0] for c in d["candidates"]]
+    assert frame["recommended"].sum() == 1 and bool(frame["recommended"].iloc[0])
+    page = advice._repr_html_()
+    assert page.count("<tr") == len(d["candidates"]) + 1  # a header row, one row per candidate
+    assert page.count('style="font-weight:bold"') == 1
+    assert "♠" in page or "♥" in page

@@ -26,12 +26,13 @@ the same whatever the number of workers or where they ran (:mod:`.parallel`).
 
 from __future__ import annotations
 
+import html
 import math
 import threading
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
-from ..cards import Card, Hand, parse_cards
+from ..cards import Card, Hand, parse_cards, suit_html
 from ..deal import Deal, Seat
 from ..declare.discards import best_discard, ranked_classes
 from ..declare.oracle import ScoreOracle
@@ -41,6 +42,9 @@ from ..game.modes import MODES, Mode
 from ..game.view import Layout, View
 from .parallel import Interrupted, map_tasks, task_rng
 from .stats import mean_interval, wilson
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["Advice", "Candidate", "advise_declaration", "advise_play"]
 
@@ -177,6 +181,17 @@ def _num(x: float) -> "float | None":
     return None if x is None or math.isnan(x) else round(float(x), 3)
 
 
+def _pretty_label(c: "Candidate") -> str:
+    """The candidate's label with suit symbols (``♠ discard ♦4 ♣3``, ``♥A``)."""
+    if c.card is not None:
+        return Card.parse(c.card).pretty()
+    mode = Mode.parse(c.mode)
+    name = mode.trump.symbol if mode.trump is not None else mode.value
+    if c.discard is None:
+        return name
+    return f"{name} discard " + " ".join(Card.parse(x).pretty() for x in c.discard)
+
+
 @dataclass
 class Advice:
     """The answer of :func:`advise_declaration` or :func:`advise_play`.
@@ -222,6 +237,49 @@ class Advice:
         if self.position:
             out["position"] = self.position
         return out
+
+    def to_frame(self) -> "pd.DataFrame":
+        """One row per candidate, best first: the JSON fields, with the intervals as
+        ``*_low``/``*_high`` columns and ``recommended`` marking the advice."""
+        import pandas as pd
+
+        rec = self.recommended
+        rows = []
+        for c in self.candidates:
+            d = c.to_dict()
+            row = {k: v for k, v in d.items() if not k.endswith("_ci")}
+            if "discard" in row and row["discard"] is not None:
+                row["discard"] = " ".join(row["discard"])
+            for name in ("p", "mean", "score"):
+                low, high = d[f"{name}_ci"]
+                row[f"{name}_low"], row[f"{name}_high"] = low, high
+            row["recommended"] = c is rec
+            rows.append(row)
+        return pd.DataFrame(rows)
+
+    def _repr_html_(self) -> str:
+        """The candidates as a table in Jupyter, suits coloured, the recommendation bold."""
+        rec = self.recommended
+        head = (
+            f"{self.kind} advice for {self.seat} under {self.rules}: target {self.target}, "
+            f"{self.samples} samples, seed {self.seed}" + (" (partial)" if self.partial else "")
+        )
+        rows = []
+        for c in self.candidates:
+            d = c.to_dict()
+            p = "-" if d["p_target"] is None else f"{d['p_target']:.3f}"
+            p_ci = "-" if d["p_ci"][0] is None else f"{d['p_ci'][0]:.2f}-{d['p_ci'][1]:.2f}"
+            mean = "-" if d["mean_tricks"] is None else f"{d['mean_tricks']:.2f}"
+            style = ' style="font-weight:bold"' if c is rec else ""
+            rows.append(
+                f"<tr{style}><td>{suit_html(_pretty_label(c))}</td><td>{c.samples}</td>"
+                f"<td>{p}</td><td>{p_ci}</td><td>{mean}</td></tr>"
+            )
+        return (
+            f"<div><p>{html.escape(head)}</p><table><thead><tr><th>choice</th><th>samples</th>"
+            f"<th>P(target)</th><th>95% CI</th><th>mean tricks</th></tr></thead>"
+            f"<tbody>{''.join(rows)}</tbody></table></div>"
+        )
 
     def __str__(self) -> str:
         rec = self.recommended
