@@ -97,24 +97,3 @@ class LazyProgress:
     def close(self) -> None:
         if self._bar is not None:
             self._bar.stop()
-
-
-def write_atomic(path: str, data: "str | bytes") -> None:
-    """Write a whole file or nothing: a temp file in the same directory, then rename."""
-    import tempfile
-
-    directory = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix=".sm358-", suffix=".tmp", dir=directory)
-    try:
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)  # what open() would give, not mkstemp's private 0600
-        with os.fdopen(fd, "wb") as f:
-            f.write(data.encode("utf-8") if isinstance(data, str) else data)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        raise

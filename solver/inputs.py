@@ -1,4 +1,5 @@
-"""Safe reading of outside input: bounded files, bounded JSON, strict argument types.
+"""Safe file input and output: bounded files, bounded JSON, strict argument types, and
+files written whole or not at all.
 
 Why one module: every path by which text or values enter the toolkit (deal files, game
 records, ``--option`` values, API arguments) must fail the same way on hostile or
@@ -14,6 +15,7 @@ import math
 import os
 import re
 import stat
+import tempfile
 from typing import Any, NoReturn
 
 from .errors import SolverError
@@ -26,6 +28,9 @@ MAX_JSON_INT_DIGITS = 30
 MAX_RECORD_BYTES = 16 << 20
 #: Largest file read as a deal (one line of notation plus comments).
 MAX_DEAL_FILE_BYTES = 1 << 20
+
+#: Name parts of the temporary files :func:`write_atomic` makes (``.sm358-PID-XXXX.tmp``).
+TEMP_PREFIX, TEMP_SUFFIX = ".sm358-", ".tmp"
 
 _STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _BRACKETS = re.compile(r"[\[\]{}]")
@@ -195,3 +200,27 @@ def short_repr(value: Any, limit: int = 60) -> str:
     except Exception:  # e.g. a list holding a 5,000-digit int, or an object whose repr fails
         return f"<a {type(value).__name__} that cannot be shown>"
     return text if len(text) <= limit else text[:limit] + "..."
+
+
+def write_atomic(path: "str | os.PathLike[str]", data: "str | bytes") -> None:
+    """Write a whole file or nothing: a temporary file in the same directory, synced, then
+    renamed over ``path``. The writer's pid in the temporary name tells a file left by a
+    killed writer from one still being written (see ``records.remove_stale_temp_files``)."""
+    path = os.fspath(path)
+    directory = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(prefix=f"{TEMP_PREFIX}{os.getpid()}-", suffix=TEMP_SUFFIX, dir=directory)
+    try:
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)  # what open() would give, not mkstemp's private 0600
+        with os.fdopen(fd, "wb") as f:
+            f.write(data.encode("utf-8") if isinstance(data, str) else data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise

@@ -14,7 +14,9 @@ import sys
 
 from solver.analysis.review import Review, review
 
-from ..common import LazyProgress, console, print_json, terminal_safe, write_atomic
+from solver.inputs import write_atomic
+
+from ..common import LazyProgress, console, print_json, terminal_safe
 from ..main import UsageError
 
 

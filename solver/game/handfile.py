@@ -26,7 +26,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import tempfile
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -34,7 +33,7 @@ from typing import Any
 from ..cards import SUIT_CHARS, SUIT_SYMBOLS, Card, Hand, Suit
 from ..deal import SEAT_NAMES, Deal, Seat
 from ..errors import RecordError, SolverError
-from ..inputs import load_json, read_text_file, short_repr
+from ..inputs import load_json, read_text_file, short_repr, write_atomic
 from ..tricks import legal_mask, trick_winner
 from .modes import Mode
 from .rules import Ruleset, get_ruleset
@@ -746,21 +745,7 @@ def hand_from_record(record: Mapping[str, Any], number: int) -> HandRecord:
 
 def save_hand(rec: HandRecord, path: str | os.PathLike[str]) -> None:
     """Write the hand file atomically (temp file in the same directory, then rename)."""
-    path = os.fspath(path)
-    fd, tmp = tempfile.mkstemp(prefix=".sm358-", suffix=".tmp", dir=os.path.dirname(os.path.abspath(path)))
-    try:
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)  # what open() would give, not mkstemp's private 0600
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(rec.to_text())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        raise
+    write_atomic(path, rec.to_text())
 
 
 def iter_positions(rec: HandRecord) -> Iterable[tuple[Position, Card]]:

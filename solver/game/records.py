@@ -16,14 +16,21 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from collections import defaultdict, deque
 from typing import Any, Mapping, Optional, TypedDict, cast
 
 from ..cards import Card, Hand, Suit
 from ..deal import SEAT_NAMES, Seat
 from ..errors import RecordError, SolverError
-from ..inputs import MAX_RECORD_BYTES, load_json, read_text_file, short_repr
+from ..inputs import (
+    MAX_RECORD_BYTES,
+    TEMP_PREFIX,
+    TEMP_SUFFIX,
+    load_json,
+    read_text_file,
+    short_repr,
+    write_atomic,
+)
 from .match import HAND_CAP, Match
 from .modes import Mode
 from .rules import get_ruleset
@@ -97,7 +104,6 @@ class MatchRecord(_MatchRecordRequired, total=False):
     truncated: bool
 
 
-TEMP_PREFIX, TEMP_SUFFIX = ".sm358-", ".tmp"
 #: Longest player name a record may hold.
 MAX_NAME_LENGTH = 100
 
@@ -119,22 +125,7 @@ def save(record: "MatchRecord | Mapping[str, Any]", path: "str | os.PathLike[str
         text = dumps(record)
     except (TypeError, ValueError) as exc:
         raise RecordError(f"the record cannot be written as JSON: {exc}") from None
-    path = os.fspath(path)
-    directory = os.path.dirname(os.path.abspath(path))
-    # the writer's pid in the name tells a stale file (its writer is gone) from one in flight
-    fd, tmp = tempfile.mkstemp(prefix=f"{TEMP_PREFIX}{os.getpid()}-", suffix=TEMP_SUFFIX, dir=directory)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        raise
+    write_atomic(path, text)
 
 
 def remove_stale_temp_files(directory: "str | os.PathLike[str]") -> int:
