@@ -11,6 +11,7 @@ on an Intel Xeon VM, paired in one process). ``SM_PORTABLE=1`` builds without
 them, for a wheel meant for other machines; the core then picks its AVX2/BMI2 paths at run
 time.
 """
+
 import os
 import platform
 import re
@@ -19,15 +20,20 @@ from pathlib import Path
 from setuptools import Extension, setup
 
 CSRC = Path("solver/engine/csrc")
-sources = sorted(
-    str(p) for p in CSRC.glob("*.c") if not p.name.startswith("test_")
-)
+sources = sorted(str(p) for p in CSRC.glob("*.c") if not p.name.startswith("test_"))
 
 
 # /proc/cpuinfo flag -> the compiler option that lets the compiler use it everywhere
 HOST_ISA_OPTIONS = {
-    "popcnt": "-mpopcnt", "avx": "-mavx", "avx2": "-mavx2", "bmi1": "-mbmi", "bmi2": "-mbmi2",
-    "abm": "-mlzcnt", "fma": "-mfma", "movbe": "-mmovbe", "f16c": "-mf16c",
+    "popcnt": "-mpopcnt",
+    "avx": "-mavx",
+    "avx2": "-mavx2",
+    "bmi1": "-mbmi",
+    "bmi2": "-mbmi2",
+    "abm": "-mlzcnt",
+    "fma": "-mfma",
+    "movbe": "-mmovbe",
+    "f16c": "-mf16c",
 }
 
 
@@ -53,8 +59,14 @@ setup(
             "solver.engine._core",
             sources=sources,
             include_dirs=[str(CSRC)],
-            extra_compile_args=["-std=c11", "-O3", "-Wall", "-Wextra", "-fvisibility=hidden",
-                                *host_cpu_flags()],
+            extra_compile_args=[
+                "-std=c11",
+                "-O3",
+                "-Wall",
+                "-Wextra",
+                "-fvisibility=hidden",
+                *host_cpu_flags(),
+            ],
         )
     ]
 )

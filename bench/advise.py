@@ -12,6 +12,7 @@ Target: within 40 table-times on two cores.
 
     python bench/advise.py [--deals N] [--first SEED] [--samples N] [--workers N]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -31,8 +32,10 @@ def main() -> int:
     ap.add_argument("--workers", type=int, default=None, help="worker threads (default: every core)")
     args = ap.parse_args()
 
-    print(f"advise bench: {args.deals} deals from seed {args.first}, {args.samples} samples, "
-          f"workers {args.workers or 'all cores'}, {describe()}")
+    print(
+        f"advise bench: {args.deals} deals from seed {args.first}, {args.samples} samples, "
+        f"workers {args.workers or 'all cores'}, {describe()}"
+    )
     deals = [Deal.random(seed=s) for s in range(args.first, args.first + args.deals)]
     tables = []
     for deal in deals:
@@ -40,7 +43,9 @@ def main() -> int:
         dd_table(deal)
         tables.append(time.perf_counter() - t0)
     table = statistics.median(tables)
-    print(f"median full dd_table of these deals: {table:.3f} s (min {min(tables):.3f}, max {max(tables):.3f})")
+    print(
+        f"median full dd_table of these deals: {table:.3f} s (min {min(tables):.3f}, max {max(tables):.3f})"
+    )
     ratios, rates, per_sample = [], [], []
     for seed, deal in zip(range(args.first, args.first + args.deals), deals):
         view = View.for_declaration(deal.hands[Seat.D], widow=deal.widow, rules="twelve")
@@ -51,19 +56,25 @@ def main() -> int:
             print(f"seed {seed:4d}: interrupted")
             break
         secs = time.perf_counter() - t0
-        judged = sum(c * (n - (advice.rounds[i - 1][1] if i else 0)) for i, (c, n) in enumerate(advice.rounds))
+        judged = sum(
+            c * (n - (advice.rounds[i - 1][1] if i else 0)) for i, (c, n) in enumerate(advice.rounds)
+        )
         ratios.append(secs / table)
         rates.append(args.samples / secs)
         per_sample.append(judged / args.samples)
         rec = advice.recommended
         label = rec.label() if rec is not None else "-"
-        print(f"seed {seed:4d}: {secs:6.2f} s = {secs / table:5.1f} tables, {args.samples / secs:6.1f} samples/s, "
-              f"{judged / args.samples:4.1f} judgements/sample, rounds {advice.rounds}, recommended {label} "
-              f"(p {rec.p_target if rec else float('nan'):.2f})")
+        print(
+            f"seed {seed:4d}: {secs:6.2f} s = {secs / table:5.1f} tables, {args.samples / secs:6.1f} samples/s, "
+            f"{judged / args.samples:4.1f} judgements/sample, rounds {advice.rounds}, recommended {label} "
+            f"(p {rec.p_target if rec else float('nan'):.2f})"
+        )
     if ratios:
-        print(f"median: {statistics.median(ratios):.1f} table-times per {args.samples}-sample advice "
-              f"(target <= 40), {statistics.median(rates):.1f} samples/s, "
-              f"{statistics.median(per_sample):.1f} candidate judgements per sample")
+        print(
+            f"median: {statistics.median(ratios):.1f} table-times per {args.samples}-sample advice "
+            f"(target <= 40), {statistics.median(rates):.1f} samples/s, "
+            f"{statistics.median(per_sample):.1f} candidate judgements per sample"
+        )
     return 0
 
 

@@ -8,6 +8,7 @@ prints each as a count and as a share of the nodes.
 
     python bench/bounds.py [--deals N] [--first SEED] [--hand-size K] [--misere] [--strains SHDCN]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -24,8 +25,14 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--deals", type=int, default=10, help="number of seeded deals (default 10)")
     ap.add_argument("--first", type=int, default=0, help="seed of the first deal (default 0)")
-    ap.add_argument("--hand-size", type=int, default=16, choices=range(1, 17), metavar="K",
-                    help="cards per hand (default 16)")
+    ap.add_argument(
+        "--hand-size",
+        type=int,
+        default=16,
+        choices=range(1, 17),
+        metavar="K",
+        help="cards per hand (default 16)",
+    )
     ap.add_argument("--misere", action="store_true", help="misère solves instead of normal ones")
     ap.add_argument("--strains", default="SHDCN", help="strains to solve (default SHDCN)")
     ap.add_argument("--tt-mb", type=int, default=64, help="table size in MiB (default 64)")
@@ -47,8 +54,10 @@ def main() -> int:
     seconds = time.perf_counter() - t0
 
     mode = "misère" if args.misere else "normal"
-    print(f"{solves} {mode} solves ({args.deals} deals from seed {args.first}, {args.hand_size} cards, "
-          f"strains {args.strains}) in {seconds:.2f} s, {describe()}")
+    print(
+        f"{solves} {mode} solves ({args.deals} deals from seed {args.first}, {args.hand_size} cards, "
+        f"strains {args.strains}) in {seconds:.2f} s, {describe()}"
+    )
     nodes = totals["nodes"] or 1
     for name, count in totals.items():
         print(f"{name:<20} {count:>14,}  {100 * count / nodes:6.2f}% of nodes")

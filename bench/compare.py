@@ -17,6 +17,7 @@ It prints B's time over A's: the median of the per-deal ratios and the ratio of 
 totals (CPU time of the searching thread), and both builds' node counts. Values are
 compared as well; a difference is reported, as it means one build is wrong.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -46,8 +47,9 @@ def kind_of(rev: str) -> str | None:
         return "file"
     if rev == ".":
         return "tree"
-    found = subprocess.run(["git", "-C", str(REPO), "rev-parse", "--verify", "-q", rev + "^{commit}"],
-                           capture_output=True)
+    found = subprocess.run(
+        ["git", "-C", str(REPO), "rev-parse", "--verify", "-q", rev + "^{commit}"], capture_output=True
+    )
     return "revision" if found.returncode == 0 else None
 
 
@@ -64,12 +66,16 @@ def build(rev: str, kind: str, workdir: Path) -> Path:
     else:
         src = workdir / "src"
         src.mkdir()
-        archive = subprocess.run(["git", "-C", str(REPO), "archive", rev], check=True,
-                                 capture_output=True).stdout
+        archive = subprocess.run(
+            ["git", "-C", str(REPO), "archive", rev], check=True, capture_output=True
+        ).stdout
         subprocess.run(["tar", "-x", "-C", str(src)], input=archive, check=True)
     wheels = workdir / "wheel"
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(wheels),
-                    str(src)], check=True, stdout=subprocess.DEVNULL)
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(wheels), str(src)],
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
     with zipfile.ZipFile(next(wheels.glob("*.whl"))) as wheel:
         names = [n for n in wheel.namelist() if n.startswith("solver/engine/_core")]
         if not names:
@@ -122,18 +128,25 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("a", help="build A: a git revision, '.', or an extension file")
     ap.add_argument("b", help="build B, likewise")
-    ap.add_argument("--seeds", default="0-11", type=seeds_of, help="deal seeds, e.g. 0-11 or 3,5,8 (default 0-11)")
+    ap.add_argument(
+        "--seeds", default="0-11", type=seeds_of, help="deal seeds, e.g. 0-11 or 3,5,8 (default 0-11)"
+    )
     ap.add_argument("--rounds", type=int, default=2, help="passes over the seeds (default 2)")
-    ap.add_argument("--mode", choices=("table", "solve"), default="table",
-                    help="full tables (15 solves, eldest leads) or the dealer's spade solve")
+    ap.add_argument(
+        "--mode",
+        choices=("table", "solve"),
+        default="table",
+        help="full tables (15 solves, eldest leads) or the dealer's spade solve",
+    )
     ap.add_argument("--tt-mb", type=int, default=64, help="table size in MiB for both (default 64)")
     args = ap.parse_args()
 
     builds = (("A", args.a, kind_of(args.a)), ("B", args.b, kind_of(args.b)))
     for label, rev, kind in builds:  # before any slow build
         if kind is None:
-            print(f"compare: cannot build {label} ({rev!r}): not a file, '.' or a git revision",
-                  file=sys.stderr)
+            print(
+                f"compare: cannot build {label} ({rev!r}): not a file, '.' or a git revision", file=sys.stderr
+            )
             return 2
     with tempfile.TemporaryDirectory(prefix="sm-compare-") as tmp:
         paths = []
@@ -167,9 +180,11 @@ def main() -> int:
 
     contiguous = args.seeds == list(range(args.seeds[0], args.seeds[-1] + 1))
     seeds = f"{args.seeds[0]}-{args.seeds[-1]}" if contiguous else ",".join(map(str, args.seeds))
-    print(f"{args.mode}s of seeds {seeds}, {args.rounds} round(s), {args.tt_mb} MiB: B/A "
-          f"per-deal median {statistics.median(ratios):.3f}, totals {seconds[1] / seconds[0]:.3f} "
-          f"(A {seconds[0]:.2f} s, B {seconds[1]:.2f} s); nodes A {nodes[0]:,} B {nodes[1]:,}")
+    print(
+        f"{args.mode}s of seeds {seeds}, {args.rounds} round(s), {args.tt_mb} MiB: B/A "
+        f"per-deal median {statistics.median(ratios):.3f}, totals {seconds[1] / seconds[0]:.3f} "
+        f"(A {seconds[0]:.2f} s, B {seconds[1]:.2f} s); nodes A {nodes[0]:,} B {nodes[1]:,}"
+    )
     if mismatches:
         print(f"VALUES DIFFER on seeds {mismatches}: one of the builds is wrong")
         return 1

@@ -16,6 +16,7 @@ deals of about the same size, alternated deal by deal:
 
 Ratios below 1 mean this engine is faster. Targets: a solve <= 0.5, a table <= 1.0.
 """
+
 from __future__ import annotations
 
 import random
@@ -42,9 +43,13 @@ def bridge_deal(seed: int) -> BridgeDeal:
     random.Random(seed).shuffle(deck)
     hands = []
     for h in range(4):
-        cards = deck[13 * h:13 * (h + 1)]
-        hands.append(".".join("".join(RANKS[r] for r in sorted((r for t, r in cards if t == s), reverse=True))
-                              for s in range(4)))
+        cards = deck[13 * h : 13 * (h + 1)]
+        hands.append(
+            ".".join(
+                "".join(RANKS[r] for r in sorted((r for t, r in cards if t == s), reverse=True))
+                for s in range(4)
+            )
+        )
     return BridgeDeal.from_pbn("N:" + " ".join(hands))
 
 
@@ -93,8 +98,10 @@ def compare_with_dds(solver: Solver, first: int, deals: int) -> None:
         times["own solve"].append(own_solve_ms(solver, own))
         times["dds table"].append(dds_table_ms(bridge))
         times["own table"].append(own_table_ms(solver, own))
-    print(f"against DDS (endplay), {deals} deals from seed {first}, alternated deal by deal, one thread "
-          f"(bridge deals 4 x 13 cards for DDS, Sergeant Major deals 3 x 16 here; see bench/dds.py):")
+    print(
+        f"against DDS (endplay), {deals} deals from seed {first}, alternated deal by deal, one thread "
+        f"(bridge deals 4 x 13 cards for DDS, Sergeant Major deals 3 x 16 here; see bench/dds.py):"
+    )
     for name, ms in times.items():
         print(f"  {name:<10} median {statistics.median(ms):8.2f} ms  max {max(ms):8.2f} ms")
     for what, target in (("solve", 0.5), ("table", 1.0)):

@@ -16,6 +16,7 @@ max seconds and searches. The one-time import of OR-Tools is timed and printed a
 and in misère (``sm358 declare FILE`` and ``sm358 declare FILE --misere``), one after
 the other in this process, and prints misère / normal (target <= 10).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -34,18 +35,24 @@ def main() -> int:
     ap.add_argument("--first", type=int, default=0, help="seed of the first deal (default 0)")
     ap.add_argument("--strains", default="SHDC", help="strains to consider (default SHDC)")
     ap.add_argument("--tt-mb", type=int, default=64, help="engine table size in MiB (default 64)")
-    ap.add_argument("--misere-ratio", metavar="FILE",
-                    help="time normal and misère declaration of FILE's deal; print the ratio")
+    ap.add_argument(
+        "--misere-ratio",
+        metavar="FILE",
+        help="time normal and misère declaration of FILE's deal; print the ratio",
+    )
     args = ap.parse_args()
     if args.misere_ratio:
         return misere_ratio(args.misere_ratio, args.strains, args.tt_mb)
 
-    print(f"declare bench: {args.deals} deals from seed {args.first}, strains {args.strains}, "
-          f"one thread, {describe()}")
+    print(
+        f"declare bench: {args.deals} deals from seed {args.first}, strains {args.strains}, "
+        f"one thread, {describe()}"
+    )
     # Importing OR-Tools (it loads pandas, ~0.45 s) happens once per process, so it is
     # reported apart from the per-deal times; everything else is inside them.
     t0 = time.perf_counter()
     import solver.declare.model  # noqa: F401  (OR-Tools)
+
     print(f"import of OR-Tools: {time.perf_counter() - t0:.2f} s (once per process, not in the deal times)")
     seconds: list[float] = []
     searched: list[int] = []
@@ -60,16 +67,21 @@ def main() -> int:
         dt = time.perf_counter() - t0
         seconds.append(dt)
         searched.append(result.candidates_searched)
-        print(f"seed {seed:4d}: {dt:8.2f} s  tricks {result.tricks:2d}  by strain "
-              f"{' '.join(f'{s}{v}' for s, v in result.by_strain.items())}  "
-              f"optimal classes {len(result.optimal):3d}  "
-              f"searched {result.candidates_searched:5d} of {result.classes:5d} classes", flush=True)
+        print(
+            f"seed {seed:4d}: {dt:8.2f} s  tricks {result.tricks:2d}  by strain "
+            f"{' '.join(f'{s}{v}' for s, v in result.by_strain.items())}  "
+            f"optimal classes {len(result.optimal):3d}  "
+            f"searched {result.candidates_searched:5d} of {result.classes:5d} classes",
+            flush=True,
+        )
     if not seconds:
         return 1
     print(f"deals    {len(seconds)}")
     print(f"seconds  median {statistics.median(seconds):8.2f}  max {max(seconds):8.2f}")
-    print(f"searched median {statistics.median(searched):8.0f}  max {max(searched):8d} "
-          f"(classes needing a real engine search)")
+    print(
+        f"searched median {statistics.median(searched):8.0f}  max {max(searched):8d} "
+        f"(classes needing a real engine search)"
+    )
     return 0
 
 
@@ -79,16 +91,22 @@ def misere_ratio(path: str, strains: str, tt_mb: int) -> int:
 
     deal = read_deal(path)
     import solver.declare.model  # noqa: F401  (OR-Tools, imported before the timed region)
+
     seconds = {}
     for misere in (False, True):
         t0 = time.perf_counter()
         result = declare(deal, strains=strains, tt_mb=tt_mb, misere=misere)
         seconds[misere] = time.perf_counter() - t0
-        print(f"{'misère' if misere else 'normal'} declaration of {path}: {seconds[misere]:8.2f} s  "
-              f"optimum {result.tricks}", flush=True)
+        print(
+            f"{'misère' if misere else 'normal'} declaration of {path}: {seconds[misere]:8.2f} s  "
+            f"optimum {result.tricks}",
+            flush=True,
+        )
     ratio = seconds[True] / seconds[False]
-    print(f"misère / normal declaration {ratio:8.2f}   target <= 10: {'met' if ratio <= 10 else 'NOT met'}  "
-          f"({describe()})")
+    print(
+        f"misère / normal declaration {ratio:8.2f}   target <= 10: {'met' if ratio <= 10 else 'NOT met'}  "
+        f"({describe()})"
+    )
     return 0
 
 

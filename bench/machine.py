@@ -4,6 +4,7 @@ Why: the same build runs up to three times faster on one virtual machine than on
 so a timing means little without the CPU it was measured on (docs/engine.md, "How to
 measure").
 """
+
 from __future__ import annotations
 
 import os
@@ -31,5 +32,7 @@ def cpu_model() -> str:
 
 def describe() -> str:
     """E.g. 'AMD EPYC (family 25 model 1), 2 CPUs, x86_64, CPython 3.11.7'."""
-    return (f"{cpu_model()}, {os.cpu_count()} CPUs, {platform.machine()}, "
-            f"{platform.python_implementation()} {platform.python_version()}")
+    return (
+        f"{cpu_model()}, {os.cpu_count()} CPUs, {platform.machine()}, "
+        f"{platform.python_implementation()} {platform.python_version()}"
+    )

@@ -13,6 +13,7 @@ the engine's misère search.
 
     python bench/review.py [--hands N] [--threads T] [--declaration]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -60,9 +61,11 @@ def main() -> int:
         table_s.append(t1 - t0)
         review_s.append(t2 - t1)
         ratio.append((t2 - t1) / (t1 - t0))
-        line = (f"hand {i + 1:>3}: table {1000 * (t1 - t0):8.1f} ms  review {1000 * (t2 - t1):8.1f} ms  "
-                f"= {ratio[-1]:5.2f} tables  ({len(r.hands[0].cards)} cards, "
-                f"{sum(v.mistakes for v in r.hands[0].seats.values())} mistakes)")
+        line = (
+            f"hand {i + 1:>3}: table {1000 * (t1 - t0):8.1f} ms  review {1000 * (t2 - t1):8.1f} ms  "
+            f"= {ratio[-1]:5.2f} tables  ({len(r.hands[0].cards)} cards, "
+            f"{sum(v.mistakes for v in r.hands[0].seats.values())} mistakes)"
+        )
         if args.declaration:
             t3 = time.perf_counter()
             best_declaration(rec)
@@ -70,14 +73,20 @@ def main() -> int:
             line += f"  declaration {1000 * declare_s[-1]:8.1f} ms"
         print(line)
     print(f"median table  {1000 * statistics.median(table_s):8.1f} ms")
-    print(f"median review {1000 * statistics.median(review_s):8.1f} ms per hand "
-          f"(48 cards, {args.threads} threads)")
-    print(f"review / table: median of per-hand ratios {statistics.median(ratio):.2f}, "
-          f"ratio of medians {statistics.median(review_s) / statistics.median(table_s):.2f} "
-          f"(target <= 4)")
+    print(
+        f"median review {1000 * statistics.median(review_s):8.1f} ms per hand "
+        f"(48 cards, {args.threads} threads)"
+    )
+    print(
+        f"review / table: median of per-hand ratios {statistics.median(ratio):.2f}, "
+        f"ratio of medians {statistics.median(review_s) / statistics.median(table_s):.2f} "
+        f"(target <= 4)"
+    )
     if declare_s:
-        print(f"median declaration judgement {1000 * statistics.median(declare_s):8.1f} ms "
-              f"= {statistics.median(declare_s) / statistics.median(table_s):.2f} tables")
+        print(
+            f"median declaration judgement {1000 * statistics.median(declare_s):8.1f} ms "
+            f"= {statistics.median(declare_s) / statistics.median(table_s):.2f} tables"
+        )
     return 0
 
 

@@ -5,6 +5,7 @@ Usage: python bench/simulate.py [--matches N] [--repeat R] [--presets a,b] [--fu
 ``--full-twelve`` also times 1,000 complete ``twelve`` matches once (the issue's
 target: under a minute on the project machine).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -37,7 +38,9 @@ def main() -> int:
     ap.add_argument("--full-twelve", action="store_true")
     args = ap.parse_args()
     print(describe())
-    print(f"{'preset':<16}{'matches/s':>12}{'hands/s':>10}{'hands/match':>13}   (median of {args.repeat} runs of {args.matches})")
+    print(
+        f"{'preset':<16}{'matches/s':>12}{'hands/s':>10}{'hands/match':>13}   (median of {args.repeat} runs of {args.matches})"
+    )
     for preset in args.presets.split(","):
         rates, hand_rates, per_match = [], [], 0.0
         for r in range(args.repeat):
@@ -45,7 +48,9 @@ def main() -> int:
             rates.append(args.matches / secs)
             hand_rates.append(hands / secs)
             per_match = hands / args.matches
-        print(f"{preset:<16}{statistics.median(rates):>12.1f}{statistics.median(hand_rates):>10.0f}{per_match:>13.2f}")
+        print(
+            f"{preset:<16}{statistics.median(rates):>12.1f}{statistics.median(hand_rates):>10.0f}{per_match:>13.2f}"
+        )
     if args.full_twelve:
         secs, hands = time_run("twelve", 1000, seed=1)
         print(f"1000 twelve matches: {secs:.1f} s ({hands} hands, {1000 / secs:.1f} matches/s)")

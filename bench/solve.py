@@ -20,6 +20,7 @@ bridge deals, alternated deal by deal with this engine's solves (see bench/dds.p
     python bench/solve.py [--deals N] [--misere-deals M] [--misere-tables T] [--first SEED]
                           [--tt-mb MB] [--verbose] [--against-dds] [--dds-deals K]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -42,9 +43,11 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def summary(name: str, ms: list[float], nodes: list[int]) -> str:
-    return (f"{name:<13} median {statistics.median(ms):9.1f} ms  p90 {percentile(ms, 90):9.1f}  "
-            f"p99 {percentile(ms, 99):9.1f}  max {max(ms):9.1f} ms   "
-            f"nodes median {int(statistics.median(nodes)):>10}  max {max(nodes):>11}")
+    return (
+        f"{name:<13} median {statistics.median(ms):9.1f} ms  p90 {percentile(ms, 90):9.1f}  "
+        f"p99 {percentile(ms, 99):9.1f}  max {max(ms):9.1f} ms   "
+        f"nodes median {int(statistics.median(nodes)):>10}  max {max(nodes):>11}"
+    )
 
 
 def timed_solve(solver: Solver, deal: Deal, misere: bool) -> tuple[float, int, int]:
@@ -75,10 +78,18 @@ def ratio_line(name: str, value: float, target: float) -> str:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--deals", type=int, default=100, help="normal-play deals (default 100)")
-    ap.add_argument("--misere-deals", type=int, default=10,
-                    help="of those, the first M also solved in misère (default 10; 0: none)")
-    ap.add_argument("--misere-tables", type=int, default=2,
-                    help="of those, the first T also tabled in misère (default 2; slow)")
+    ap.add_argument(
+        "--misere-deals",
+        type=int,
+        default=10,
+        help="of those, the first M also solved in misère (default 10; 0: none)",
+    )
+    ap.add_argument(
+        "--misere-tables",
+        type=int,
+        default=2,
+        help="of those, the first T also tabled in misère (default 2; slow)",
+    )
     ap.add_argument("--first", type=int, default=0, help="seed of the first deal (default 0)")
     ap.add_argument("--tt-mb", type=int, default=64, help="table size in MiB (default 64)")
     ap.add_argument("--verbose", action="store_true", help="print one line per deal")
@@ -88,11 +99,15 @@ def main() -> int:
     if args.deals < 1 or not 0 <= args.misere_tables <= args.misere_deals <= args.deals:
         ap.error("need 1 <= deals, 0 <= misere-tables <= misere-deals <= deals")
 
-    print(f"{args.deals} deals (seeds {args.first}..{args.first + args.deals - 1}), table {args.tt_mb} MiB, "
-          f"{describe()}", flush=True)
+    print(
+        f"{args.deals} deals (seeds {args.first}..{args.first + args.deals - 1}), table {args.tt_mb} MiB, "
+        f"{describe()}",
+        flush=True,
+    )
     solver = Solver(args.tt_mb)
     runs: dict[str, tuple[list[float], list[int]]] = {
-        k: ([], []) for k in ("solve", "table", "misère solve", "misère table")}
+        k: ([], []) for k in ("solve", "table", "misère solve", "misère table")
+    }
 
     def record(kind: str, ms: float, nodes: int) -> None:
         runs[kind][0].append(ms)
@@ -123,16 +138,33 @@ def main() -> int:
     if args.misere_deals:
         m = args.misere_deals
         solve_ms, table_ms = runs["solve"][0], runs["table"][0]
-        print(f"ratios, each on the same deals of this run (misère solves: seeds "
-              f"{args.first}..{args.first + m - 1}; misère tables: the first {args.misere_tables}):")
-        print(ratio_line("misère solve median / normal solve median",
-                         statistics.median(runs["misère solve"][0]) / statistics.median(solve_ms[:m]), 5))
+        print(
+            f"ratios, each on the same deals of this run (misère solves: seeds "
+            f"{args.first}..{args.first + m - 1}; misère tables: the first {args.misere_tables}):"
+        )
+        print(
+            ratio_line(
+                "misère solve median / normal solve median",
+                statistics.median(runs["misère solve"][0]) / statistics.median(solve_ms[:m]),
+                5,
+            )
+        )
         if args.misere_tables:
             t = args.misere_tables
-            print(ratio_line("misère table median / normal table median",
-                             statistics.median(runs["misère table"][0]) / statistics.median(table_ms[:t]), 5))
-        print(ratio_line("slowest misère solve / normal table median",
-                         max(runs["misère solve"][0]) / statistics.median(table_ms[:m]), 50))
+            print(
+                ratio_line(
+                    "misère table median / normal table median",
+                    statistics.median(runs["misère table"][0]) / statistics.median(table_ms[:t]),
+                    5,
+                )
+            )
+        print(
+            ratio_line(
+                "slowest misère solve / normal table median",
+                max(runs["misère solve"][0]) / statistics.median(table_ms[:m]),
+                50,
+            )
+        )
     if args.against_dds:
         from dds import compare_with_dds  # needs endplay (pip install '.[bench]')
 

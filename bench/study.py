@@ -14,6 +14,7 @@ kernel groups processes by session for scheduling (``/proc/sys/kernel/sched_auto
 a busy machine gives the whole bench one session's share of the cores however many
 workers it starts: then "cores used" stays flat and the ratio says nothing about scaling.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -55,10 +56,15 @@ def main() -> int:
     ap.add_argument("--seed", default="bench")
     args = ap.parse_args()
     print(describe())
-    print("load average before: " + " ".join(f"{x:.2f}" for x in os.getloadavg())
-          + " (above the core count, other programs share the cores and the ratio understates scaling)")
-    print(f"{'what':<10}{'deals':>7}{'1 worker':>12}{'2 workers':>12}{'ratio':>8}{'CPU s/deal 1w':>15}"
-          f"{'2w':>7}{'cores used 1w':>15}{'2w':>7}   (deals per second; medians of {args.repeat} alternating runs)")
+    print(
+        "load average before: "
+        + " ".join(f"{x:.2f}" for x in os.getloadavg())
+        + " (above the core count, other programs share the cores and the ratio understates scaling)"
+    )
+    print(
+        f"{'what':<10}{'deals':>7}{'1 worker':>12}{'2 workers':>12}{'ratio':>8}{'CPU s/deal 1w':>15}"
+        f"{'2w':>7}{'cores used 1w':>15}{'2w':>7}   (deals per second; medians of {args.repeat} alternating runs)"
+    )
     for what, deals in (("table", args.table_deals), ("declare", args.declare_deals)):
         spec = StudySpec(deals, args.seed, "twelve", (what,))
         runs = [(rate(spec, 1), rate(spec, 2)) for _ in range(args.repeat)]
@@ -69,8 +75,10 @@ def main() -> int:
         cpu_two = statistics.median(r[1][1] for r in runs)
         used_one = statistics.median(r[0][2] for r in runs)
         used_two = statistics.median(r[1][2] for r in runs)
-        print(f"{what:<10}{deals:>7}{one:>12.3f}{two:>12.3f}{ratio:>8.2f}{cpu_one:>15.3f}{cpu_two:>7.3f}"
-              f"{used_one:>15.2f}{used_two:>7.2f}")
+        print(
+            f"{what:<10}{deals:>7}{one:>12.3f}{two:>12.3f}{ratio:>8.2f}{cpu_one:>15.3f}{cpu_two:>7.3f}"
+            f"{used_one:>15.2f}{used_two:>7.2f}"
+        )
     print("load average after:  " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
     return 0
 

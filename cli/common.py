@@ -1,4 +1,5 @@
 """Helpers shared by the sub-commands: reading deals, printing JSON and tables."""
+
 from __future__ import annotations
 
 import json
@@ -81,8 +82,14 @@ class LazyProgress:
         if not self._console.is_terminal:
             return
         if self._bar is None:
-            self._bar = Progress(TextColumn(self._label), BarColumn(), MofNCompleteColumn(),
-                                 TimeElapsedColumn(), console=self._console, transient=True)
+            self._bar = Progress(
+                TextColumn(self._label),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeElapsedColumn(),
+                console=self._console,
+                transient=True,
+            )
             self._bar.start()
             self._task = self._bar.add_task(self._label, total=total)
         self._bar.update(self._task, completed=done, total=total)
@@ -90,24 +97,3 @@ class LazyProgress:
     def close(self) -> None:
         if self._bar is not None:
             self._bar.stop()
-
-
-def write_atomic(path: str, data: "str | bytes") -> None:
-    """Write a whole file or nothing: a temp file in the same directory, then rename."""
-    import tempfile
-
-    directory = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix=".sm358-", suffix=".tmp", dir=directory)
-    try:
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)  # what open() would give, not mkstemp's private 0600
-        with os.fdopen(fd, "wb") as f:
-            f.write(data.encode("utf-8") if isinstance(data, str) else data)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        raise

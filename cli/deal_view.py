@@ -3,6 +3,7 @@
 Why a module: both commands show the hands above their answer, and the two views must
 look the same (suit symbols, a dash for a void, seats in D E M order).
 """
+
 from __future__ import annotations
 
 from typing import Iterable, Mapping

@@ -5,6 +5,7 @@ Every sub-command lives in ``cli/commands/<name>.py`` and provides
 Errors from the library (:class:`solver.SolverError`) and unreadable files end the
 program with one line on stderr and exit code 2 — never a traceback.
 """
+
 from __future__ import annotations
 
 import os
@@ -81,8 +82,25 @@ def _run(args: argparse.Namespace, command: str, solver_error: "type[Exception]"
         return 2
 
 
+def entry() -> None:
+    """The ``sm358`` program: :func:`main`, then exit with its code.
+
+    After a Ctrl-C the process ends at once (``os._exit``) instead of finalising the
+    interpreter: a worker thread may still be inside a search that cannot be cancelled
+    (a CP-SAT solve), and waiting for it would keep the user waiting after the
+    "interrupted" line; finalising beside it can also end the process by SIGINT
+    instead of exit code 130.
+    """
+    code = main()
+    if code == 130:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(130)
+    sys.exit(code)
+
+
 if __name__ == "__main__":  # pragma: no cover
     # `python -m cli.main`: run the one `cli.main` module the sub-commands import too
-    from cli.main import main as _main
+    from cli.main import entry as _entry
 
-    sys.exit(_main())
+    _entry()

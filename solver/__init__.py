@@ -7,6 +7,7 @@ The public API is re-exported here; see the README for a tour.
 >>> solver.solve(deal, "S", leader="D", seat="D")
 2
 """
+
 from importlib.metadata import PackageNotFoundError
 from importlib.metadata import version as _version
 
@@ -51,14 +52,46 @@ def __getattr__(name: str):
 
 __all__ = [
     "__version__",
-    "ALL_CARDS", "Card", "Hand", "Suit", "parse_cards",
-    "Deal", "Seat", "Strain", "parse_strains",
-    "DDTable", "Solver", "card_values", "dd_table", "principal_variation", "solve",
-    "Choice", "Declaration", "declare",
-    "Mode", "PRESETS", "Ruleset", "get_ruleset",
-    "HandRecord", "Match", "Review", "review", "get_player", "load_hand", "load_record", "save_record",
-    "View", "Advice", "advise_declaration", "advise_play",
+    "ALL_CARDS",
+    "Card",
+    "Hand",
+    "Suit",
+    "parse_cards",
+    "Deal",
+    "Seat",
+    "Strain",
+    "parse_strains",
+    "DDTable",
+    "Solver",
+    "card_values",
+    "dd_table",
+    "principal_variation",
+    "solve",
+    "Choice",
+    "Declaration",
+    "declare",
+    "Mode",
+    "PRESETS",
+    "Ruleset",
+    "get_ruleset",
+    "HandRecord",
+    "Match",
+    "Review",
+    "review",
+    "get_player",
+    "load_hand",
+    "load_record",
+    "save_record",
+    "View",
+    "Advice",
+    "advise_declaration",
+    "advise_play",
     "optimal_tree",
-    "EngineError", "IllegalPlayError", "InvalidDealError", "NotationError",
-    "RecordError", "RulesError", "SolverError",
+    "EngineError",
+    "IllegalPlayError",
+    "InvalidDealError",
+    "NotationError",
+    "RecordError",
+    "RulesError",
+    "SolverError",
 ]

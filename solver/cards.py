@@ -9,6 +9,7 @@ Hand('AKQ.T9..2')
 >>> Card.parse("♠10")
 Card('ST')
 """
+
 from __future__ import annotations
 
 from enum import IntEnum
@@ -112,7 +113,9 @@ class Card:
         if isinstance(text, Card):
             return text
         if not isinstance(text, str):
-            raise NotationError(f"cannot read card {short_repr(text)}: expected a Card or a string such as 'SA'")
+            raise NotationError(
+                f"cannot read card {short_repr(text)}: expected a Card or a string such as 'SA'"
+            )
         t = text.strip()
         if len(t) >= 2:
             if t[0].upper() in SUIT_CHARS or t[0] in SUIT_SYMBOLS:
@@ -185,8 +188,10 @@ class Hand:
             mask = cards
         else:
             if isinstance(cards, (str, bytes, bytearray)) or not isinstance(cards, Iterable):
-                raise NotationError(f"a hand is made from a list of cards, got {short_repr(cards)}"
-                                    " (use Hand.parse for hand notation)")
+                raise NotationError(
+                    f"a hand is made from a list of cards, got {short_repr(cards)}"
+                    " (use Hand.parse for hand notation)"
+                )
             mask = 0
             for c in cards:
                 card = Card.parse(c) if isinstance(c, str) else c
@@ -213,9 +218,7 @@ class Hand:
             raise NotationError(f"cannot read hand {short_repr(text)}: expected a string such as 'AK.Q..2'")
         groups = text.strip().split(".")
         if len(groups) != 4:
-            raise NotationError(
-                f"hand {text!r} has {len(groups)} suit group(s); expected 4 separated by '.'"
-            )
+            raise NotationError(f"hand {text!r} has {len(groups)} suit group(s); expected 4 separated by '.'")
         mask = 0
         for suit, group in enumerate(groups):
             g = group.strip()
@@ -294,8 +297,7 @@ class Hand:
 
     def __str__(self) -> str:
         return ".".join(
-            "".join(RANK_CHARS[r] for r in range(12, -1, -1) if self.suit_mask(s) >> r & 1)
-            for s in range(4)
+            "".join(RANK_CHARS[r] for r in range(12, -1, -1) if self.suit_mask(s) >> r & 1) for s in range(4)
         )
 
     def pretty(self) -> str:

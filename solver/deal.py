@@ -10,6 +10,7 @@ size (1..17) is legal; cards in no hand and not in the widow are out of play.
 >>> Deal.parse(str(d)) == d
 True
 """
+
 from __future__ import annotations
 
 import random
@@ -112,8 +113,9 @@ class Deal:
     hands: tuple[Hand, Hand, Hand]
     widow: Hand
 
-    def __init__(self, hands: "Mapping[Seat, Hand] | Mapping[str, Hand] | Iterable[Hand]",
-                 widow: Hand | None = None) -> None:
+    def __init__(
+        self, hands: "Mapping[Seat, Hand] | Mapping[str, Hand] | Iterable[Hand]", widow: Hand | None = None
+    ) -> None:
         if isinstance(hands, Mapping):
             by_seat = {Seat.parse(k): v for k, v in hands.items()}
             missing = [s.name for s in Seat if s not in by_seat]
@@ -125,8 +127,9 @@ class Deal:
             if len(ordered) != 3:
                 raise InvalidDealError(f"a deal has 3 hands, got {len(ordered)}")
         else:
-            raise InvalidDealError(f"a deal is made from three hands (a list or a mapping by seat), "
-                                   f"got {short_repr(hands)}")
+            raise InvalidDealError(
+                f"a deal is made from three hands (a list or a mapping by seat), got {short_repr(hands)}"
+            )
         widow = widow if widow is not None else Hand()
         if not isinstance(widow, Hand):
             raise InvalidDealError(f"the widow is a {type(widow).__name__}, not a Hand")
@@ -148,7 +151,9 @@ class Deal:
         if isinstance(text, Deal):
             return text
         if not isinstance(text, str):
-            raise NotationError(f"cannot read deal {short_repr(text)}: expected a string such as 'D:A... K... Q...'")
+            raise NotationError(
+                f"cannot read deal {short_repr(text)}: expected a string such as 'D:A... K... Q...'"
+            )
         s = text.strip()
         if ":" not in s:
             raise NotationError(f"deal {text!r} must start with a seat letter and ':', e.g. 'D:'")
@@ -228,8 +233,14 @@ class Deal:
 
     # --- construction ---------------------------------------------------------------
     @classmethod
-    def random(cls, seed: "int | None" = None, *, hand_size: int = 16, widow_size: int = 4,
-               deck: "Iterable[Card] | None" = None) -> "Deal":
+    def random(
+        cls,
+        seed: "int | None" = None,
+        *,
+        hand_size: int = 16,
+        widow_size: int = 4,
+        deck: "Iterable[Card] | None" = None,
+    ) -> "Deal":
         """Deal ``hand_size`` cards to each seat and ``widow_size`` to the widow.
 
         Reproducible: the same seed gives the same deal on every platform.
@@ -247,13 +258,11 @@ class Deal:
         if not 1 <= hand_size <= MAX_HAND_SIZE or widow_size < 0:
             raise InvalidDealError(f"cannot deal hands of {hand_size} cards and a widow of {widow_size}")
         if 3 * hand_size + widow_size > len(cards):
-            raise InvalidDealError(
-                f"{3 * hand_size + widow_size} cards needed but the deck has {len(cards)}"
-            )
+            raise InvalidDealError(f"{3 * hand_size + widow_size} cards needed but the deck has {len(cards)}")
         rng = random.Random(seed)
         rng.shuffle(cards)
-        hands = [Hand(cards[i * hand_size:(i + 1) * hand_size]) for i in range(3)]
-        widow = Hand(cards[3 * hand_size:3 * hand_size + widow_size])
+        hands = [Hand(cards[i * hand_size : (i + 1) * hand_size]) for i in range(3)]
+        widow = Hand(cards[3 * hand_size : 3 * hand_size + widow_size])
         return cls(hands, widow)
 
     # --- queries --------------------------------------------------------------------
@@ -286,7 +295,7 @@ def _validate(hands: tuple[Hand, ...], widow: Hand) -> None:
     for i, (name_a, a) in enumerate(places):
         if not isinstance(a, Hand):
             raise InvalidDealError(f"hand {name_a} is a {type(a).__name__}, not a Hand")
-        for name_b, b in places[i + 1:]:
+        for name_b, b in places[i + 1 :]:
             both = a.mask & b.mask
             if both:
                 card = Card.from_bit(both & -both)

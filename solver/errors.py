@@ -4,6 +4,7 @@ Every error the library raises on bad input derives from :class:`SolverError`
 (itself a :class:`ValueError`), so callers — the CLI above all — can catch one type
 and show its message, which always says what was wrong and where.
 """
+
 from __future__ import annotations
 
 

@@ -1,4 +1,5 @@
-"""Safe reading of outside input: bounded files, bounded JSON, strict argument types.
+"""Safe file input and output: bounded files, bounded JSON, strict argument types, and
+files written whole or not at all.
 
 Why one module: every path by which text or values enter the toolkit (deal files, game
 records, ``--option`` values, API arguments) must fail the same way on hostile or
@@ -6,6 +7,7 @@ careless input — a :class:`~solver.errors.SolverError` subclass naming the pro
 never a traceback, a hang or a silently misread value. The limits are documented in
 ``docs/robustness.md``.
 """
+
 from __future__ import annotations
 
 import json
@@ -13,6 +15,7 @@ import math
 import os
 import re
 import stat
+import tempfile
 from typing import Any, NoReturn
 
 from .errors import SolverError
@@ -25,6 +28,9 @@ MAX_JSON_INT_DIGITS = 30
 MAX_RECORD_BYTES = 16 << 20
 #: Largest file read as a deal (one line of notation plus comments).
 MAX_DEAL_FILE_BYTES = 1 << 20
+
+#: Name parts of the temporary files :func:`write_atomic` makes (``.sm358-PID-XXXX.tmp``).
+TEMP_PREFIX, TEMP_SUFFIX = ".sm358-", ".tmp"
 
 _STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _BRACKETS = re.compile(r"[\[\]{}]")
@@ -90,8 +96,7 @@ def json_depth(text: str) -> int:
     return deepest
 
 
-def load_json(text: Any, *, what: str, error: type[SolverError],
-              max_depth: int = MAX_JSON_DEPTH) -> Any:
+def load_json(text: Any, *, what: str, error: type[SolverError], max_depth: int = MAX_JSON_DEPTH) -> Any:
     """Parse JSON ``text`` with bounded nesting and bounded, finite numbers.
 
     Python's parser would recurse until RecursionError on deep nesting, raise ValueError on
@@ -105,9 +110,12 @@ def load_json(text: Any, *, what: str, error: type[SolverError],
     if json_depth(text) > max_depth:
         _fail(error, f"{_at(what)}JSON nests deeper than {max_depth} levels")
     try:
-        return json.loads(text, parse_int=lambda s: _json_int(s, what, error),
-                          parse_float=lambda s: _json_float(s, what, error),
-                          parse_constant=lambda s: _fail(error, f"{_at(what)}{s} is not a number JSON allows"))
+        return json.loads(
+            text,
+            parse_int=lambda s: _json_int(s, what, error),
+            parse_float=lambda s: _json_float(s, what, error),
+            parse_constant=lambda s: _fail(error, f"{_at(what)}{s} is not a number JSON allows"),
+        )
     except json.JSONDecodeError as exc:
         _fail(error, f"{_at(what)}not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}")
     except RecursionError:  # pragma: no cover - the depth check comes first
@@ -153,13 +161,18 @@ def check_flag(value: Any, name: str, error: type[SolverError]) -> bool:
     return value
 
 
-def check_int(value: Any, name: str, error: type[SolverError], lo: "int | None" = None,
-              hi: "int | None" = None) -> int:
+def check_int(
+    value: Any, name: str, error: type[SolverError], lo: "int | None" = None, hi: "int | None" = None
+) -> int:
     """``value`` if it is an int (not a bool, not a float) within ``lo..hi``."""
     if isinstance(value, bool) or not isinstance(value, int):
         _fail(error, f"{name} must be a whole number, got {type(value).__name__} {short_repr(value)}")
     if (lo is not None and value < lo) or (hi is not None and value > hi):
-        span = f"{lo}..{hi}" if lo is not None and hi is not None else (f">= {lo}" if lo is not None else f"<= {hi}")
+        span = (
+            f"{lo}..{hi}"
+            if lo is not None and hi is not None
+            else (f">= {lo}" if lo is not None else f"<= {hi}")
+        )
         _fail(error, f"{name} must be in {span}, got {short_repr(value)}")
     return value
 
@@ -188,3 +201,26 @@ def short_repr(value: Any, limit: int = 60) -> str:
         return f"<a {type(value).__name__} that cannot be shown>"
     return text if len(text) <= limit else text[:limit] + "..."
 
+
+def write_atomic(path: "str | os.PathLike[str]", data: "str | bytes") -> None:
+    """Write a whole file or nothing: a temporary file in the same directory, synced, then
+    renamed over ``path``. The writer's pid in the temporary name tells a file left by a
+    killed writer from one still being written (see ``records.remove_stale_temp_files``)."""
+    path = os.fspath(path)
+    directory = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(prefix=f"{TEMP_PREFIX}{os.getpid()}-", suffix=TEMP_SUFFIX, dir=directory)
+    try:
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)  # what open() would give, not mkstemp's private 0600
+        with os.fdopen(fd, "wb") as f:
+            f.write(data.encode("utf-8") if isinstance(data, str) else data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise

@@ -5,6 +5,7 @@ again (OR-Tools: ``ImportError: initialization failed``), so one early Ctrl-C wo
 break every later call in the process. The import runs to its end with SIGINT noted,
 not acted on; the interrupt is then delivered as usual (KeyboardInterrupt).
 """
+
 from __future__ import annotations
 
 import importlib

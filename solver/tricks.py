@@ -15,6 +15,7 @@ run for every card of every simulated hand.
 >>> str(Hand(legal_mask(hand, led_suit=1, trump=2, must_ruff=True)))   # void in hearts: must ruff
 '..K.'
 """
+
 from __future__ import annotations
 
 from typing import Sequence

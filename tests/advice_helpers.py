@@ -1,5 +1,6 @@
 """Shared by the advice tests: random legal play to a late position, and exact
 enumeration of every layout consistent with what a seat saw (independent of the sampler)."""
+
 from __future__ import annotations
 
 import itertools
@@ -13,8 +14,9 @@ from solver.tricks import legal_mask, trick_winner
 SEATS = (Seat.D, Seat.E, Seat.M)
 
 
-def random_play(hands: dict, mode: str, leader: Seat, n_cards: int, seed: int,
-                must_ruff: bool = False) -> list[Card]:
+def random_play(
+    hands: dict, mode: str, leader: Seat, n_cards: int, seed: int, must_ruff: bool = False
+) -> list[Card]:
     """``n_cards`` random legal cards from the start of play."""
     rng = random.Random(seed)
     trump = int(Mode.parse(mode).strain)
@@ -40,7 +42,7 @@ def consistent(start: dict, played: list[Card], mode: str, leader: Seat, must_ru
     trump = int(Mode.parse(mode).strain)
     left = {s: start[s].mask for s in SEATS}
     for i in range(0, len(played), 3):
-        trick = played[i:i + 3]
+        trick = played[i : i + 3]
         for k, card in enumerate(trick):
             who = SEATS[(leader + k) % 3]
             led = trick[0].suit if k else -1
@@ -65,9 +67,11 @@ def all_start_layouts(view) -> list[dict]:
     for a in itertools.combinations(unseen, need[others[0]]):
         rest = [c for c in unseen if c not in a]
         for b in itertools.combinations(rest, need[others[1]]):
-            start = {view.seat: view.hand,
-                     others[0]: Hand(a) | state.played_by[others[0]],
-                     others[1]: Hand(b) | state.played_by[others[1]]}
+            start = {
+                view.seat: view.hand,
+                others[0]: Hand(a) | state.played_by[others[0]],
+                others[1]: Hand(b) | state.played_by[others[1]],
+            }
             if consistent(start, list(view.played), view.mode, view.first_leader, rs.must_ruff):
                 out.append(start)
     return out

@@ -20,6 +20,7 @@ deal holds the hands as they were when that trick began.
 It is independent of ``solver.engine``: it uses only ``solver.cards``/``solver.deal``
 for parsing and plain integers for hands.
 """
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -86,8 +87,15 @@ def trick_winner_index(trick: Sequence[int], strain: int) -> int:
 
 
 @lru_cache(maxsize=None)
-def _value(hands: tuple[int, int, int], to_move: int, trick: tuple[int, ...],
-           strain: int, seat: int, misere: bool, must_ruff: bool) -> int:
+def _value(
+    hands: tuple[int, int, int],
+    to_move: int,
+    trick: tuple[int, ...],
+    strain: int,
+    seat: int,
+    misere: bool,
+    must_ruff: bool,
+) -> int:
     """Tricks ``seat`` takes from here on (current trick included) under paranoid play."""
     if not trick and hands[0] == 0:
         return 0
@@ -100,15 +108,17 @@ def _value(hands: tuple[int, int, int], to_move: int, trick: tuple[int, ...],
     for bit in legal_bits(hands[to_move], trick, strain, must_ruff):
         new_hands = list(hands)
         new_hands[to_move] ^= bit
-        results.append(_value(tuple(new_hands), (to_move + 1) % 3, trick + (bit,),
-                              strain, seat, misere, must_ruff))
+        results.append(
+            _value(tuple(new_hands), (to_move + 1) % 3, trick + (bit,), strain, seat, misere, must_ruff)
+        )
     seat_to_move = to_move == seat
     wants_more = seat_to_move != misere  # seat in normal play, or the others in misère
     return max(results) if wants_more else min(results)
 
 
-def _play_checked(hands: list[int], who: int, trick: list[int], card: Card, strain_i: int,
-                  must_ruff: bool) -> None:
+def _play_checked(
+    hands: list[int], who: int, trick: list[int], card: Card, strain_i: int, must_ruff: bool
+) -> None:
     """Move ``card`` from ``who``'s hand to the trick, or raise IllegalPlayError."""
     if not hands[who] & card.bit:
         raise IllegalPlayError(f"{card} is not in {Seat(who).name}'s hand")
@@ -118,9 +128,13 @@ def _play_checked(hands: list[int], who: int, trick: list[int], card: Card, stra
     trick.append(card.bit)
 
 
-def _start(deal: Deal, strain: "Strain | str | int", leader: "Seat | str | int",
-           played: "str | Iterable[str | Card]", must_ruff: bool
-           ) -> tuple[tuple[int, int, int], int, tuple[int, ...], int]:
+def _start(
+    deal: Deal,
+    strain: "Strain | str | int",
+    leader: "Seat | str | int",
+    played: "str | Iterable[str | Card]",
+    must_ruff: bool,
+) -> tuple[tuple[int, int, int], int, tuple[int, ...], int]:
     """Check ``played`` card by card and return (hands, seat to move, trick, strain)."""
     strain_i = int(Strain.parse(strain))
     lead = int(Seat.parse(leader))
@@ -134,17 +148,31 @@ def _start(deal: Deal, strain: "Strain | str | int", leader: "Seat | str | int",
     return (hands[0], hands[1], hands[2]), (lead + len(trick)) % 3, tuple(trick), strain_i
 
 
-def solve(deal: Deal, strain: "Strain | str | int", *, leader: "Seat | str | int" = "E",
-          seat: "Seat | str | int" = "D", misere: bool = False, must_ruff: bool = False,
-          played: "str | Iterable[str | Card]" = ()) -> int:
+def solve(
+    deal: Deal,
+    strain: "Strain | str | int",
+    *,
+    leader: "Seat | str | int" = "E",
+    seat: "Seat | str | int" = "D",
+    misere: bool = False,
+    must_ruff: bool = False,
+    played: "str | Iterable[str | Card]" = (),
+) -> int:
     """``seat``'s paranoid value: tricks it can guarantee (misère: fewest it can hold to)."""
     hands, to_move, trick, strain_i = _start(deal, strain, leader, played, must_ruff)
     return _value(hands, to_move, trick, strain_i, int(Seat.parse(seat)), misere, must_ruff)
 
 
-def card_values(deal: Deal, strain: "Strain | str | int", *, leader: "Seat | str | int" = "E",
-                seat: "Seat | str | int" = "D", misere: bool = False, must_ruff: bool = False,
-                played: "str | Iterable[str | Card]" = ()) -> dict[str, int]:
+def card_values(
+    deal: Deal,
+    strain: "Strain | str | int",
+    *,
+    leader: "Seat | str | int" = "E",
+    seat: "Seat | str | int" = "D",
+    misere: bool = False,
+    must_ruff: bool = False,
+    played: "str | Iterable[str | Card]" = (),
+) -> dict[str, int]:
     """For each legal card of the player to move, ``seat``'s value after that card."""
     hands, to_move, trick, strain_i = _start(deal, strain, leader, played, must_ruff)
     seat_i = int(Seat.parse(seat))
@@ -152,13 +180,20 @@ def card_values(deal: Deal, strain: "Strain | str | int", *, leader: "Seat | str
     for bit in legal_bits(hands[to_move], trick, strain_i, must_ruff):
         new_hands = list(hands)
         new_hands[to_move] ^= bit
-        out[str(Card.from_bit(bit))] = _value(tuple(new_hands), (to_move + 1) % 3, trick + (bit,),
-                                              strain_i, seat_i, misere, must_ruff)
+        out[str(Card.from_bit(bit))] = _value(
+            tuple(new_hands), (to_move + 1) % 3, trick + (bit,), strain_i, seat_i, misere, must_ruff
+        )
     return out
 
 
-def legal_cards(deal: Deal, strain: "Strain | str | int", *, leader: "Seat | str | int" = "E",
-                must_ruff: bool = False, played: "str | Iterable[str | Card]" = ()) -> list[Card]:
+def legal_cards(
+    deal: Deal,
+    strain: "Strain | str | int",
+    *,
+    leader: "Seat | str | int" = "E",
+    must_ruff: bool = False,
+    played: "str | Iterable[str | Card]" = (),
+) -> list[Card]:
     """The cards the player to move may play (after ``played``)."""
     hands, to_move, trick, strain_i = _start(deal, strain, leader, played, must_ruff)
     return [Card.from_bit(b) for b in legal_bits(hands[to_move], trick, strain_i, must_ruff)]
@@ -169,9 +204,15 @@ def to_move(leader: "Seat | str | int", played: Sequence[object]) -> Seat:
     return Seat((int(Seat.parse(leader)) + len(played)) % 3)
 
 
-def play_out(deal: Deal, strain: "Strain | str | int", line: "Iterable[str | Card]", *,
-             leader: "Seat | str | int" = "E", must_ruff: bool = False,
-             played: "str | Iterable[str | Card]" = ()) -> dict[Seat, int]:
+def play_out(
+    deal: Deal,
+    strain: "Strain | str | int",
+    line: "Iterable[str | Card]",
+    *,
+    leader: "Seat | str | int" = "E",
+    must_ruff: bool = False,
+    played: "str | Iterable[str | Card]" = (),
+) -> dict[Seat, int]:
     """Play ``line`` after ``played`` to the end, checking legality; tricks won per seat.
 
     Raises IllegalPlayError on an illegal card and AssertionError if the line stops before

@@ -3,6 +3,7 @@
 The reference the optimiser is tested against. No classes, no bounds, no CP-SAT, no
 shared table: ``itertools.combinations`` and one ``solve`` per (strain, discard set).
 """
+
 from __future__ import annotations
 
 from itertools import combinations
@@ -12,9 +13,16 @@ from solver.deal import Deal, Seat
 from solver.engine import solve
 
 
-def all_values(deal: Deal, *, declarer: str = "D", leader: str = "E", strains: str = "SHDC",
-               blind: bool = False, misere: bool = False, must_ruff: bool = False
-               ) -> dict[tuple[str, frozenset[Card]], int]:
+def all_values(
+    deal: Deal,
+    *,
+    declarer: str = "D",
+    leader: str = "E",
+    strains: str = "SHDC",
+    blind: bool = False,
+    misere: bool = False,
+    must_ruff: bool = False,
+) -> dict[tuple[str, frozenset[Card]], int]:
     """(strain, discard set) -> the declarer's double-dummy value after that discard."""
     seat = Seat.parse(declarer)
     own = deal.hands[seat]
@@ -27,8 +35,9 @@ def all_values(deal: Deal, *, declarer: str = "D", leader: str = "E", strains: s
         hands[seat] = held - Hand(discard)
         pos = Deal(hands)
         for strain in strains:
-            out[(strain, frozenset(discard))] = solve(pos, strain, leader=leader, seat=seat,
-                                                      misere=misere, must_ruff=must_ruff)
+            out[(strain, frozenset(discard))] = solve(
+                pos, strain, leader=leader, seat=seat, misere=misere, must_ruff=must_ruff
+            )
     return out
 
 

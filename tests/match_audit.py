@@ -4,6 +4,7 @@ It does not use solver.game.match, solver.tricks or solver.game.records, so the 
 it check the match engine against a second, simple reading of the rules: every card
 is accounted for at every step, play follows suit, tricks are counted right.
 """
+
 from __future__ import annotations
 
 from solver.cards import Card, Hand
@@ -42,7 +43,9 @@ def audit_hand(h: dict, ruleset, number: int) -> dict:
         total = sum(len(p) for p in places)
         union = set().union(*places)
         if union != deck or total != len(deck):
-            raise AuditError(f"hand {number}, {step}: {total} cards placed, union {len(union)}, deck {len(deck)}")
+            raise AuditError(
+                f"hand {number}, {step}: {total} cards placed, union {len(union)}, deck {len(deck)}"
+            )
 
     account("deal")
     for s in SEATS:
@@ -77,16 +80,21 @@ def audit_hand(h: dict, ruleset, number: int) -> dict:
     if len(cards) != 3 * ruleset.hand_size:
         raise AuditError(f"hand {number}: {len(cards)} cards played")
     for t in range(ruleset.hand_size):
-        trick = cards[3 * t:3 * t + 3]
+        trick = cards[3 * t : 3 * t + 3]
         for k, c in enumerate(trick):
             seat = SEATS[(leader + k) % 3]
             if c not in hands[seat]:
                 raise AuditError(f"hand {number}, trick {t + 1}: {seat} plays {c} not in hand")
             if k and c.suit != trick[0].suit and any(x.suit == trick[0].suit for x in hands[seat]):
                 raise AuditError(f"hand {number}, trick {t + 1}: {seat} revokes with {c}")
-            if (k and ruleset.must_ruff and trump is not None and c.suit not in (trick[0].suit, trump)
-                    and not any(x.suit == trick[0].suit for x in hands[seat])
-                    and any(x.suit == trump for x in hands[seat])):
+            if (
+                k
+                and ruleset.must_ruff
+                and trump is not None
+                and c.suit not in (trick[0].suit, trump)
+                and not any(x.suit == trick[0].suit for x in hands[seat])
+                and any(x.suit == trump for x in hands[seat])
+            ):
                 raise AuditError(f"hand {number}, trick {t + 1}: {seat} fails to ruff with {c}")
             hands[seat].remove(c)
             played.add(c)

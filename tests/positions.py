@@ -3,6 +3,7 @@
 Why a module: the default and the slow sweep must draw positions the same way, and a
 failing position must be reproducible from its printed description alone.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -14,14 +15,16 @@ from solver.cards import ALL_CARDS, Card, Hand
 from solver.deal import Deal, Seat
 
 # Every combination of the options is visited in turn, so each batch covers them all.
-OPTION_GRID = list(itertools.product(
-    "SHDCN",        # strain
-    "DEM",          # leader
-    "DEM",          # seat asked about
-    (False, True),  # misère
-    (False, True),  # must-ruff
-    (0, 1, 2),      # cards already played to the current trick
-))
+OPTION_GRID = list(
+    itertools.product(
+        "SHDCN",  # strain
+        "DEM",  # leader
+        "DEM",  # seat asked about
+        (False, True),  # misère
+        (False, True),  # must-ruff
+        (0, 1, 2),  # cards already played to the current trick
+    )
+)
 
 
 @dataclass(frozen=True)
@@ -37,13 +40,20 @@ class Position:
     played: tuple[Card, ...] = field(default=())
 
     def kwargs(self) -> dict:
-        return dict(leader=self.leader, seat=self.seat, misere=self.misere,
-                    must_ruff=self.must_ruff, played=self.played)
+        return dict(
+            leader=self.leader,
+            seat=self.seat,
+            misere=self.misere,
+            must_ruff=self.must_ruff,
+            played=self.played,
+        )
 
     def __str__(self) -> str:
         played = " ".join(str(c) for c in self.played)
-        return (f"{self.deal} strain={self.strain} leader={self.leader} seat={self.seat} "
-                f"misere={self.misere} must_ruff={self.must_ruff} played=[{played}]")
+        return (
+            f"{self.deal} strain={self.strain} leader={self.leader} seat={self.seat} "
+            f"misere={self.misere} must_ruff={self.must_ruff} played=[{played}]"
+        )
 
 
 def random_deal(rng: random.Random, hand_size: int) -> Deal:
@@ -61,14 +71,15 @@ def random_deal(rng: random.Random, hand_size: int) -> Deal:
         if len(deck) < 3 * hand_size:
             deck = list(ALL_CARDS)
     rng.shuffle(deck)
-    hands = [deck[i * hand_size:(i + 1) * hand_size] for i in range(3)]
-    rest = deck[3 * hand_size:]
-    widow = rest[:rng.choice((0, 0, 1, 4))] if rest else []
+    hands = [deck[i * hand_size : (i + 1) * hand_size] for i in range(3)]
+    rest = deck[3 * hand_size :]
+    widow = rest[: rng.choice((0, 0, 1, 4))] if rest else []
     return Deal([Hand(h) for h in hands], Hand(widow))
 
 
-def random_played(rng: random.Random, deal: Deal, strain: str, leader: str,
-                  must_ruff: bool, count: int) -> tuple[Card, ...]:
+def random_played(
+    rng: random.Random, deal: Deal, strain: str, leader: str, must_ruff: bool, count: int
+) -> tuple[Card, ...]:
     """``count`` legal cards played to the current trick, chosen at random."""
     played: list[Card] = []
     for _ in range(count):

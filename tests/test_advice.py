@@ -1,5 +1,6 @@
 """Single-dummy advice: estimates agree with exact enumeration, the same answer wherever it
 ran, the recommendation is the best estimate, and bad questions are clear errors."""
+
 from __future__ import annotations
 
 import statistics
@@ -13,7 +14,11 @@ from solver.errors import SolverError
 
 DEAL = Deal.random(11)
 DISCARD = Hand(sorted(DEAL.hands[Seat.D] | DEAL.widow)[:4])
-START = {Seat.D: (DEAL.hands[Seat.D] | DEAL.widow) - DISCARD, Seat.E: DEAL.hands[Seat.E], Seat.M: DEAL.hands[Seat.M]}
+START = {
+    Seat.D: (DEAL.hands[Seat.D] | DEAL.widow) - DISCARD,
+    Seat.E: DEAL.hands[Seat.E],
+    Seat.M: DEAL.hands[Seat.M],
+}
 
 
 def late_view(seat_hint: int, n_cards: int, mode: str = "S") -> View:
@@ -32,9 +37,15 @@ def exact_by_card(view: View) -> dict[str, tuple[float, float]]:
     values: dict[str, list[int]] = {}
     for start in all_start_layouts(view):
         deal = position_at(start, view)
-        got = card_values(deal, view.play_state() and ("N" if view.trump == 4 else view.mode), leader=state.leader,
-                          seat=view.seat, played=list(state.trick), misere=view.misere,
-                          must_ruff=view.rules.must_ruff)
+        got = card_values(
+            deal,
+            view.play_state() and ("N" if view.trump == 4 else view.mode),
+            leader=state.leader,
+            seat=view.seat,
+            played=list(state.trick),
+            misere=view.misere,
+            must_ruff=view.rules.must_ruff,
+        )
         for card, v in got.items():
             values.setdefault(str(card), []).append(state.tricks[view.seat] + v)
     hit = (lambda t: t <= target) if view.misere else (lambda t: t >= target)
@@ -102,9 +113,12 @@ def test_same_answer_on_a_local_dask_cluster():
     local = small_declaration(workers=1).to_dict()
     play = late_view(2, 41)
     local_play = advise_play(play, samples=24, seed=3, workers=1).to_dict()
-    with (distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                   dashboard_address=None) as cluster,
-          distributed.Client(cluster) as client):
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
         assert small_declaration(scheduler=client).to_dict() == local
         assert advise_play(play, samples=24, seed=3, scheduler=client).to_dict() == local_play
 
@@ -179,8 +193,9 @@ def test_bad_questions_are_clear_errors():
         advise_play(DECL_VIEW)
     view = late_view(1, 40)
     other = [s for s in Seat if s != view.seat][0]
-    wrong = View.for_play(START[other], mode="S", seat=other, played=view.played,
-                          discard=DISCARD if other == Seat.D else ())
+    wrong = View.for_play(
+        START[other], mode="S", seat=other, played=view.played, discard=DISCARD if other == Seat.D else ()
+    )
     with pytest.raises(SolverError, match="is to play"):
         advise_play(wrong, samples=2)
 
@@ -202,24 +217,48 @@ def test_screening_margins_agree_with_exact_solves():
     tricks, and an exact solve told those levels returns the same tricks."""
     from solver.analysis.advice import Candidate, _DeclTask, _judge_declaration
 
-    pool = advise_declaration(DECL_VIEW, samples=1, seed=0, modes=["S", "H"], per_mode=4, workers=1).candidates
+    pool = advise_declaration(
+        DECL_VIEW, samples=1, seed=0, modes=["S", "H"], per_mode=4, workers=1
+    ).candidates
     choices = tuple((c.mode, c.discard) for c in pool)
     probe = Candidate("S", None, 8, False)
     for i in range(4):
         screened = _judge_declaration(_DeclTask(DECL_VIEW, 5, i, choices, exact=False))
         exact = _judge_declaration(_DeclTask(DECL_VIEW, 5, i, choices, exact=True))
-        hinted = _judge_declaration(_DeclTask(DECL_VIEW, 5, i, choices, exact=True,
-                                              known=tuple(level for _, level in screened)))
+        hinted = _judge_declaration(
+            _DeclTask(DECL_VIEW, 5, i, choices, exact=True, known=tuple(level for _, level in screened))
+        )
         assert [level for _, level in screened] == [probe.level_of(t) for t, _ in exact]
         assert hinted == exact
 
 
-@pytest.mark.parametrize("kwargs,message", [
-    ({"samples": True}, "samples"), ({"samples": 2.0}, "samples"), ({"samples": 10**7}, "samples"),
-    ({"seed": 1.5}, "seed"), ({"seed": 2**300}, "seed"), ({"progress": "yes"}, "progress"),
-])
+@pytest.mark.parametrize(
+    "kwargs,message",
+    [
+        ({"samples": True}, "samples"),
+        ({"samples": 2.0}, "samples"),
+        ({"samples": 10**7}, "samples"),
+        ({"seed": 1.5}, "seed"),
+        ({"seed": 2**300}, "seed"),
+        ({"progress": "yes"}, "progress"),
+    ],
+)
 def test_strict_arguments_fail_before_any_work(kwargs, message):
     with pytest.raises(SolverError, match=message):
         advise_declaration(DECL_VIEW, **kwargs)
     with pytest.raises(SolverError, match="needs a View"):
         advise_play("not a view")
+
+
+def test_frame_and_html_show_every_candidate_and_mark_the_recommendation():
+    advice = small_declaration(workers=1)
+    frame = advice.to_frame()
+    d = advice.to_dict()
+    assert len(frame) == len(d["candidates"])
+    assert list(frame["p_target"]) == [c["p_target"] for c in d["candidates"]]
+    assert list(frame["p_low"]) == [c["p_ci"][0] for c in d["candidates"]]
+    assert frame["recommended"].sum() == 1 and bool(frame["recommended"].iloc[0])
+    page = advice._repr_html_()
+    assert page.count("<tr") == len(d["candidates"]) + 1  # a header row, one row per candidate
+    assert page.count('style="font-weight:bold"') == 1
+    assert "♠" in page or "♥" in page

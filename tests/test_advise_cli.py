@@ -1,4 +1,5 @@
 """``sm358 advise``: JSON equals the library's advice, a plot, Ctrl-C partial, clean errors."""
+
 from __future__ import annotations
 
 import json
@@ -28,20 +29,46 @@ def test_json_is_the_library_advice(capsys):
 
 def test_human_output_recommendation_first_and_plot(tmp_path, capsys):
     out_png = tmp_path / "advice.png"
-    assert main(ARGS + ["--plot", str(out_png), "--strain", "S", "--discard",
-                        " ".join(str(c) for c in list(DEAL.hands[Seat.D])[:4])]) == 0
+    assert (
+        main(
+            ARGS
+            + [
+                "--plot",
+                str(out_png),
+                "--strain",
+                "S",
+                "--discard",
+                " ".join(str(c) for c in list(DEAL.hands[Seat.D])[:4]),
+            ]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     assert "Recommended:" in out and "P(target)" in out and "successive halving" in out
     assert out_png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
 def test_play_advice_from_the_command_line(capsys):
-    start = (DEAL.hands[Seat.D] | DEAL.widow)
+    start = DEAL.hands[Seat.D] | DEAL.widow
     discard = sorted(start)[:4]
     hand = start - __import__("solver").Hand(discard)
     lead = sorted(DEAL.hands[Seat.E])[0]
-    args = ["advise", "--hand", str(hand), "--seat", "M", "--mode", "H", "--played", str(lead),
-            "--samples", "4", "--workers", "1", "--json"]
+    args = [
+        "advise",
+        "--hand",
+        str(hand),
+        "--seat",
+        "M",
+        "--mode",
+        "H",
+        "--played",
+        str(lead),
+        "--samples",
+        "4",
+        "--workers",
+        "1",
+        "--json",
+    ]
     # M's view needs M's own hand: use M's cards, E led one of E's.
     args[2] = str(DEAL.hands[Seat.M])
     assert main(args) == 0
@@ -51,14 +78,17 @@ def test_play_advice_from_the_command_line(capsys):
     assert data["position"]["trick"] == 1 and all("card" in c for c in data["candidates"])
 
 
-@pytest.mark.parametrize("extra,message", [
-    (["--samples", "0"], "--samples"),
-    (["--strain", "X", "--discard", "S2 S3 S4 S5"], "unknown strain"),
-    (["--discard", "S2"], "--discard needs --strain"),
-    (["--length", "E:S=0-0", "--length", "E:H=0-0", "--length", "E:D=0-0"], "no layout"),
-    (["--holds", "E"], "SEAT:CARDS"),
-    (["--at", "3.1"], "--at needs a hand FILE"),
-])
+@pytest.mark.parametrize(
+    "extra,message",
+    [
+        (["--samples", "0"], "--samples"),
+        (["--strain", "X", "--discard", "S2 S3 S4 S5"], "unknown strain"),
+        (["--discard", "S2"], "--discard needs --strain"),
+        (["--length", "E:S=0-0", "--length", "E:H=0-0", "--length", "E:D=0-0"], "no layout"),
+        (["--holds", "E"], "SEAT:CARDS"),
+        (["--at", "3.1"], "--at needs a hand FILE"),
+    ],
+)
 def test_bad_input_is_one_line_and_exit_2(extra, message, capsys):
     assert main(ARGS + extra) == 2
     err = capsys.readouterr().err
@@ -72,9 +102,11 @@ def test_ctrl_c_prints_partial_estimates_and_exits_130(monkeypatch, capsys):
     def interrupt_later(fn, tasks, **kw):
         calls["n"] += 1
         if calls["n"] >= 2 and len(tasks) > 2:  # a later round of successive halving is interrupted
+
             def stop(done, total):
                 if done >= 2:
                     raise KeyboardInterrupt
+
             kw["progress"] = stop
         return real(fn, tasks, **kw)
 
@@ -89,8 +121,22 @@ def test_ctrl_c_prints_partial_estimates_and_exits_130(monkeypatch, capsys):
 def test_play_advice_from_a_hand_file(capsys):
     from solver.game.handfile import load_hand
 
-    assert main(["advise", "examples/hand-twelve.txt", "--at", "5.2", "--samples", "8", "--workers", "1",
-                 "--json"]) == 0
+    assert (
+        main(
+            [
+                "advise",
+                "examples/hand-twelve.txt",
+                "--at",
+                "5.2",
+                "--samples",
+                "8",
+                "--workers",
+                "1",
+                "--json",
+            ]
+        )
+        == 0
+    )
     data = json.loads(capsys.readouterr().out)
     view = View.from_hand_record(load_hand("examples/hand-twelve.txt"), 5, 2)
     assert view.seat == Seat.E and data["seat"] == "E"

@@ -1,5 +1,6 @@
 """bench/compare.py, the in-process timing of two core builds: it runs on built extension
 files, sees identical builds as identical, and fails cleanly on a build it cannot make."""
+
 from __future__ import annotations
 
 import re
@@ -16,8 +17,7 @@ COMPARE = Path(__file__).resolve().parent.parent / "bench" / "compare.py"
 
 
 def run_compare(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, str(COMPARE), *args], capture_output=True, text=True,
-                          timeout=600)
+    return subprocess.run([sys.executable, str(COMPARE), *args], capture_output=True, text=True, timeout=600)
 
 
 def test_two_copies_of_one_build_agree(tmp_path: Path) -> None:
@@ -33,8 +33,10 @@ def test_two_copies_of_one_build_agree(tmp_path: Path) -> None:
     assert re.search(r"per-deal median \d+\.\d{3}, totals \d+\.\d{3}", done.stdout)
 
 
-@pytest.mark.skipif(shutil.which("git") is None or not (COMPARE.parent.parent / ".git").exists(),
-                    reason="needs a git checkout")
+@pytest.mark.skipif(
+    shutil.which("git") is None or not (COMPARE.parent.parent / ".git").exists(),
+    reason="needs a git checkout",
+)
 def test_unknown_revision_is_a_clean_error() -> None:
     done = run_compare("HEAD", "no-such-revision-here", "--seeds", "0", "--rounds", "1")
     assert done.returncode == 2

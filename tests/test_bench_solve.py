@@ -1,5 +1,6 @@
 """bench/solve.py, bench/bounds.py and bench/dds.py run and print what the README quotes:
 the ratio lines with their targets, the CPU line, and the bound counters."""
+
 from __future__ import annotations
 
 import importlib.util
@@ -13,8 +14,9 @@ BENCH = Path(__file__).resolve().parent.parent / "bench"
 
 
 def run(script: str, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, str(BENCH / script), *args], capture_output=True,
-                          text=True, timeout=300, check=False)
+    return subprocess.run(
+        [sys.executable, str(BENCH / script), *args], capture_output=True, text=True, timeout=300, check=False
+    )
 
 
 def test_solve_prints_the_ratios_with_the_cpu_line() -> None:
@@ -41,8 +43,20 @@ def test_bounds_prints_every_counter() -> None:
 @pytest.mark.slow  # DDS sets up its memory on the first calls: half a minute
 @pytest.mark.skipif(importlib.util.find_spec("endplay") is None, reason="needs the bench extra (endplay)")
 def test_against_dds_prints_both_ratios() -> None:
-    done = run("solve.py", "--deals", "1", "--first", "1", "--misere-deals", "0", "--misere-tables", "0",
-               "--against-dds", "--dds-deals", "1")
+    done = run(
+        "solve.py",
+        "--deals",
+        "1",
+        "--first",
+        "1",
+        "--misere-deals",
+        "0",
+        "--misere-tables",
+        "0",
+        "--against-dds",
+        "--dds-deals",
+        "1",
+    )
     assert done.returncode == 0, done.stderr
     assert "one solve: this engine's median / DDS's median" in done.stdout
     assert "one table: this engine's median / DDS's median" in done.stdout

@@ -3,6 +3,7 @@
 Every expected number here was worked out by hand from the rules (docs/rules.md; the
 reasoning is in the comment next to it), not copied from a run.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -27,21 +28,26 @@ def bits(*cards: str) -> list[int]:
 
 # --- who wins a trick -------------------------------------------------------------------
 
-@pytest.mark.parametrize("trick, strain, winner", [
-    (("SK", "SA", "SQ"), "N", 1),      # highest of the led suit
-    (("S2", "HA", "S3"), "N", 2),      # a discard never wins, even an ace
-    (("S2", "HA", "S3"), "S", 2),      # led suit is trump: highest spade
-    (("SA", "H2", "SK"), "H", 1),      # the only trump wins
-    (("SA", "H2", "H3"), "H", 2),      # the higher of two trumps
-    (("SA", "H3", "H2"), "H", 1),      # ... whichever order they come in
-    (("D5", "C9", "D4"), "H", 0),      # trumps absent: led suit, off-suit card loses
-])
+
+@pytest.mark.parametrize(
+    "trick, strain, winner",
+    [
+        (("SK", "SA", "SQ"), "N", 1),  # highest of the led suit
+        (("S2", "HA", "S3"), "N", 2),  # a discard never wins, even an ace
+        (("S2", "HA", "S3"), "S", 2),  # led suit is trump: highest spade
+        (("SA", "H2", "SK"), "H", 1),  # the only trump wins
+        (("SA", "H2", "H3"), "H", 2),  # the higher of two trumps
+        (("SA", "H3", "H2"), "H", 1),  # ... whichever order they come in
+        (("D5", "C9", "D4"), "H", 0),  # trumps absent: led suit, off-suit card loses
+    ],
+)
 def test_trick_winner(trick, strain, winner):
     strain_i = "SHDCN".index(strain)
     assert bf.trick_winner_index(bits(*trick), strain_i) == winner
 
 
 # --- legal cards ------------------------------------------------------------------------
+
 
 def test_must_follow_suit():
     # E leads S2, M follows S3; D's only spade is SA, so SA is D's only legal card.
@@ -74,6 +80,7 @@ def test_must_ruff_forces_a_trump():
 
 
 # --- values ----------------------------------------------------------------------------
+
 
 def test_one_card_follow_suit():
     # Each holds one spade; the ace wins whoever leads, in every strain.
@@ -153,11 +160,14 @@ def test_card_values_per_card():
     assert bf.card_values(d, "N", leader="D", seat="D") == {"SA": 2, "S2": 0}
 
 
-@pytest.mark.parametrize("played, reason", [
-    (["HA"], "not in"),          # E does not hold HA
-    (["SK", "H3"], "may not"),   # M holds SQ and must follow spades
-    (["SK", "SQ", "SA"], "at most"),
-])
+@pytest.mark.parametrize(
+    "played, reason",
+    [
+        (["HA"], "not in"),  # E does not hold HA
+        (["SK", "H3"], "may not"),  # M holds SQ and must follow spades
+        (["SK", "SQ", "SA"], "at most"),
+    ],
+)
 def test_illegal_played(played, reason):
     d = deal("D:A2... K.2.. Q.3..")
     with pytest.raises(IllegalPlayError, match=reason):

@@ -5,6 +5,7 @@ numbers are checked against the brute-force reference, its JSON against the exac
 the issue promises, and its failures against "one line on stderr, exit code 2, no
 traceback" — in-process through ``cli.main.main`` and in a real subprocess.
 """
+
 from __future__ import annotations
 
 import json
@@ -30,8 +31,10 @@ def run_json(capsys, *argv: str) -> dict:
 
 # --- solve ------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("strain, leader, seat", [("S", "E", "D"), ("N", "D", "M"), ("H", "M", "E"),
-                                                  ("C", "E", "M")])
+
+@pytest.mark.parametrize(
+    "strain, leader, seat", [("S", "E", "D"), ("N", "D", "M"), ("H", "M", "E"), ("C", "E", "M")]
+)
 def test_solve_json_matches_reference(capsys, strain, leader, seat):
     got = run_json(capsys, "solve", SMALL, "--strain", strain, "--leader", leader, "--seat", seat)
     expected = bf.solve(Deal.parse(SMALL), strain, leader=leader, seat=seat)
@@ -47,11 +50,17 @@ def test_solve_defaults_leader_e_seat_d(capsys):
 
 def test_solve_misere_must_ruff_and_played(capsys):
     deal = Deal.parse(SMALL)
-    got = run_json(capsys, "solve", SMALL, "--strain", "H", "--misere", "--must-ruff",
-                   "--played", "SQ")
+    got = run_json(capsys, "solve", SMALL, "--strain", "H", "--misere", "--must-ruff", "--played", "SQ")
     expected = bf.solve(deal, "H", leader="E", seat="D", misere=True, must_ruff=True, played=["SQ"])
-    assert got == {"strain": "H", "leader": "E", "seat": "D", "tricks": expected,
-                   "misere": True, "must_ruff": True, "played": ["SQ"]}
+    assert got == {
+        "strain": "H",
+        "leader": "E",
+        "seat": "D",
+        "tricks": expected,
+        "misere": True,
+        "must_ruff": True,
+        "played": ["SQ"],
+    }
 
 
 def test_solve_human_output_shows_hands_and_answer(capsys):
@@ -72,6 +81,7 @@ def test_solve_reads_a_file_with_comments(capsys, tmp_path):
 
 # --- table ------------------------------------------------------------------------------
 
+
 def test_table_json_matches_reference(capsys):
     got = run_json(capsys, "table", SMALL)
     deal = Deal.parse(SMALL)
@@ -88,7 +98,8 @@ def test_table_options(capsys):
     assert list(got["table"]) == ["N", "S"]
     for strain in "NS":
         assert got["table"][strain] == {
-            s: bf.solve(deal, strain, leader="M", seat=s, misere=True, must_ruff=True) for s in "DEM"}
+            s: bf.solve(deal, strain, leader="M", seat=s, misere=True, must_ruff=True) for s in "DEM"
+        }
 
 
 def test_table_human_output(capsys):
@@ -101,17 +112,21 @@ def test_table_human_output(capsys):
 
 # --- errors, in process -----------------------------------------------------------------
 
-@pytest.mark.parametrize("argv, words", [
-    (["solve", "D:A... K... A...", "--strain", "S"], "duplicate card SA in D and M"),
-    (["solve", SMALL, "--strain", "X"], "unknown strain 'X'"),
-    (["solve", SMALL, "--strain", "S", "--seat", "Q"], "unknown seat 'Q'"),
-    (["solve", SMALL, "--strain", "S", "--played", "SA"], "SA"),        # E does not hold SA
-    (["solve", SMALL, "--strain", "S", "--played", "SQ H3"], "H3"),     # M holds S3: revoke
-    (["solve", SMALL, "--strain", "S", "--played", "S?"], "S?"),
-    (["table", "no-such-file.txt"], "no-such-file.txt"),
-    (["table", SMALL, "--strains", "SSH"], "repeated"),
-    (["table", "E:X... K... Q..."], "'X'"),
-])
+
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        (["solve", "D:A... K... A...", "--strain", "S"], "duplicate card SA in D and M"),
+        (["solve", SMALL, "--strain", "X"], "unknown strain 'X'"),
+        (["solve", SMALL, "--strain", "S", "--seat", "Q"], "unknown seat 'Q'"),
+        (["solve", SMALL, "--strain", "S", "--played", "SA"], "SA"),  # E does not hold SA
+        (["solve", SMALL, "--strain", "S", "--played", "SQ H3"], "H3"),  # M holds S3: revoke
+        (["solve", SMALL, "--strain", "S", "--played", "S?"], "S?"),
+        (["table", "no-such-file.txt"], "no-such-file.txt"),
+        (["table", SMALL, "--strains", "SSH"], "repeated"),
+        (["table", "E:X... K... Q..."], "'X'"),
+    ],
+)
 def test_errors_one_line_exit_2(capsys, argv, words):
     assert main(argv) == 2
     captured = capsys.readouterr()
@@ -131,16 +146,26 @@ def test_error_for_file_with_two_deals(capsys, tmp_path):
 
 # --- errors, in a real process ----------------------------------------------------------
 
+
 def sm358(*argv: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "cli.main", *argv], cwd=REPO, capture_output=True,
-                          text=True, encoding="utf-8", timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "cli.main", *argv],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=120,
+    )
 
 
-@pytest.mark.parametrize("argv", [
-    ["solve", "D:AK... Q2... 3...", "--strain", "S"],   # hand sizes 2/2/1
-    ["solve", SMALL, "--strain", "Z"],
-    ["table", "missing/deal-file.txt"],
-])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["solve", "D:AK... Q2... 3...", "--strain", "S"],  # hand sizes 2/2/1
+        ["solve", SMALL, "--strain", "Z"],
+        ["table", "missing/deal-file.txt"],
+    ],
+)
 def test_subprocess_error_contract(argv):
     proc = sm358(*argv)
     assert proc.returncode == 2
@@ -162,6 +187,7 @@ def test_argparse_usage_error_exits_2():
 
 
 # --- version ----------------------------------------------------------------------------
+
 
 def test_version_is_the_package_version(capsys):
     import solver

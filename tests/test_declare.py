@@ -1,4 +1,5 @@
 """The declaration optimiser against plain exhaustive enumeration (tests/declare_reference.py)."""
+
 from __future__ import annotations
 
 import random
@@ -19,7 +20,7 @@ def small_deal(rng: random.Random, k: int, w: int, suits: int = 4) -> Deal:
     """A random position: three k-card hands and a w-card widow from ``suits`` suits."""
     pool = [Card(s, r) for s in range(suits) for r in range(2, 15)]
     cards = rng.sample(pool, 3 * k + w)
-    return Deal([Hand(cards[i * k:(i + 1) * k]) for i in range(3)], Hand(cards[3 * k:]))
+    return Deal([Hand(cards[i * k : (i + 1) * k]) for i in range(3)], Hand(cards[3 * k :]))
 
 
 def check_against_exhaustive(deal: Deal, **opts) -> None:
@@ -70,24 +71,27 @@ def test_random_small_deals_match_exhaustive(seed):
 def test_misere_matches_exhaustive(seed):
     rng = random.Random(1000 + seed)
     deal = small_deal(rng, k=rng.randint(3, 5), w=rng.randint(1, 2), suits=rng.choice([2, 4]))
-    check_against_exhaustive(deal, strains=rng.choice(["SHDC", "SHDCN", "N"]), misere=True,
-                             leader=rng.choice("DEM"))
+    check_against_exhaustive(
+        deal, strains=rng.choice(["SHDC", "SHDCN", "N"]), misere=True, leader=rng.choice("DEM")
+    )
 
 
 @pytest.mark.parametrize("seed", range(15))
 def test_blind_matches_exhaustive(seed):
     rng = random.Random(2000 + seed)
     deal = small_deal(rng, k=rng.randint(3, 5), w=rng.randint(1, 2), suits=rng.choice([2, 4]))
-    check_against_exhaustive(deal, strains="SHDCN", blind=True, misere=seed % 3 == 0,
-                             leader=rng.choice("DEM"))
+    check_against_exhaustive(
+        deal, strains="SHDCN", blind=True, misere=seed % 3 == 0, leader=rng.choice("DEM")
+    )
 
 
 @pytest.mark.parametrize("seed", range(10))
 def test_other_declarers_and_must_ruff_match_exhaustive(seed):
     rng = random.Random(3000 + seed)
     deal = small_deal(rng, k=rng.randint(3, 4), w=rng.randint(1, 2), suits=rng.choice([2, 3]))
-    check_against_exhaustive(deal, strains="SHDC", declarer=rng.choice("EM"), must_ruff=True,
-                             leader=rng.choice("DEM"))
+    check_against_exhaustive(
+        deal, strains="SHDC", declarer=rng.choice("EM"), must_ruff=True, leader=rng.choice("DEM")
+    )
 
 
 def test_runs_group_discards():
@@ -114,7 +118,8 @@ def test_ties_across_strains_are_all_reported():
     deal = Deal.parse("D:AK.AK.. QJ.QJ.. ..AKQJ. | 2.2..")
     values = all_values(deal, strains="SH", leader="D")
     assert max(v for (t, _), v in values.items() if t == "S") == max(
-        v for (t, _), v in values.items() if t == "H")
+        v for (t, _), v in values.items() if t == "H"
+    )
     result = declare(deal, strains="SH", leader="D")
     assert {c.strain for c in result.optimal} == {"S", "H"}
     check_against_exhaustive(deal, strains="SH", leader="D")

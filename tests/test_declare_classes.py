@@ -1,4 +1,5 @@
 """Discard equivalence classes and the CP-SAT candidate model, checked by brute force."""
+
 from __future__ import annotations
 
 import random
@@ -98,6 +99,7 @@ def test_blind_keeps_the_widow():
 
 def test_sure_bounds_hold_by_exhaustive_play():
     from solver.engine import solve
+
     rng = random.Random(3)
     for _ in range(60):
         deal = small_deal(rng, rng.randint(2, 4), 0, 2)

@@ -1,4 +1,5 @@
 """``sm358 declare``: JSON equals the library's answer, readable output, clean errors."""
+
 from __future__ import annotations
 
 import json
@@ -47,13 +48,16 @@ def test_deal_from_file(tmp_path, capsys):
     assert json.loads(capsys.readouterr().out)["declarer"] == "D"
 
 
-@pytest.mark.parametrize("args, words", [
-    (["D:A... K... Q..."], "no widow"),
-    ([DEAL, "--strains", "SX"], "strain"),
-    ([DEAL, "--declarer", "Q"], "seat"),
-    (["D:A... K... Q... | JT...", "--blind"], "blind"),
-    (["D:AA... K... Q... | J..."], "duplicate"),
-])
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["D:A... K... Q..."], "no widow"),
+        ([DEAL, "--strains", "SX"], "strain"),
+        ([DEAL, "--declarer", "Q"], "seat"),
+        (["D:A... K... Q... | JT...", "--blind"], "blind"),
+        (["D:AA... K... Q... | J..."], "duplicate"),
+    ],
+)
 def test_errors_are_one_line_and_exit_2(args, words, capsys):
     assert main(["declare", *args]) == 2
     err = capsys.readouterr().err.strip()
@@ -61,8 +65,12 @@ def test_errors_are_one_line_and_exit_2(args, words, capsys):
 
 
 def test_console_script_runs_end_to_end():
-    proc = subprocess.run([sys.executable, "-m", "cli.main", "declare", DEAL, "--json"],
-                          capture_output=True, text=True, timeout=120)
+    proc = subprocess.run(
+        [sys.executable, "-m", "cli.main", "declare", DEAL, "--json"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["tricks"] >= 0
     assert proc.stderr == ""  # no progress bar when stderr is not a terminal

@@ -4,6 +4,7 @@ Why: examples are the first code a reader copies. Each module under ``solver/`` 
 collected (so a new module's examples run without anyone listing it), and a module whose
 source shows ``>>>`` must have its examples found and run, not silently skipped.
 """
+
 from __future__ import annotations
 
 import doctest
@@ -34,7 +35,8 @@ def test_docstring_examples(name):
 def test_every_example_module_is_collected():
     with_examples = {
         ".".join(p.relative_to(REPO).with_suffix("").parts).removesuffix(".__init__")
-        for p in (REPO / "solver").rglob("*.py") if ">>>" in p.read_text(encoding="utf-8")
+        for p in (REPO / "solver").rglob("*.py")
+        if ">>>" in p.read_text(encoding="utf-8")
     }
     assert with_examples and with_examples <= {"solver", *MODULES}
 

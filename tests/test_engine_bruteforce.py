@@ -9,6 +9,7 @@ Every batch cycles through all strains (N included), leaders, seats, misère, mu
 0/1/2 cards already played. One ``Solver`` is shared by a whole batch on purpose: stale or
 wrongly generalised table entries then show up as wrong answers on later positions.
 """
+
 from __future__ import annotations
 
 import random
@@ -61,7 +62,9 @@ def check_can_reach(solver: Solver, pos: Position, value: int) -> list[str]:
     return out
 
 
-@pytest.mark.parametrize("seed, count, sizes", DEFAULT_BATCHES, ids=lambda v: str(v) if isinstance(v, int) else None)
+@pytest.mark.parametrize(
+    "seed, count, sizes", DEFAULT_BATCHES, ids=lambda v: str(v) if isinstance(v, int) else None
+)
 def test_engine_matches_bruteforce(seed, count, sizes):
     check_batch(seed, count, sizes)
 
@@ -71,7 +74,9 @@ def test_engine_matches_bruteforce_six_cards():
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seed, count, sizes", SLOW_BATCHES, ids=lambda v: str(v) if isinstance(v, int) else None)
+@pytest.mark.parametrize(
+    "seed, count, sizes", SLOW_BATCHES, ids=lambda v: str(v) if isinstance(v, int) else None
+)
 def test_engine_matches_bruteforce_slow_sweep(seed, count, sizes):
     check_batch(seed, count, sizes)
 
@@ -93,8 +98,9 @@ def illegal_variants(pos: Position, rng: random.Random) -> list[tuple[Card, ...]
     others = [c for s in Seat if s != mover for c in pos.deal[s] if c not in pos.played]
     if others:
         out.append(pos.played + (rng.choice(others),))
-    legal = set(bf.legal_cards(pos.deal, pos.strain, leader=pos.leader,
-                               must_ruff=pos.must_ruff, played=pos.played))
+    legal = set(
+        bf.legal_cards(pos.deal, pos.strain, leader=pos.leader, must_ruff=pos.must_ruff, played=pos.played)
+    )
     illegal = [c for c in hand if c not in legal]
     if illegal:
         out.append(pos.played + (rng.choice(illegal),))
@@ -123,7 +129,8 @@ def test_played_given_as_strings():
     d = pos.deal
     played = [str(c) for c in d["E"]][:1]
     assert solve(d, "N", leader="E", seat="D", played=played) == bf.solve(
-        d, "N", leader="E", seat="D", played=played)
+        d, "N", leader="E", seat="D", played=played
+    )
 
 
 def test_void_made_by_a_discard_ruffs_the_seats_top_card():
@@ -146,8 +153,9 @@ def test_void_made_by_a_discard_ruffs_the_seats_top_card():
 def _hand_text(cards: list[tuple[int, int]]) -> str:
     """A hand in the notation from (suit, rank index 0 = two) pairs."""
     ranks = "23456789TJQKA"
-    return ".".join("".join(ranks[r] for r in sorted((r for t, r in cards if t == s), reverse=True))
-                    for s in range(4))
+    return ".".join(
+        "".join(ranks[r] for r in sorted((r for t, r in cards if t == s), reverse=True)) for s in range(4)
+    )
 
 
 def trump_fight_positions(seed: int, count: int) -> list[Position]:
@@ -168,10 +176,11 @@ def trump_fight_positions(seed: int, count: int) -> list[Position]:
         pool = [(trump, r) for r in rng.sample(range(13), rng.randint(3, 13))]
         pool += rng.sample([(s, r) for s in range(4) if s != trump for r in range(13)], 3 * n)
         cards = rng.sample(pool, 3 * n)
-        hands = [_hand_text(cards[i * n:(i + 1) * n]) for i in range(3)]
+        hands = [_hand_text(cards[i * n : (i + 1) * n]) for i in range(3)]
         deal = Deal.parse("D:" + " ".join(hands))
-        out.append(Position(deal, "SHDC"[trump], rng.choice("DEM"), rng.choice("DEM"),
-                            False, rng.random() < 0.5))
+        out.append(
+            Position(deal, "SHDC"[trump], rng.choice("DEM"), rng.choice("DEM"), False, rng.random() < 0.5)
+        )
     return out
 
 
@@ -275,8 +284,8 @@ def entry_positions(seed: int, count: int) -> list[Position]:
         trump = rng.randrange(4)
         trumps = [(trump, r) for r in rng.sample(range(13), rng.randint(1, 4))]
         seat = rng.randrange(3)
-        mine = trumps[:rng.randint(0, len(trumps))]
-        theirs = trumps[len(mine):]
+        mine = trumps[: rng.randint(0, len(trumps))]
+        theirs = trumps[len(mine) :]
         side = rng.sample([(s, r) for s in range(4) if s != trump for r in range(13)], 3 * n)
         hands: list[list[tuple[int, int]]] = [[], [], []]
         hands[seat] = mine[:n]
@@ -284,7 +293,7 @@ def entry_positions(seed: int, count: int) -> list[Position]:
         for x in (seat + 1) % 3, (seat + 2) % 3:
             while len(hands[x]) < n:
                 hands[x].append(rest.pop(0))
-        hands[seat] += rest[:n - len(hands[seat])]
+        hands[seat] += rest[: n - len(hands[seat])]
         deal = Deal.parse("D:" + " ".join(_hand_text(h) for h in hands))
         leader = "DEM"[(seat + rng.randint(1, 2)) % 3]
         out.append(Position(deal, "SHDC"[trump], leader, "DEM"[seat], False, rng.random() < 0.5))

@@ -16,6 +16,7 @@ itself in a way any correct solver must satisfy:
 
 "misère value <= normal value" is *not* an invariant; a counterexample is pinned below.
 """
+
 from __future__ import annotations
 
 import random
@@ -33,9 +34,11 @@ SEATS = "DEM"
 # engine's costliest, so by default they run on 12-card hands and on full deals only in the
 # slow job. A per-test timeout turns a runaway search into a failure, not a stalled suite.
 DEFAULT_CASES = [(11, 16, False), (12, 16, False), (13, 12, True), (14, 12, True)]
-SLOW_CASES = ([(seed, 16, False) for seed in range(100, 110)]
-              + [(100, 16, True), (101, 16, True)]
-              + [(seed, 13, True) for seed in range(103, 109)])
+SLOW_CASES = (
+    [(seed, 16, False) for seed in range(100, 110)]
+    + [(100, 16, True), (101, 16, True)]
+    + [(seed, 13, True) for seed in range(103, 109)]
+)
 DEFAULT_TIMEOUT = pytest.mark.timeout(120)
 
 
@@ -55,8 +58,9 @@ def mover_best(values: "dict[Card, int]", mover: str, seat: str, misere: bool) -
     return max(values.values()) if wants_more else min(values.values())
 
 
-def advance(deal: Deal, strain: str, leader: str, cards: list[Card]
-            ) -> tuple[Deal, str, tuple[Card, ...], dict[Seat, int]]:
+def advance(
+    deal: Deal, strain: str, leader: str, cards: list[Card]
+) -> tuple[Deal, str, tuple[Card, ...], dict[Seat, int]]:
     """Play ``cards`` from the start of a trick; the position reached and tricks won so far."""
     hands = list(deal.hands)
     lead = Seat.parse(leader)
@@ -77,6 +81,7 @@ def advance(deal: Deal, strain: str, leader: str, cards: list[Card]
 
 
 # --- principal variation ----------------------------------------------------------------
+
 
 def check_principal_variation(seed: int, size: int, misere: bool) -> None:
     deal, strain, leader, seat = case(seed, size)
@@ -125,6 +130,7 @@ def test_value_is_constant_along_the_principal_variation(seed, size, misere):
 
 # --- card values ------------------------------------------------------------------------
 
+
 def check_best_card_value(seed: int, size: int, misere: bool) -> None:
     deal, strain, leader, seat = case(seed, size)
     values = card_values(deal, strain, leader=leader, seat=seat, misere=misere)
@@ -154,7 +160,9 @@ def test_best_card_value_equals_solve_mid_trick():
     values = card_values(deal, strain, leader=leader, seat=seat, played=played)
     legal = bf.legal_cards(deal, strain, leader=leader, played=played)
     assert set(values) == set(legal)
-    assert mover_best(values, mover, seat, False) == solve(deal, strain, leader=leader, seat=seat, played=played)
+    assert mover_best(values, mover, seat, False) == solve(
+        deal, strain, leader=leader, seat=seat, played=played
+    )
 
 
 @DEFAULT_TIMEOUT
@@ -166,6 +174,7 @@ def test_each_leader_value_is_its_best_first_card():
 
 
 # --- sums over seats and the table -------------------------------------------------------
+
 
 @DEFAULT_TIMEOUT
 @pytest.mark.parametrize("seed", [16, 17])
@@ -189,8 +198,9 @@ def test_table_sums_and_agreement_with_solve(seed):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seed, size, misere", [(100, 16, False), (101, 16, False), (102, 13, True),
-                                                (103, 13, True)])
+@pytest.mark.parametrize(
+    "seed, size, misere", [(100, 16, False), (101, 16, False), (102, 13, True), (103, 13, True)]
+)
 def test_table_sums_and_agreement_slow(seed, size, misere):
     deal = full_deal(seed, size)
     for must_ruff in (False, True):
@@ -199,11 +209,13 @@ def test_table_sums_and_agreement_slow(seed, size, misere):
             total = sum(table[strain][s] for s in SEATS)
             assert total >= size if misere else total <= size
             for s in SEATS:
-                assert table[strain][s] == solve(deal, strain, leader=SEATS[seed % 3], seat=s,
-                                                 misere=misere, must_ruff=must_ruff)
+                assert table[strain][s] == solve(
+                    deal, strain, leader=SEATS[seed % 3], seat=s, misere=misere, must_ruff=must_ruff
+                )
 
 
 # --- things that must not matter --------------------------------------------------------
+
 
 @DEFAULT_TIMEOUT
 @pytest.mark.parametrize("size, misere", [(16, False), (12, True)])
@@ -212,7 +224,8 @@ def test_widow_changes_nothing(size, misere):
     assert len(deal.widow) == 4
     bare = deal.without_widow()
     assert solve(deal, strain, leader=leader, seat=seat, misere=misere) == solve(
-        bare, strain, leader=leader, seat=seat, misere=misere)
+        bare, strain, leader=leader, seat=seat, misere=misere
+    )
 
 
 @DEFAULT_TIMEOUT
@@ -235,12 +248,12 @@ def test_turning_the_table_changes_nothing(size, misere):
     turned = rotate(deal)
     nxt = {"D": "E", "E": "M", "M": "D"}
     assert solve(turned, strain, leader=nxt[leader], seat=nxt[seat], misere=misere) == solve(
-        deal, strain, leader=leader, seat=seat, misere=misere)
+        deal, strain, leader=leader, seat=seat, misere=misere
+    )
 
 
 def map_cards(deal: Deal, mapping: dict[Card, Card]) -> Deal:
-    return Deal([Hand([mapping[c] for c in h]) for h in deal.hands],
-                Hand([mapping[c] for c in deal.widow]))
+    return Deal([Hand([mapping[c] for c in h]) for h in deal.hands], Hand([mapping[c] for c in deal.widow]))
 
 
 @DEFAULT_TIMEOUT
@@ -251,7 +264,8 @@ def test_swapping_suits_changes_nothing():
     for st in ("S", "N"):
         new_strain = "SHDC"[perm["SHDC".index(st)]] if st != "N" else "N"
         assert solve(swapped, new_strain, leader=leader, seat=seat, must_ruff=True) == solve(
-            deal, st, leader=leader, seat=seat, must_ruff=True)
+            deal, st, leader=leader, seat=seat, must_ruff=True
+        )
 
 
 @DEFAULT_TIMEOUT
@@ -274,10 +288,12 @@ def test_renumbering_ranks_in_play_changes_nothing():
         strain, leader, seat = rng.choice("SHDCN"), rng.choice(SEATS), rng.choice(SEATS)
         misere = rng.random() < 0.5
         assert solve(squeezed, strain, leader=leader, seat=seat, misere=misere) == solve(
-            deal, strain, leader=leader, seat=seat, misere=misere)
+            deal, strain, leader=leader, seat=seat, misere=misere
+        )
 
 
 # --- a documented non-invariant ---------------------------------------------------------
+
 
 def test_misere_value_can_exceed_normal_value():
     """Why "misère <= normal" is not asserted anywhere: the opponents play differently.

@@ -7,6 +7,7 @@ position here is misère, cycling through all strains, leaders, seats, must-ruff
 generalised table entry shows up on later positions. Each batch also checks that the
 bounds did fire on it (a comparison the bounds never reach proves nothing).
 """
+
 from __future__ import annotations
 
 import dataclasses

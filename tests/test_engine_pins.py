@@ -10,6 +10,7 @@ same commit, with the reason (and the counts before and after) in the commit bod
 Each search starts from an empty table of a fixed size, so the counts do not depend on
 the order the cases run in. Regenerate with ``python tests/test_engine_pins.py``.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -75,8 +76,9 @@ def measure(case: tuple) -> tuple[int, int]:
     seed, size, strain, leader, seat, misere, must_ruff, played = case
     solver = Solver(TT_MB)
     deal = Deal.random(seed=seed, hand_size=size)
-    value = solver.solve(deal, strain, leader=leader, seat=seat, misere=misere,
-                         must_ruff=must_ruff, played=played)
+    value = solver.solve(
+        deal, strain, leader=leader, seat=seat, misere=misere, must_ruff=must_ruff, played=played
+    )
     return value, solver.nodes
 
 

@@ -4,6 +4,7 @@ Why: the brute-force comparison (test_engine_bruteforce.py) proves the values; t
 file checks what that one does not — the Python surface, input errors, concurrent
 use from two threads, and that an interrupted search leaves a working engine.
 """
+
 from __future__ import annotations
 
 import os
@@ -98,8 +99,11 @@ def test_trumpless_positions_share_entries_with_no_trump():
     """A trump contract with no trumps left is no trump, so the table answers one from
     the other (a few nodes instead of a search); misere keeps its own entries."""
     deal = Deal.parse("D:.9642.Q86.T6 .A3.K95.Q932 .Q7.AT3.AK84")  # no spades
-    fresh = {(st, mis): Solver(tt_mb=4).solve(deal, st, leader="E", seat="D", misere=mis)
-             for st in "SN" for mis in (False, True)}
+    fresh = {
+        (st, mis): Solver(tt_mb=4).solve(deal, st, leader="E", seat="D", misere=mis)
+        for st in "SN"
+        for mis in (False, True)
+    }
     s = Solver(tt_mb=4)
     assert s.solve(deal, "S", leader="E", seat="D", must_ruff=True) == fresh["S", False]
     searched = s.nodes
@@ -143,7 +147,9 @@ def test_bad_strain_and_seat():
 
 def test_two_threads_get_correct_answers():
     deals = [Deal.random(seed=100 + i, hand_size=7, widow_size=0) for i in range(6)]
-    expected = {(i, st): Solver(4).solve(d, st, leader="E", seat="D") for i, d in enumerate(deals) for st in "SN"}
+    expected = {
+        (i, st): Solver(4).solve(d, st, leader="E", seat="D") for i, d in enumerate(deals) for st in "SN"
+    }
     results: dict = {}
     errors: list = []
 
@@ -156,8 +162,10 @@ def test_two_threads_get_correct_answers():
         except Exception as exc:  # pragma: no cover - reported below
             errors.append(exc)
 
-    threads = [threading.Thread(target=work, args=(range(0, 6, 2),)),
-               threading.Thread(target=work, args=(range(1, 6, 2),))]
+    threads = [
+        threading.Thread(target=work, args=(range(0, 6, 2),)),
+        threading.Thread(target=work, args=(range(1, 6, 2),)),
+    ]
     for t in threads:
         t.start()
     for t in threads:
@@ -188,8 +196,9 @@ CHILD = textwrap.dedent("""
 def interrupt_child(code: str, after: float) -> str:
     """Run ``code`` in a fresh interpreter, send SIGINT ``after`` seconds after it prints
     "started", and return its stdout once it has exited cleanly."""
-    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
     try:
         assert proc.stdout.readline().strip() == "started"
         threading.Event().wait(after)
@@ -244,6 +253,7 @@ def test_threaded_table_reuses_its_worker_tables():
     """dd_table keeps its workers' Solvers (a fresh table costs the kernel's page zeroing);
     the kept ones serve the next call and give the same answers."""
     from solver import engine
+
     deal = Deal.random(seed=5, hand_size=7)
     first = dd_table(deal, threads=2).to_dict()
     kept = {id(s) for s in engine._idle_workers}

@@ -3,6 +3,7 @@
 Why: ``examples/`` is the README's first command and a user's first contact; a comment
 claiming "only the queen of spades works" must be checked like any other claim.
 """
+
 from __future__ import annotations
 
 from pathlib import Path

@@ -1,4 +1,5 @@
 """Card exchange: pairing and order of up/down players, and every protocol's card choices."""
+
 from __future__ import annotations
 
 import pytest
@@ -66,17 +67,20 @@ def test_one_up_trades_with_larger_deficit_first_except_target_ordered_protocols
     assert exchange_plan((-1, 3, -2), get_ruleset("hungarian"))[0][1] == M  # M 5 > D 3
 
 
-@pytest.mark.parametrize("preset, nets, first", [
-    ("british", (1, 2, -3), E),        # larger surplus first
-    ("british", (1, -2, 1), D),        # tie: higher target of the new hand (D 8 > M 3)
-    ("twelve", (1, 2, -3), E),
-    ("twelve", (1, -2, 1), M),         # 001: ties towards the dealer's left: E, M, D
-    ("twelve", (1, 1, -2), E),
-    ("card-return", (1, 2, -3), D),    # 002: larger target starts, whatever the surplus
-    ("card-return", (-2, 1, 1), E),
-    ("hungarian", (2, 1, -3), E),      # 004: who needs more tricks (E, 8) starts
-    ("hungarian", (1, -3, 2), M),      # M needs 5 > D 3
-])
+@pytest.mark.parametrize(
+    "preset, nets, first",
+    [
+        ("british", (1, 2, -3), E),  # larger surplus first
+        ("british", (1, -2, 1), D),  # tie: higher target of the new hand (D 8 > M 3)
+        ("twelve", (1, 2, -3), E),
+        ("twelve", (1, -2, 1), M),  # 001: ties towards the dealer's left: E, M, D
+        ("twelve", (1, 1, -2), E),
+        ("card-return", (1, 2, -3), D),  # 002: larger target starts, whatever the surplus
+        ("card-return", (-2, 1, 1), E),
+        ("hungarian", (2, 1, -3), E),  # 004: who needs more tricks (E, 8) starts
+        ("hungarian", (1, -3, 2), M),  # M needs 5 > D 3
+    ],
+)
 def test_two_players_up_order(preset, nets, first):
     plan = exchange_plan(nets, get_ruleset(preset))
     assert len(plan) == 2
@@ -125,7 +129,7 @@ def test_lowest_for_highest_with_trump_named_first_ranks_trumps_highest(preset):
     r = get_ruleset(preset, trump_before_exchange=True)
     hands = [H("A2.K.Q.3"), H("Q.A.4.K"), H("K.3.A2.A")]
     _, log = apply_exchange(hands, [(D, M, 1)], r, trump="H")
-    assert [t.card for t in log if t.frm == M] == [C("H3")]   # the ♥3 beats the aces
+    assert [t.card for t in log if t.frm == M] == [C("H3")]  # the ♥3 beats the aces
     assert [t.card for t in log if t.frm == D] == [C("S2")]
 
 
@@ -144,7 +148,7 @@ def test_named_suit_down_gives_highest_of_named_suit_and_gets_any_card_back(pres
     assert log == [Transfer(E, D, C("HA")), Transfer(D, E, C("D3"))]
     assert C("HA") in d and C("D3") in e
     assert dec.requests[0].role == "name-suit" and dec.requests[1].role == "give-back"
-    assert C("HA") not in dec.requests[1].allowed          # not the card just taken
+    assert C("HA") not in dec.requests[1].allowed  # not the card just taken
     assert dec.requests[1].seen == (Transfer(E, D, C("HA")),)
 
 
@@ -188,15 +192,19 @@ def test_card_return_down_returns_his_higher_card_of_the_suit():
     dec = Script(cards=["SK", "C4"])
     (d, e, _), log = apply_exchange(hands, [(D, E, 2)], r, dec, trump="H")
     assert log == [
-        Transfer(D, E, C("SK")), Transfer(E, D, C("SA")),   # E's A beats the K: he must return it
-        Transfer(D, E, C("C4")), Transfer(E, D, C("C4")),   # E's only club is lower: the 4 comes back
+        Transfer(D, E, C("SK")),
+        Transfer(E, D, C("SA")),  # E's A beats the K: he must return it
+        Transfer(D, E, C("C4")),
+        Transfer(E, D, C("C4")),  # E's only club is lower: the 4 comes back
     ]
     assert d == H("A5.2.3.4") and e == H("K43.A.K.2")
 
 
 def test_card_return_a_card_received_earlier_counts_as_the_down_players_own():
     hands = [H("K5.2.3.4"), H("A43.A.K.2"), H("QJ..AQ.A")]
-    _, log = apply_exchange(hands, [(D, E, 2)], get_ruleset("card-return"), Script(cards=["SK", "S5"]), trump="H")
+    _, log = apply_exchange(
+        hands, [(D, E, 2)], get_ruleset("card-return"), Script(cards=["SK", "S5"]), trump="H"
+    )
     assert log[2:] == [Transfer(D, E, C("S5")), Transfer(E, D, C("SK"))]
 
 
@@ -209,8 +217,13 @@ def test_card_return_void_down_player_returns_the_received_card(preset):
 
 def test_card_return_needs_a_trump_suit():
     with pytest.raises(RulesError, match="trump-suit"):
-        apply_exchange([H("A..."), H("K..."), H("Q...")], [(D, E, 1)], get_ruleset("card-return"),
-                       Script(cards=["SA"]), trump=None)
+        apply_exchange(
+            [H("A..."), H("K..."), H("Q...")],
+            [(D, E, 1)],
+            get_ruleset("card-return"),
+            Script(cards=["SA"]),
+            trump=None,
+        )
 
 
 # --- hungarian (004) -----------------------------------------------------------------------------

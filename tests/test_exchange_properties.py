@@ -1,4 +1,5 @@
 """Property tests: every protocol conserves cards, moves exactly the overtricks, replays."""
+
 from __future__ import annotations
 
 import random

@@ -9,6 +9,7 @@ valid, so a failure names the argument that let the value through.
 
 The default run stays within a minute; the slow job runs many more examples.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -42,15 +43,24 @@ SMALL = Deal.parse("D:AK... Q2... 3.A.. | 4...")
 
 # --- hostile values ------------------------------------------------------------------------
 scalars = st.one_of(
-    st.none(), st.booleans(), st.integers(min_value=-(10**6), max_value=10**6),
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-(10**6), max_value=10**6),
     st.sampled_from([10**30, -(10**30), 2**64, 10**400]),
-    st.floats(allow_nan=True, allow_infinity=True), st.text(max_size=12),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.text(max_size=12),
     st.sampled_from(["", "S", "D", "N", "NT", "SA", "\x1b[2J", "true", "false", "0", "1e400", "♠"]),
     st.binary(max_size=6),
 )
-hostile = st.recursive(scalars, lambda inner: st.one_of(
-    st.lists(inner, max_size=4), st.tuples(inner, inner),
-    st.dictionaries(st.text(max_size=4), inner, max_size=3)), max_leaves=8)
+hostile = st.recursive(
+    scalars,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=4),
+        st.tuples(inner, inner),
+        st.dictionaries(st.text(max_size=4), inner, max_size=3),
+    ),
+    max_leaves=8,
+)
 
 
 def only_solver_errors(call, *args, **kwargs):
@@ -116,10 +126,13 @@ API_CALLS = {
     "Match.ruleset": lambda v: Match(v, [get_player("random", i) for i in range(3)]),
     "Match.players": lambda v: Match(get_ruleset("casual"), v),
     "Match.seed": lambda v: Match(get_ruleset("casual"), [get_player("random", i) for i in range(3)], v),
-    "Match.max_hands": lambda v: Match(get_ruleset("casual"), [get_player("random", i) for i in range(3)],
-                                       max_hands=v),
-    **{f"option.{name}": (lambda name: lambda v: get_ruleset("twelve", **{name: v}))(name)  # noqa: B023
-       for name in OPTION_NAMES},
+    "Match.max_hands": lambda v: Match(
+        get_ruleset("casual"), [get_player("random", i) for i in range(3)], max_hands=v
+    ),
+    **{
+        f"option.{name}": (lambda name: lambda v: get_ruleset("twelve", **{name: v}))(name)  # noqa: B023
+        for name in OPTION_NAMES
+    },
 }
 
 
@@ -162,8 +175,7 @@ notation_text = st.text(alphabet="DEM:|. SHDCAKQJT98765432-10♠♥♦♣\x00\x1
 
 
 def _check_notation(text):
-    for parse in (Deal.parse, Hand.parse, Card.parse, parse_strains, parse_cards,
-                  Seat.parse, Strain.parse):
+    for parse in (Deal.parse, Hand.parse, Card.parse, parse_strains, parse_cards, Seat.parse, Strain.parse):
         result = only_solver_errors(parse, text)
         if isinstance(result, Deal):  # what is read back prints and reads the same
             assert Deal.parse(str(result)) == result
@@ -184,12 +196,27 @@ def test_notation_text_gives_a_value_or_a_notation_error_long(text):
 
 
 json_text = st.one_of(
-    st.recursive(st.one_of(st.none(), st.booleans(), st.integers(), st.floats(), st.text(max_size=5)),
-                 lambda inner: st.one_of(st.lists(inner, max_size=3),
-                                         st.dictionaries(st.text(max_size=4), inner, max_size=3)),
-                 max_leaves=10).map(lambda v: json.dumps(v)),
-    st.sampled_from(["[" * 5000, "{\"hands\": " * 3000, "1e400", "-1e400", "NaN", "Infinity",
-                     "9" * 5000, "[1e999]", "{\"hands\": {\"D\": 1e400}}", "\"\\ud800\""]),
+    st.recursive(
+        st.one_of(st.none(), st.booleans(), st.integers(), st.floats(), st.text(max_size=5)),
+        lambda inner: st.one_of(
+            st.lists(inner, max_size=3), st.dictionaries(st.text(max_size=4), inner, max_size=3)
+        ),
+        max_leaves=10,
+    ).map(lambda v: json.dumps(v)),
+    st.sampled_from(
+        [
+            "[" * 5000,
+            '{"hands": ' * 3000,
+            "1e400",
+            "-1e400",
+            "NaN",
+            "Infinity",
+            "9" * 5000,
+            "[1e999]",
+            '{"hands": {"D": 1e400}}',
+            '"\\ud800"',
+        ]
+    ),
     st.text(max_size=30),
 )
 
@@ -239,8 +266,9 @@ def _check_declare(deal, leader, misere, must_ruff):
         hands = list(deal.hands)
         hands[Seat.D] = held - Hand(discard)
         for strain in "SHDC":
-            v = bruteforce.solve(Deal(hands), strain, leader=leader, seat="D", misere=misere,
-                                 must_ruff=must_ruff)
+            v = bruteforce.solve(
+                Deal(hands), strain, leader=leader, seat="D", misere=misere, must_ruff=must_ruff
+            )
             best = v if best is None else (min(best, v) if misere else max(best, v))
     got = solver.declare(deal, leader=leader, misere=misere, must_ruff=must_ruff)
     assert got.tricks == best
@@ -262,8 +290,9 @@ def test_valid_input_in_any_spelling_agrees_with_the_brute_force_long(data):
 # --- records -------------------------------------------------------------------------------
 def _short_record() -> dict:
     players = [get_player("random", i) for i in range(3)]
-    return Match(get_ruleset("casual", hands_limit=2), players, 7, preset="casual",
-                 options={"hands_limit": 2}).play()
+    return Match(
+        get_ruleset("casual", hands_limit=2), players, 7, preset="casual", options={"hands_limit": 2}
+    ).play()
 
 
 RECORD = _short_record()
@@ -334,15 +363,19 @@ def test_a_damaged_record_file_gives_a_record_error(data, tmp_path_factory):
     only_solver_errors(records.load, path)
 
 
-HAND_FILE = (Path(__file__).resolve().parent.parent / "examples" / "hand-twelve.txt").read_text(encoding="utf-8")
+HAND_FILE = (Path(__file__).resolve().parent.parent / "examples" / "hand-twelve.txt").read_text(
+    encoding="utf-8"
+)
 
 
 def _check_damaged_hand_file(data):
     text = list(HAND_FILE)
     for _ in range(data.draw(st.integers(1, 4), label="edits")):
         i = data.draw(st.integers(0, len(text) - 1), label="at")
-        text[i] = data.draw(st.sampled_from(list("[]\"{}:.,0123456789SHDCAKQJT-\n \x1b") + ["9" * 5000, "[" * 40]),
-                            label="char")
+        text[i] = data.draw(
+            st.sampled_from(list('[]"{}:.,0123456789SHDCAKQJT-\n \x1b') + ["9" * 5000, "[" * 40]),
+            label="char",
+        )
     only_solver_errors(parse_hand, "".join(text))
 
 
@@ -382,29 +415,46 @@ def _run_cli(argv):
     return code, out.getvalue(), err.getvalue()
 
 
-cli_words = st.one_of(hostile.map(lambda v: json.dumps(v, default=repr)), st.text(max_size=15),
-                      st.sampled_from(["1e400", "[" * 100, "9" * 5000, "\x1b]0;x\x07", "-1", "0", "true"]))
+cli_words = st.one_of(
+    hostile.map(lambda v: json.dumps(v, default=repr)),
+    st.text(max_size=15),
+    st.sampled_from(["1e400", "[" * 100, "9" * 5000, "\x1b]0;x\x07", "-1", "0", "true"]),
+)
 
 
 @st.composite
 def cli_argvs(draw):
     word = draw(cli_words)
     key = draw(st.sampled_from(list(OPTION_NAMES) + ["", "x", "targets"]))
-    return draw(st.sampled_from([
-        ["rules", "twelve", "--option", f"{key}={word}"],
-        ["rules", "twelve", "--json", "--option", f"{key}={word}"],
-        ["rules", word],
-        ["solve", str(SMALL), "--strain", word],
-        ["solve", str(SMALL), "--strain", "S", "--leader", word],
-        ["solve", word, "--strain", "S"],
-        ["table", str(SMALL), "--strains", word],
-        ["declare", str(SMALL), "--strains", word],
-        ["declare", str(SMALL), "--declarer", word, "--strains", "S"],
-        ["simulate", "--matches", "1", "--rules", "casual", "--option", f"{key}={word}", "--json",
-         "--players", "random,random,random"],
-        ["simulate", "--matches", word],
-        ["replay", word],
-    ]))
+    return draw(
+        st.sampled_from(
+            [
+                ["rules", "twelve", "--option", f"{key}={word}"],
+                ["rules", "twelve", "--json", "--option", f"{key}={word}"],
+                ["rules", word],
+                ["solve", str(SMALL), "--strain", word],
+                ["solve", str(SMALL), "--strain", "S", "--leader", word],
+                ["solve", word, "--strain", "S"],
+                ["table", str(SMALL), "--strains", word],
+                ["declare", str(SMALL), "--strains", word],
+                ["declare", str(SMALL), "--declarer", word, "--strains", "S"],
+                [
+                    "simulate",
+                    "--matches",
+                    "1",
+                    "--rules",
+                    "casual",
+                    "--option",
+                    f"{key}={word}",
+                    "--json",
+                    "--players",
+                    "random,random,random",
+                ],
+                ["simulate", "--matches", word],
+                ["replay", word],
+            ]
+        )
+    )
 
 
 def _check_cli(argv):

@@ -1,4 +1,5 @@
 """Hand files: parsing, reconstruction from the play, round trips, and precise errors."""
+
 from __future__ import annotations
 
 import doctest
@@ -17,8 +18,12 @@ from solver.tricks import trick_winner
 
 PRESETS4 = ("british", "twelve", "card-return", "hungarian")
 #: Options that keep a match of each preset short (hungarian plays its 18 deals).
-SHORT = {"british": {"match_end": "hands", "hands_limit": 3}, "twelve": {"hands_limit": 3, "win_tricks": 16},
-         "card-return": {"hands_limit": 3}, "hungarian": {}}
+SHORT = {
+    "british": {"match_end": "hands", "hands_limit": 3},
+    "twelve": {"hands_limit": 3, "win_tricks": 16},
+    "card-return": {"hands_limit": 3},
+    "hungarian": {},
+}
 
 
 def play(preset: str, seed: int, **options) -> dict:
@@ -53,8 +58,9 @@ def test_reconstruction_from_the_play_alone_matches_the_deal(matches):
     for preset, rec in matches.items():
         for n in range(1, len(rec["hands"]) + 1):
             h = hand_from_record(rec, n)
-            lines = [ln for ln in h.to_text().splitlines()
-                     if not ln.startswith(("[Deal", "[Discard", "[Exchange"))]
+            lines = [
+                ln for ln in h.to_text().splitlines() if not ln.startswith(("[Deal", "[Discard", "[Exchange"))
+            ]
             bare = parse_hand("\n".join(lines))
             assert bare.start == h.start, (preset, n)
             assert bare.discard is None and bare.dealt is None
@@ -80,8 +86,13 @@ def test_positions_follow_the_play(matches):
             p = h.position(t, k)
             assert p.played == trick[:k] and p.mover == h.seat_of(t, k)
             hands[p.mover].discard(c)
-        won[(h.leaders[t - 1] + trick_winner([c.bit.bit_length() - 1 for c in trick],
-                                             "SHDCN".index(h.strain))) % 3] += 1
+        won[
+            (
+                h.leaders[t - 1]
+                + trick_winner([c.bit.bit_length() - 1 for c in trick], "SHDCN".index(h.strain))
+            )
+            % 3
+        ] += 1
     assert tuple(won) == h.won
 
 
@@ -104,8 +115,7 @@ def test_comments_trick_numbers_symbols_and_partial_play():
         2) S8
     """)
     assert rec.contract == "S" and not rec.complete
-    assert rec.tricks == ((Card.parse("SQ"), Card.parse("ST"), Card.parse("HK")),
-                          (Card.parse("S8"),))
+    assert rec.tricks == ((Card.parse("SQ"), Card.parse("ST"), Card.parse("HK")), (Card.parse("S8"),))
     pos = rec.position(2, 1)
     assert pos.leader == Seat.D and pos.mover == Seat.E and pos.won == (1, 0, 0)
     assert pos.deal == Deal.parse("D:8.JT8.. ...JT98 .9.A.AQ")
@@ -118,21 +128,47 @@ def ending(deal: str, play: str, contract: str = "S", leader: str = "D", rules: 
     return ENDING.replace("twelve", rules).format(c=contract, d=deal, l=leader) + play
 
 
-@pytest.mark.parametrize("text, message", [
-    # a revoke names the card that should have followed
-    (ending("D:AK... 2.Q.. .A.3.", "SA HQ HA"), r"line 5 \(trick 1\): E revokes with HQ: S was led and E holds S2"),
-    (ending("D:AK... 2.Q.. .A.3.", "SA S2 HA\nSK HQ DK"), r"line 6 \(trick 2\): card DK is not in M's hand"),
-    (ending("D:AK... 2.Q.. .A.3.", "SA S2 HA\nSA HQ D3"), r"trick 2\): card SA played twice \(already played at trick 1\)"),
-    (ending("D:AK... 2.Q.. .A.3.", "SA S2 HA\nHQ SK D3"), r"trick 2\): wrong seat leading: HQ is E's card, but D won"),
-    (ending("D:AK... 2.Q.. .A.3.", "SA S2 HA\nSK HQ"), None),
-    (ending("D:A.K.. 2..3. .A.4.", "HK D3 D4", rules="hungarian"),
-     r"trick 1\): E plays D3 without ruffing: void in H, E must play a trump \(holds S2\)"),
-    (ending("D:AK... 2.Q.. .A.3.", "SA S2 HA\nSK HQ D3\nSQ"), r"trick 3\): the hand has only 2 tricks"),
-    (ending("D:AK... 2.Q.. .A.3.", "SA S2\nSK HQ D3"), r"line 5 \(trick 1\): 2 card\(s\); only the last"),
-    (ending("D:AK... 2.Q.. .A.3.", "SA S2 HA", leader="E"), r"trick 1\): wrong seat leading: SA is D's card"),
-    (ending("D:AK... 2.Q.. .A.3.", "SA S2 HX"), r"line 5 \(trick 1\): cannot read card .HX.: unknown rank"),
-    (ending("D:AK... 2.Q.. .A.3.", "SA S2 HA", contract="MT"), r"\[Contract\] 'MT' is not a mode of twelve"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        # a revoke names the card that should have followed
+        (
+            ending("D:AK... 2.Q.. .A.3.", "SA HQ HA"),
+            r"line 5 \(trick 1\): E revokes with HQ: S was led and E holds S2",
+        ),
+        (
+            ending("D:AK... 2.Q.. .A.3.", "SA S2 HA\nSK HQ DK"),
+            r"line 6 \(trick 2\): card DK is not in M's hand",
+        ),
+        (
+            ending("D:AK... 2.Q.. .A.3.", "SA S2 HA\nSA HQ D3"),
+            r"trick 2\): card SA played twice \(already played at trick 1\)",
+        ),
+        (
+            ending("D:AK... 2.Q.. .A.3.", "SA S2 HA\nHQ SK D3"),
+            r"trick 2\): wrong seat leading: HQ is E's card, but D won",
+        ),
+        (ending("D:AK... 2.Q.. .A.3.", "SA S2 HA\nSK HQ"), None),
+        (
+            ending("D:A.K.. 2..3. .A.4.", "HK D3 D4", rules="hungarian"),
+            r"trick 1\): E plays D3 without ruffing: void in H, E must play a trump \(holds S2\)",
+        ),
+        (ending("D:AK... 2.Q.. .A.3.", "SA S2 HA\nSK HQ D3\nSQ"), r"trick 3\): the hand has only 2 tricks"),
+        (ending("D:AK... 2.Q.. .A.3.", "SA S2\nSK HQ D3"), r"line 5 \(trick 1\): 2 card\(s\); only the last"),
+        (
+            ending("D:AK... 2.Q.. .A.3.", "SA S2 HA", leader="E"),
+            r"trick 1\): wrong seat leading: SA is D's card",
+        ),
+        (
+            ending("D:AK... 2.Q.. .A.3.", "SA S2 HX"),
+            r"line 5 \(trick 1\): cannot read card .HX.: unknown rank",
+        ),
+        (
+            ending("D:AK... 2.Q.. .A.3.", "SA S2 HA", contract="MT"),
+            r"\[Contract\] 'MT' is not a mode of twelve",
+        ),
+    ],
+)
 def test_illegal_records_name_the_trick_and_the_card(text, message):
     if message is None:
         assert not parse_hand(text).complete
@@ -144,7 +180,9 @@ def test_illegal_records_name_the_trick_and_the_card(text, message):
 def test_wrong_first_leader_of_a_full_hand(matches):
     h = hand_from_record(matches["twelve"], 1)
     text = h.to_text().replace('[Leader "E"]', '[Leader "D"]')
-    with pytest.raises(RecordError, match=r"\(trick 1\): wrong seat leading: \[Leader\] is D, but under twelve\S* E"):
+    with pytest.raises(
+        RecordError, match=r"\(trick 1\): wrong seat leading: \[Leader\] is D, but under twelve\S* E"
+    ):
         parse_hand(text)
 
 
@@ -155,7 +193,9 @@ def test_a_deal_that_disagrees_with_the_play(matches):
     ce, cm = next(iter(e)), next(c for c in m if c.suit != next(iter(e)).suit)
     swapped = Deal([d[Seat.D], e.remove(ce).add(cm), m.remove(cm).add(ce)], d.widow)
     text = h.to_text().replace(str(d), str(swapped))
-    with pytest.raises(RecordError, match=r"trick \d+\): card .. is not in .'s hand \(it is .'s\).*\[Exchange\]"):
+    with pytest.raises(
+        RecordError, match=r"trick \d+\): card .. is not in .'s hand \(it is .'s\).*\[Exchange\]"
+    ):
         parse_hand(text)
 
 
@@ -192,8 +232,9 @@ def _swap_to_revoke(h):
                 if new_u[0].suit != tricks[u][0].suit:
                     continue
                 bits = lambda cs: [c.bit.bit_length() - 1 for c in cs]
-                if (trick_winner(bits(new_t), trump) != trick_winner(bits(trick), trump)
-                        or trick_winner(bits(new_u), trump) != trick_winner(bits(tricks[u]), trump)):
+                if trick_winner(bits(new_t), trump) != trick_winner(bits(trick), trump) or trick_winner(
+                    bits(new_u), trump
+                ) != trick_winner(bits(tricks[u]), trump):
                     continue
                 out = [list(z) for z in tricks]
                 out[t], out[u] = new_t, new_u
@@ -208,10 +249,15 @@ def test_revoke_found_from_the_play_alone(matches):
         if found is None:
             continue
         tricks, t, seat, y, x = found
-        head = [ln for ln in h.to_text().splitlines() if ln.startswith("[") and not ln.startswith(
-            ("[Deal", "[Discard", "[Exchange"))]
+        head = [
+            ln
+            for ln in h.to_text().splitlines()
+            if ln.startswith("[") and not ln.startswith(("[Deal", "[Discard", "[Exchange"))
+        ]
         text = "\n".join(head + [" ".join(str(c) for c in tr) for tr in tricks])
-        with pytest.raises(RecordError, match=rf"\(trick {t}\): {seat.name} revokes with {y}: .* holds .*{x}.*played later"):
+        with pytest.raises(
+            RecordError, match=rf"\(trick {t}\): {seat.name} revokes with {y}: .* holds .*{x}.*played later"
+        ):
             parse_hand(text)
         return
     pytest.fail("no hand offered a revoke to plant")

@@ -8,6 +8,7 @@ before, during and after the first (lazy) OR-Tools import, then inside the searc
 The API process must then raise KeyboardInterrupt and still declare a second deal;
 the CLI must print exactly one line and exit with 130.
 """
+
 from __future__ import annotations
 
 import os
@@ -56,8 +57,14 @@ def _env() -> dict:
 
 
 def _interrupt_api(delay: float) -> subprocess.CompletedProcess:
-    proc = subprocess.Popen([sys.executable, "-c", CHILD, _deal_line()], cwd=REPO, env=_env(),
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", CHILD, _deal_line()],
+        cwd=REPO,
+        env=_env(),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     assert proc.stdout is not None
     assert proc.stdout.readline().strip() == "ready"
     time.sleep(delay)
@@ -83,8 +90,9 @@ def _sm358() -> list[str]:
 
 def _interrupt_cli(delay: float, argv: "list[str] | None" = None) -> subprocess.CompletedProcess:
     argv = argv or ["declare", str(DEAL_FILE)]
-    proc = subprocess.Popen([*_sm358(), *argv], cwd=REPO,
-                            env=_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [*_sm358(), *argv], cwd=REPO, env=_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
     time.sleep(delay)
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=120)
@@ -123,11 +131,14 @@ def test_ctrl_c_at_many_points_of_sm358_declare(delay):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("argv", [
-    ["table", str(DEAL_FILE)],
-    ["solve", str(DEAL_FILE), "--strain", "N", "--misere"],
-    ["simulate", "--matches", "2000", "--players", "dd,heuristic,random"],
-])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["table", str(DEAL_FILE)],
+        ["solve", str(DEAL_FILE), "--strain", "N", "--misere"],
+        ["simulate", "--matches", "2000", "--players", "dd,heuristic,random"],
+    ],
+)
 @pytest.mark.parametrize("delay", [0.3, 0.6, 1.2])
 def test_ctrl_c_stops_other_long_commands_with_one_line(argv, delay):
     _check_cli(delay, argv)
@@ -151,6 +162,7 @@ try:
 except KeyboardInterrupt:
     print("interrupted", "json" in sys.modules)
 """
-    done = subprocess.run([sys.executable, "-c", code], cwd=REPO, env=_env(), capture_output=True,
-                          text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=REPO, env=_env(), capture_output=True, text=True, timeout=60
+    )
     assert done.stdout.strip() == "interrupted True", done.stderr

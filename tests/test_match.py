@@ -1,4 +1,5 @@
 """The match loop: accounting, legality, exchange counts, rotation, reproducibility."""
+
 from __future__ import annotations
 
 import pytest
@@ -156,7 +157,9 @@ def test_card_not_in_hand_is_rejected():
             raise AssertionError
 
     players = [heur(0), Outsider("ghost", random.Random(1)), heur(2)]
-    with pytest.raises(IllegalPlayError, match=r"trick \d+: ghost \(\w\) played \w\w, which is not in the hand"):
+    with pytest.raises(
+        IllegalPlayError, match=r"trick \d+: ghost \(\w\) played \w\w, which is not in the hand"
+    ):
         Match(get_ruleset("twelve"), players, 1).play()
 
 
@@ -164,7 +167,9 @@ def test_declaring_a_mode_the_rules_do_not_allow_is_rejected():
     import random
 
     players = [BadDeclarer("bad", random.Random(1), mode="N"), heur(1), heur(2)]
-    with pytest.raises(IllegalPlayError, match=r"hand 1: declarer bad .* named mode 'N'; allowed: S, H, D, C"):
+    with pytest.raises(
+        IllegalPlayError, match=r"hand 1: declarer bad .* named mode 'N'; allowed: S, H, D, C"
+    ):
         Match(get_ruleset("twelve"), players, 1, first_dealer=0).play()
 
 
@@ -220,7 +225,11 @@ class Spy(HeuristicPlayer):
 def test_views_show_only_what_a_player_may_know():
     import random
 
-    spies = [Spy("a", random.Random(0)), Spy("b", random.Random(1), sees_all=True), Spy("c", random.Random(2))]
+    spies = [
+        Spy("a", random.Random(0)),
+        Spy("b", random.Random(1), sees_all=True),
+        Spy("c", random.Random(2)),
+    ]
     rec = Match(get_ruleset("twelve"), spies, 4).play()
     assert all(v.hands is None for v in spies[0].views + spies[2].views)
     assert all(v.hands is not None for v in spies[1].views)

@@ -1,5 +1,6 @@
 """Scenario tests of the match loop: what the declarer sees under each widow rule, the
 order of exchange and declaration per protocol, and a fixed deal that ends a match."""
+
 from __future__ import annotations
 
 import random
@@ -58,7 +59,7 @@ def test_blind_discard_declarer_discards_before_taking_the_widow():
             assert view.hand & widow_mask(record, number) == 0
     for h in record["hands"]:
         discards = {Card.parse(c) for c in h["declaration"]["discard"]}
-        assert not discards & set(Hand.parse(h["widow"]))   # widow cards are never discarded
+        assert not discards & set(Hand.parse(h["widow"]))  # widow cards are never discarded
 
 
 def test_blind_trump_names_the_mode_before_seeing_the_widow():

@@ -4,6 +4,7 @@ Why: rules, players, scoring, the match and records all ask "which trump?" and "
 everybody try to take few tricks?" of a mode; the answers live on :class:`Mode` alone,
 and records and JSON must keep writing the same strings as before.
 """
+
 from __future__ import annotations
 
 import json
@@ -17,9 +18,13 @@ from solver.game.modes import MODES, SUIT_MODES, Mode
 from solver.game.rules import PRESETS, get_ruleset
 
 MEANING = {  # mode: (trump suit, strain played, minimising)
-    "S": (Suit.S, Strain.S, False), "H": (Suit.H, Strain.H, False), "D": (Suit.D, Strain.D, False),
-    "C": (Suit.C, Strain.C, False), "N": (None, Strain.N, False),
-    "MT": (None, Strain.N, True), "miz": (None, Strain.N, True),
+    "S": (Suit.S, Strain.S, False),
+    "H": (Suit.H, Strain.H, False),
+    "D": (Suit.D, Strain.D, False),
+    "C": (Suit.C, Strain.C, False),
+    "N": (None, Strain.N, False),
+    "MT": (None, Strain.N, True),
+    "miz": (None, Strain.N, True),
 }
 
 

@@ -4,6 +4,7 @@ Why: the notation is the user's way in (command line, files, notebooks). A messa
 as "invalid deal" leaves the user hunting; these tests pin that each message names the
 card, the seat or the sizes at fault.
 """
+
 from __future__ import annotations
 
 import json
@@ -25,6 +26,7 @@ def full_deal_text_with(seat: str, hand: str) -> str:
 
 
 # --- the errors the issue names ---------------------------------------------------------
+
 
 def test_duplicate_card_names_card_and_both_seats():
     with pytest.raises(InvalidDealError) as err:
@@ -72,22 +74,26 @@ def test_unknown_rank_in_widow():
         Deal.parse("D:A... K... Q... | Z...")
 
 
-@pytest.mark.parametrize("text, letter", [("Q:A... K... Q...", "Q"), ("W:A... K... Q...", "W"),
-                                          ("N:A... K... Q...", "N")])
+@pytest.mark.parametrize(
+    "text, letter", [("Q:A... K... Q...", "Q"), ("W:A... K... Q...", "W"), ("N:A... K... Q...", "N")]
+)
 def test_unknown_seat_letter(text, letter):
     with pytest.raises(NotationError) as err:
         Deal.parse(text)
     assert f"'{letter}'" in str(err.value) and "seat" in str(err.value)
 
 
-@pytest.mark.parametrize("text, words", [
-    ("A... K... Q...", "seat letter"),
-    ("D:A... K...", "2 hand"),
-    ("D:A... K... Q... J...", "4 hand"),
-    ("D:A.... K... Q...", "5 suit group"),
-    ("D:A... K... Q... | J... | T...", "more than one '|'"),
-    ("D:... ... ...", "0 cards"),
-])
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ("A... K... Q...", "seat letter"),
+        ("D:A... K...", "2 hand"),
+        ("D:A... K... Q... J...", "4 hand"),
+        ("D:A.... K... Q...", "5 suit group"),
+        ("D:A... K... Q... | J... | T...", "more than one '|'"),
+        ("D:... ... ...", "0 cards"),
+    ],
+)
 def test_other_malformed_deals(text, words):
     with pytest.raises(NotationError, match=words.replace("|", r"\|")):
         Deal.parse(text)
@@ -101,16 +107,30 @@ def test_one_exception_hierarchy():
 
 # --- what is accepted -------------------------------------------------------------------
 
-@pytest.mark.parametrize("text, expected", [
-    ("SA", "SA"), ("sa", "SA"), ("HT", "HT"), ("H10", "HT"), ("h10", "HT"),
-    ("♠A", "SA"), ("A♠", "SA"), ("10♥", "HT"), ("♦10", "DT"), ("♣2", "C2"), (" C9 ", "C9"),
-])
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("SA", "SA"),
+        ("sa", "SA"),
+        ("HT", "HT"),
+        ("H10", "HT"),
+        ("h10", "HT"),
+        ("♠A", "SA"),
+        ("A♠", "SA"),
+        ("10♥", "HT"),
+        ("♦10", "DT"),
+        ("♣2", "C2"),
+        (" C9 ", "C9"),
+    ],
+)
 def test_card_forms(text, expected):
     assert str(Card.parse(text)) == expected
 
 
-@pytest.mark.parametrize("text", ["S", "SX", "XA", "S1", "S11", "", "♠", "S 10", "AS",
-                                  "ſA"])  # 'ſ'.upper() == 'S': only ASCII letters name suits
+@pytest.mark.parametrize(
+    "text", ["S", "SX", "XA", "S1", "S11", "", "♠", "S 10", "AS", "ſA"]
+)  # 'ſ'.upper() == 'S': only ASCII letters name suits
 def test_bad_cards(text):
     with pytest.raises(NotationError, match="cannot read card"):
         Card.parse(text)
@@ -180,6 +200,7 @@ def test_parse_cards_list_forms():
 
 # --- JSON -------------------------------------------------------------------------------
 
+
 def test_json_form_and_round_trip():
     d = Deal.parse("E:AK... Q2... 3.A.. | ..AKQ.")
     data = d.to_json()
@@ -189,19 +210,24 @@ def test_json_form_and_round_trip():
 
 
 def test_json_without_widow():
-    assert Deal.from_json('{"hands": {"D": "A...", "E": "K...", "M": "Q..."}}') == Deal.parse("D:A... K... Q...")
+    assert Deal.from_json('{"hands": {"D": "A...", "E": "K...", "M": "Q..."}}') == Deal.parse(
+        "D:A... K... Q..."
+    )
 
 
-@pytest.mark.parametrize("text, words", [
-    ("{not json", "not valid JSON"),
-    ("[1, 2]", '"hands"'),
-    ('{"hands": {"D": "A...", "E": "K...", "X": "Q..."}}', "unknown seat 'X'"),
-    ('{"hands": {"D": "A...", "E": 5, "M": "Q..."}}', "hand E"),
-    ('{"hands": {"D": "A...", "E": "K...", "M": "Q.X.."}}', "hand M.*'X'"),
-    ('{"hands": {"D": "A...", "E": "K..."}}', "no hand given for seat.*M"),
-    ('{"hands": {"D": "A...", "E": "K...", "M": "A..."}}', "duplicate card SA in D and M"),
-    ('{"hands": {"D": "A...", "E": "K...", "M": "Q..."}, "widow": 3}', "widow"),
-])
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ("{not json", "not valid JSON"),
+        ("[1, 2]", '"hands"'),
+        ('{"hands": {"D": "A...", "E": "K...", "X": "Q..."}}', "unknown seat 'X'"),
+        ('{"hands": {"D": "A...", "E": 5, "M": "Q..."}}', "hand E"),
+        ('{"hands": {"D": "A...", "E": "K...", "M": "Q.X.."}}', "hand M.*'X'"),
+        ('{"hands": {"D": "A...", "E": "K..."}}', "no hand given for seat.*M"),
+        ('{"hands": {"D": "A...", "E": "K...", "M": "A..."}}', "duplicate card SA in D and M"),
+        ('{"hands": {"D": "A...", "E": "K...", "M": "Q..."}, "widow": 3}', "widow"),
+    ],
+)
 def test_json_errors(text, words):
     with pytest.raises(NotationError, match=words):
         Deal.from_json(text)
@@ -209,8 +235,11 @@ def test_json_errors(text, words):
 
 # --- one spelling of parsing -------------------------------------------------------------
 
-@pytest.mark.parametrize("kind, text", [(Suit, "H"), (Card, "SA"), (Hand, "AK.Q..2"),
-                                        (Deal, "D:A... K... Q..."), (Seat, "E"), (Strain, "N")])
+
+@pytest.mark.parametrize(
+    "kind, text",
+    [(Suit, "H"), (Card, "SA"), (Hand, "AK.Q..2"), (Deal, "D:A... K... Q..."), (Seat, "E"), (Strain, "N")],
+)
 def test_every_type_parses_its_string_and_itself(kind, text):
     obj = kind.parse(text)
     assert isinstance(obj, kind)

@@ -4,6 +4,7 @@ Why: hand-picked examples miss the odd corners (a 17-card hand, an empty widow, 
 written from M, unicode oddities). Hypothesis explores those; any exception other than
 NotationError on bad text would reach the user as a traceback.
 """
+
 from __future__ import annotations
 
 import json
@@ -25,7 +26,7 @@ def deals(draw) -> Deal:
     order = draw(st.permutations(ALL_CARDS))
     n = draw(st.integers(1, 17))
     w = draw(st.integers(0, 52 - 3 * n))
-    return Deal([Hand(order[i * n:(i + 1) * n]) for i in range(3)], Hand(order[3 * n:3 * n + w]))
+    return Deal([Hand(order[i * n : (i + 1) * n]) for i in range(3)], Hand(order[3 * n : 3 * n + w]))
 
 
 seats = st.sampled_from(list(Seat))
@@ -38,8 +39,9 @@ def hand_text_variants(draw, hand: Hand) -> str:
     for suit in range(4):
         ranks = [RANK_CHARS[c.rank - 2] for c in hand.cards_in(suit)]
         text = "".join(
-            ("10" if r == "T" and draw(st.booleans()) else
-             r.lower() if draw(st.booleans()) else r) for r in ranks)
+            ("10" if r == "T" and draw(st.booleans()) else r.lower() if draw(st.booleans()) else r)
+            for r in ranks
+        )
         if not text and draw(st.booleans()):
             text = "-"
         if draw(st.booleans()):
@@ -49,6 +51,7 @@ def hand_text_variants(draw, hand: Hand) -> str:
 
 
 # --- round trips ------------------------------------------------------------------------
+
 
 @given(cards)
 def test_card_round_trip(card):
@@ -120,8 +123,14 @@ def test_garbage_deal_text(text):
 
 
 @settings(max_examples=300)
-@given(st.builds(lambda d, i, s: d.to_string()[:i] + s + d.to_string()[i:],
-                 deals(), st.integers(0, 80), st.text(max_size=3)))
+@given(
+    st.builds(
+        lambda d, i, s: d.to_string()[:i] + s + d.to_string()[i:],
+        deals(),
+        st.integers(0, 80),
+        st.text(max_size=3),
+    )
+)
 def test_corrupted_real_deal_text(text):
     only_notation_errors(Deal.parse, text)
 

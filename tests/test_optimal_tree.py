@@ -1,4 +1,5 @@
 """solver.optimal_tree against brute force: every line optimal, every optimal card present."""
+
 from __future__ import annotations
 
 import itertools
@@ -18,8 +19,10 @@ def position_after(deal: Deal, strain: str, leader: Seat, line: list[str]) -> tu
     cards = [Card.parse(c) for c in line]
     full = len(cards) // 3 * 3
     for start in range(0, full, 3):
-        trick = cards[start:start + 3]
-        winner = Seat((leader + bruteforce.trick_winner_index([c.bit for c in trick], "SHDCN".index(strain))) % 3)
+        trick = cards[start : start + 3]
+        winner = Seat(
+            (leader + bruteforce.trick_winner_index([c.bit for c in trick], "SHDCN".index(strain))) % 3
+        )
         deal = Deal([Hand(h.mask & ~sum(c.bit for c in trick)) for h in deal.hands], deal.widow)
         leader = winner
     return deal, leader, [str(c) for c in cards[full:]]

@@ -1,4 +1,5 @@
 """solver.analysis.parallel: the same results in task order, wherever the tasks ran."""
+
 from __future__ import annotations
 
 import sys
@@ -74,6 +75,7 @@ def test_task_error_is_raised():
         if x == 3:
             raise ValueError("task three")
         return x
+
     with pytest.raises(ValueError, match="task three"):
         map_tasks(boom, list(range(8)), workers=2)
 
@@ -106,9 +108,12 @@ def test_unreachable_scheduler_is_a_clear_error(monkeypatch):
 
 def test_local_cluster_gives_the_same_results():
     distributed = pytest.importorskip("distributed")
-    with (distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                   dashboard_address=None) as cluster,
-          distributed.Client(cluster) as client):
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
         seen: list[int] = []
         got = map_tasks(draw, TASKS, scheduler=client, progress=lambda d, t: seen.append(d))
         assert got == expected()

@@ -1,4 +1,5 @@
 """The pimc player: legal play from its own view, sampled layouts that agree with what it saw."""
+
 from __future__ import annotations
 
 from solver.cards import Hand
@@ -46,8 +47,11 @@ def test_pimc_plays_whole_matches_legally_from_sampled_layouts():
     import random
 
     rules = get_ruleset("twelve").with_options(hands_limit=2)
-    players = [CheckedPimc("pimc", random.Random(1), samples=4, engine_cards=6),
-               get_player("heuristic", 1, "h1"), get_player("heuristic", 2, "h2")]
+    players = [
+        CheckedPimc("pimc", random.Random(1), samples=4, engine_cards=6),
+        get_player("heuristic", 1, "h1"),
+        get_player("heuristic", 2, "h2"),
+    ]
     record = Match(rules, players, "pimc-test").play()  # the match engine rejects illegal cards
     assert record["hands"] and CheckedPimc.checked > 0
 

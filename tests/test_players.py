@@ -1,4 +1,5 @@
 """The bundled players: random, heuristic (the rule sources' rules of thumb) and double-dummy."""
+
 from __future__ import annotations
 
 import random
@@ -40,8 +41,9 @@ def table(seat: Seat = Seat.D, ruleset=TWELVE) -> Table:
     return Table(ruleset, 1, 0, int(seat), seat, ruleset.targets, ruleset.declarer, (0, 0, 0))
 
 
-def play_view(hand: str, trick: str = "", *, seat=Seat.D, leader=Seat.E, trump=0, mode="S",
-              played: str = "", hands=None) -> PlayView:
+def play_view(
+    hand: str, trick: str = "", *, seat=Seat.D, leader=Seat.E, trump=0, mode="S", played: str = "", hands=None
+) -> PlayView:
     h = mask(hand)
     t = cards(trick) if trick else ()
     led = t[0].suit if t else -1
@@ -89,10 +91,10 @@ def test_heuristic_discards_short_side_suit_losers_and_keeps_trumps_and_aces():
     hand = mask("AKQ9876.A3.K43.752")  # 16 cards, plus the widow below
     hand |= mask("5.9.2.3")
     out = [str(Card.from_bit(1 << p)) for p in choose_discards(hand, 4, 0, False)]
-    assert not any(c.startswith("S") for c in out)           # trumps kept
-    assert "HA" not in out                                   # aces kept
+    assert not any(c.startswith("S") for c in out)  # trumps kept
+    assert "HA" not in out  # aces kept
     assert set(out) <= {"H3", "H9", "D2", "D3", "D4", "C2", "C3", "C5", "C7", "DK"}
-    assert "H3" in out and "H9" in out                       # the short heart side suit goes first
+    assert "H3" in out and "H9" in out  # the short heart side suit goes first
 
 
 def test_heuristic_declare_view_returns_mode_and_discards():
@@ -122,7 +124,7 @@ def test_void_last_hand_ruffs_with_the_lowest_trump():
 
 def test_second_hand_plays_low_unless_holding_the_master():
     p = get_player("heuristic", 0)
-    assert str(p.play(play_view("3.KQ2..4", "H5", leader=Seat.M))) == "H2"    # the ace is still out
+    assert str(p.play(play_view("3.KQ2..4", "H5", leader=Seat.M))) == "H2"  # the ace is still out
     assert str(p.play(play_view("3.KQ2..4", "H5", leader=Seat.M, played="HA"))) == "HK"
 
 
@@ -168,8 +170,11 @@ def test_dd_player_declares_the_mode_with_the_best_engine_value():
 
 @needs_engine
 def test_dd_player_plays_whole_matches_legally():
-    players = [DoubleDummyPlayer("dd", random.Random(1), engine_cards=5), get_player("heuristic", 1),
-               get_player("random", 2)]
+    players = [
+        DoubleDummyPlayer("dd", random.Random(1), engine_cards=5),
+        get_player("heuristic", 1),
+        get_player("random", 2),
+    ]
     rec = Match(get_ruleset("twelve", hands_limit=2, win_tricks=16), players, 3).play()
     assert len(rec["hands"]) == 2
 
@@ -180,9 +185,9 @@ def test_card_return_offers_a_low_card_where_the_partner_likely_holds_more():
     p = get_player("heuristic", 0)
     hand = mask("AKQ2.9853.A2.A3")
     view = ExchangeView(table(), "give", hand, Seat.E, allowed=hand, trump=0)
-    assert str(p.give_card(view)) == "H3"        # our best heart is only the nine
+    assert str(p.give_card(view)) == "H3"  # our best heart is only the nine
     view = ExchangeView(table(), "give-back", hand, Seat.E, allowed=hand, trump=0)
-    assert str(p.give_card(view)) == "D2"        # named-suit give-back: lowest of a short side suit
+    assert str(p.give_card(view)) == "D2"  # named-suit give-back: lowest of a short side suit
 
 
 def test_named_suit_choice_depends_on_who_names_trump_next():
@@ -192,6 +197,6 @@ def test_named_suit_choice_depends_on_who_names_trump_next():
     hand = mask("AKQ98.32.K2.Q432")
     suits = (0, 1, 2, 3)
     declarer_view = ExchangeView(table(Seat.D), "name-suit", hand, Seat.E, suits=suits)
-    assert p.name_suit(declarer_view) == 0        # the dealer builds up his long suit
+    assert p.name_suit(declarer_view) == 0  # the dealer builds up his long suit
     other_view = ExchangeView(table(Seat.E), "name-suit", hand, Seat.D, suits=suits)
-    assert p.name_suit(other_view) == 1           # others go for the suit whose top cards are missing
+    assert p.name_suit(other_view) == 1  # others go for the suit whose top cards are missing

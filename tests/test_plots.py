@@ -1,4 +1,5 @@
 """solver.plots draws every kind of result; result types give DataFrames and coloured HTML."""
+
 from __future__ import annotations
 
 import matplotlib
@@ -46,7 +47,9 @@ def test_declaration_frame():
 
 
 def test_simulation_plot_single_and_side_by_side():
-    runs = {p: simulate(get_ruleset(p), ["heuristic", "random", "random"], 3, 1) for p in ("twelve", "british")}
+    runs = {
+        p: simulate(get_ruleset(p), ["heuristic", "random", "random"], 3, 1) for p in ("twelve", "british")
+    }
     ax = plot_simulation(runs["twelve"], "win_rate")
     assert len(ax.patches) == 3
     ax = plot_simulation(runs, "mean_net_by_seat")

@@ -1,4 +1,5 @@
 """Game records: round trips for every preset, tampered records rejected precisely, atomic save."""
+
 from __future__ import annotations
 
 import copy
@@ -70,7 +71,7 @@ def seats_in_play(h: dict, rs) -> list[tuple[int, str, Card]]:
     out = []
     cards = [Card.parse(c) for c in h["play"]]
     for t in range(len(cards) // 3):
-        trick = cards[3 * t:3 * t + 3]
+        trick = cards[3 * t : 3 * t + 3]
         out += [(t + 1, SEATS[(leader + k) % 3], c) for k, c in enumerate(trick)]
         leader = (leader + winner_index(trick, trump)) % 3
     return out
@@ -84,8 +85,11 @@ def test_revoke_is_rejected_naming_hand_trick_and_card(twelve):
             if i % 3 == 0:
                 continue
             led = plays[i - i % 3][2].suit
-            later = [j for j in range(i + 1, len(plays)) if plays[j][1] == seat and plays[j][2].suit != led
-                     and plays[j][0] > t]
+            later = [
+                j
+                for j in range(i + 1, len(plays))
+                if plays[j][1] == seat and plays[j][2].suit != led and plays[j][0] > t
+            ]
             if card.suit == led and later:
                 j = later[0]
                 bad = copy.deepcopy(twelve)
@@ -121,7 +125,7 @@ def test_named_suit_give_back_of_a_card_not_held_is_rejected(twelve):
     assert number is not None
     bad = copy.deepcopy(twelve)
     h = bad["hands"][number - 1]
-    give_back = h["exchange"][1]       # named-suit: taken card first, then the card given back
+    give_back = h["exchange"][1]  # named-suit: taken card first, then the card given back
     taker_cards = h["dealt"][give_back["to"]]
     give_back["card"] = str(next(iter(Hand.parse(taker_cards))))
     rejected(bad, rf"hand {number}, exchange: ")
@@ -212,7 +216,10 @@ def test_save_is_atomic(tmp_path, twelve):
 
 JSON_VALUES = st.recursive(
     st.none() | st.booleans() | st.integers(-3, 20) | st.sampled_from(["SA", "H2", "D", "x", "", "AKQ..."]),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from(["D", "E", "M", "card"]), inner, max_size=3),
+    lambda inner: (
+        st.lists(inner, max_size=3)
+        | st.dictionaries(st.sampled_from(["D", "E", "M", "card"]), inner, max_size=3)
+    ),
     max_leaves=6,
 )
 
@@ -271,6 +278,7 @@ def test_a_match_stopped_by_the_hand_cap_replays():
 
 # --- the typed shape matches what a match writes and what the docs describe ---------------
 
+
 def _keys(kind) -> tuple[frozenset, frozenset]:
     return frozenset(kind.__required_keys__), frozenset(kind.__optional_keys__)
 
@@ -292,8 +300,13 @@ def test_records_have_exactly_the_typed_fields(preset):
 
 def test_docs_describe_every_typed_field():
     text = open(os.path.join(os.path.dirname(__file__), "..", "docs", "records.md"), encoding="utf-8").read()
-    for kind, prefix in ((records.MatchRecord, ""), (records.MatchHandRecord, ""), (records.RulesRecord, "rules."),
-                         (records.ResultRecord, "result."), (records.DeclarationRecord, "declaration.")):
+    for kind, prefix in (
+        (records.MatchRecord, ""),
+        (records.MatchHandRecord, ""),
+        (records.RulesRecord, "rules."),
+        (records.ResultRecord, "result."),
+        (records.DeclarationRecord, "declaration."),
+    ):
         for key in kind.__required_keys__ | kind.__optional_keys__:
             forms = (f"`{prefix}{key}`", f"`.{key}`", f"`{prefix}{key}.")
             assert any(form in text for form in forms), f"docs/records.md does not describe {prefix}{key}"

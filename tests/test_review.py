@@ -1,5 +1,6 @@
 """solver.review: known answers on built hands, the exact accounting on simulated matches,
 before/after against the engine and the brute-force reference, and the result's forms."""
+
 from __future__ import annotations
 
 import json
@@ -19,8 +20,12 @@ from solver.game.rules import get_ruleset
 from solver.players import get_player
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
-SHORT = {"british": {"match_end": "hands", "hands_limit": 2}, "twelve": {"hands_limit": 2, "win_tricks": 16},
-         "card-return": {"hands_limit": 2}, "hungarian": {}}
+SHORT = {
+    "british": {"match_end": "hands", "hands_limit": 2},
+    "twelve": {"hands_limit": 2, "win_tricks": 16},
+    "card-return": {"hands_limit": 2},
+    "hungarian": {},
+}
 
 
 def ending_text(deal: str, contract: str, leader: str, tricks: list[list[str]], rules: str = "twelve") -> str:
@@ -28,8 +33,9 @@ def ending_text(deal: str, contract: str, leader: str, tricks: list[list[str]], 
     return "\n".join(lines + [" ".join(t) for t in tricks]) + "\n"
 
 
-def play_out(deal: Deal, contract: str, leader: str, rules: str = "twelve", *,
-             plant: dict[int, str] | None = None) -> str:
+def play_out(
+    deal: Deal, contract: str, leader: str, rules: str = "twelve", *, plant: dict[int, str] | None = None
+) -> str:
     """A complete ending where every card is the mover's best (brute force), except the cards
     ``plant`` forces by their index in the play; the hand-file text."""
     rs = get_ruleset(rules)
@@ -44,8 +50,9 @@ def play_out(deal: Deal, contract: str, leader: str, rules: str = "twelve", *,
         played: list[Card] = []
         for _ in range(3):
             mover = Seat((lead + len(played)) % 3)
-            values = bf.card_values(hands, strain, leader=lead, seat=mover, played=played, misere=misere,
-                                    must_ruff=rs.must_ruff)
+            values = bf.card_values(
+                hands, strain, leader=lead, seat=mover, played=played, misere=misere, must_ruff=rs.must_ruff
+            )
             pick = (min if misere else max)(values.values())
             card = plant.get(k) or next(c for c, v in values.items() if v == pick)
             assert card in values, f"planted {card} is not legal"
@@ -55,6 +62,7 @@ def play_out(deal: Deal, contract: str, leader: str, rules: str = "twelve", *,
         seats = [Seat((lead + i) % 3) for i in range(3)]
         bits = [c.bit.bit_length() - 1 for c in played]
         from solver.tricks import trick_winner
+
         lead = seats[trick_winner(bits, "SHDCN".index(strain))]
         hs = list(hands.hands)
         for s, c in zip(seats, played):
@@ -84,8 +92,9 @@ def check_against_bruteforce(h) -> None:
             pos = rec.position(t, i)
             c = h.cards[k]
             kw = dict(leader=pos.leader, misere=pos.misere, must_ruff=pos.must_ruff)
-            assert c.before == pos.won[pos.mover] + bf.solve(pos.deal, pos.strain, seat=pos.mover,
-                                                             played=pos.played, **kw)
+            assert c.before == pos.won[pos.mover] + bf.solve(
+                pos.deal, pos.strain, seat=pos.mover, played=pos.played, **kw
+            )
             values = bf.card_values(pos.deal, pos.strain, seat=pos.mover, played=pos.played, **kw)
             assert c.after == pos.won[pos.mover] + values[str(card)]
             best = (min if pos.misere else max)(values.values())
@@ -132,7 +141,7 @@ def test_planted_mistake_in_minimum_tricks():
     check_against_bruteforce(h)
 
 
-MUST_RUFF = "D:64..K4. 3.9.95. 95.Q5.."   # M void in diamonds must ruff a diamond lead
+MUST_RUFF = "D:64..K4. 3.9.95. 95.Q5.."  # M void in diamonds must ruff a diamond lead
 
 
 def test_must_ruff_ending_and_planted_mistake():
@@ -156,13 +165,17 @@ def test_equivalent_best_cards_shown_once():
     from solver.analysis.review import _equivalence_groups
 
     # D holds the spade king-queen-jack: all three are equally good leads, shown as one group
-    text = ending_text("D:KQJ... A32... T98...", "H", "D", [["SK", "S2", "S8"], ["SQ", "S3", "S9"],
-                                                             ["SJ", "SA", "ST"]])
+    text = ending_text(
+        "D:KQJ... A32... T98...", "H", "D", [["SK", "S2", "S8"], ["SQ", "S3", "S9"], ["SJ", "SA", "ST"]]
+    )
     h = solver.review(text).hands[0]
     assert h.cards[0].best == ("SK",) and h.cards[0].cost == 0
     # the queen on the table separates king and jack; once it is gone they are one group
-    rec = parse_hand(ending_text("D:KJ4... Q32... T98...", "H", "E",
-                                 [["SQ", "S9", "S4"], ["S3", "ST", "SK"], ["SJ", "S2", "S8"]]))
+    rec = parse_hand(
+        ending_text(
+            "D:KJ4... Q32... T98...", "H", "E", [["SQ", "S9", "S4"], ["S3", "ST", "SK"], ["SJ", "S2", "S8"]]
+        )
+    )
     assert _equivalence_groups(["SK", "SJ", "S4"], rec.position(1, 2)) == [["SK"], ["SJ"], ["S4"]]
     assert _equivalence_groups(["SK", "SJ"], rec.position(2, 2)) == [["SK", "SJ"]]
     h2 = solver.review(rec).hands[0]
@@ -172,8 +185,7 @@ def test_equivalent_best_cards_shown_once():
 
 
 def bf_read(path: Path) -> str:
-    return next(ln.split("#")[0].strip() for ln in path.read_text().splitlines()
-                if ln.split("#")[0].strip())
+    return next(ln.split("#")[0].strip() for ln in path.read_text().splitlines() if ln.split("#")[0].strip())
 
 
 def _match(preset: str, seed: int) -> dict:
@@ -211,13 +223,22 @@ def test_identity_on_seeded_matches_and_engine_agreement(preset):
                     continue
                 pos = rec.position(t, i)
                 kw = dict(leader=pos.leader, misere=pos.misere, must_ruff=pos.must_ruff)
-                assert c.before == pos.won[pos.mover] + solver.solve(pos.deal, pos.strain, seat=pos.mover,
-                                                                     played=pos.played, **kw)
-                nxt = rec.position(t, i + 1) if i < 2 else (rec.position(t + 1) if t < rec.hand_size else None)
+                assert c.before == pos.won[pos.mover] + solver.solve(
+                    pos.deal, pos.strain, seat=pos.mover, played=pos.played, **kw
+                )
+                nxt = (
+                    rec.position(t, i + 1) if i < 2 else (rec.position(t + 1) if t < rec.hand_size else None)
+                )
                 if nxt is not None:
                     assert c.after == nxt.won[pos.mover] + solver.solve(
-                        nxt.deal, nxt.strain, seat=pos.mover, played=nxt.played, leader=nxt.leader,
-                        misere=pos.misere, must_ruff=pos.must_ruff)
+                        nxt.deal,
+                        nxt.strain,
+                        seat=pos.mover,
+                        played=nxt.played,
+                        leader=nxt.leader,
+                        misere=pos.misere,
+                        must_ruff=pos.must_ruff,
+                    )
                 else:
                     assert c.after == rec.won[pos.mover]
 
@@ -229,7 +250,8 @@ def test_match_review_totals_per_player():
     assert sum(t["hands"] for t in r.players.values()) == 3 * len(record["hands"])
     for key in ("opening", "taken", "lost", "gained", "mistakes"):
         assert sum(t[key] for t in r.players.values()) == sum(
-            v.to_dict()[key] for h in r.hands for v in h.seats.values())
+            v.to_dict()[key] for h in r.hands for v in h.seats.values()
+        )
     # players, not seats: the dealer's seat rotates, so each player's taken is its own tricks
     names = list(r.players)
     for h, rec_hand in zip(r.hands, record["hands"]):
@@ -239,11 +261,18 @@ def test_match_review_totals_per_player():
 
 def test_declaration_not_optimal():
     """D holds thirteen spades: spades give all 16 tricks; declaring hearts is worth less."""
-    text = "\n".join([
-        '[Rules "twelve"]', '[Contract "H"]', '[Discard "H2 H3 D2 D3"]',
-        '[Deal "D:AKQJT98765432.AKQ.. .JT987654.AKQJT.A43 ..987654.KQJT987652 | .32.32."]',
-        "DA D4 HA",
-    ]) + "\n"
+    text = (
+        "\n".join(
+            [
+                '[Rules "twelve"]',
+                '[Contract "H"]',
+                '[Discard "H2 H3 D2 D3"]',
+                '[Deal "D:AKQJT98765432.AKQ.. .JT987654.AKQJT.A43 ..987654.KQJT987652 | .32.32."]',
+                "DA D4 HA",
+            ]
+        )
+        + "\n"
+    )
     rec = parse_hand(text)
     opening = solver.solve(rec.start, "H", leader="E", seat="D")
     d = solver.review(text).hands[0].declaration
@@ -285,7 +314,11 @@ def test_sources_and_errors(tmp_path):
     a = solver.review(path, hand=2, declaration=False)
     b = solver.review(str(path), hand=2, declaration=False)
     c = solver.review(hand_from_record(record, 2).to_text(), declaration=False)
-    assert a.to_dict()["hands"][0]["cards"] == b.to_dict()["hands"][0]["cards"] == c.to_dict()["hands"][0]["cards"]
+    assert (
+        a.to_dict()["hands"][0]["cards"]
+        == b.to_dict()["hands"][0]["cards"]
+        == c.to_dict()["hands"][0]["cards"]
+    )
     with pytest.raises(RecordError, match="hand 9: the record has hands 1..2"):
         solver.review(record, hand=9)
     with pytest.raises(RecordError, match="cannot review a int"):
@@ -305,9 +338,12 @@ def test_sources_and_errors(tmp_path):
 def test_identity_on_every_hand_of_longer_matches(preset):
     """Every hand of a longer match (hungarian: its 15 trump and NT deals; MT on 16 cards is
     left out for the misère search's speed), reviewed as one match record in parallel."""
-    options = {"british": {"match_end": "hands", "hands_limit": 4},
-               "twelve": {"hands_limit": 4, "win_tricks": 16},
-               "card-return": {"hands_limit": 4}, "hungarian": {}}[preset]
+    options = {
+        "british": {"match_end": "hands", "hands_limit": 4},
+        "twelve": {"hands_limit": 4, "win_tricks": 16},
+        "card-return": {"hands_limit": 4},
+        "hungarian": {},
+    }[preset]
     players = [get_player(k, f"21:{i}") for i, k in enumerate(("heuristic", "random", "heuristic"))]
     record = Match(get_ruleset(preset, **options), players, 21, preset=preset, options=options).play()
     numbers = [n for n, h in enumerate(record["hands"], 1) if h["declaration"]["mode"] != "MT"]

@@ -1,5 +1,6 @@
 """``sm358 review`` and ``sm358 replay --as-hand-file``: outputs, files, errors, Ctrl-C, and
 the HTML report rendered in a real (headless) Chromium."""
+
 from __future__ import annotations
 
 import json
@@ -57,8 +58,15 @@ def test_json_schema(capsys, planted):
     assert main(["review", str(planted), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     hand = data["hands"][0]
-    assert hand["cards"][0] == {"trick": 1, "seat": "D", "card": "S8", "before": 4, "after": 1, "cost": 3,
-                                "best": ["SQ"]}
+    assert hand["cards"][0] == {
+        "trick": 1,
+        "seat": "D",
+        "card": "S8",
+        "before": 4,
+        "after": 1,
+        "cost": 3,
+        "best": ["SQ"],
+    }
     assert hand["seats"]["D"]["lost"] == 3 and data["players"] == {}
     assert set(hand["seats"]["E"]) == {"opening", "taken", "mistakes", "lost", "gained"}
 
@@ -97,12 +105,15 @@ def test_replay_as_hand_file_round_trips(capsys, match_file):
     assert load_hand(text) == hand_from_record(records.load(match_file), 2)
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["review", "no-such-file.txt"], "no-such-file.txt: no such file"),
-    (["replay", "{match}", "--as-hand-file"], "--as-hand-file needs --hand N"),
-    (["review", "{match}", "--hand", "7"], "hand 7: the record has hands 1..2"),
-    (["review", "{bad}"], r"line 5 (trick 1): card SA is not in D's hand"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["review", "no-such-file.txt"], "no-such-file.txt: no such file"),
+        (["replay", "{match}", "--as-hand-file"], "--as-hand-file needs --hand N"),
+        (["review", "{match}", "--hand", "7"], "hand 7: the record has hands 1..2"),
+        (["review", "{bad}"], r"line 5 (trick 1): card SA is not in D's hand"),
+    ],
+)
 def test_errors_are_one_line_exit_2(capsys, match_file, tmp_path, argv, message):
     bad = tmp_path / "bad.txt"
     bad.write_text(PLANTED.replace("S8 ST H9", "SA ST H9"))
@@ -114,13 +125,17 @@ def test_errors_are_one_line_exit_2(capsys, match_file, tmp_path, argv, message)
 
 @pytest.mark.skipif(os.name != "posix", reason="needs SIGINT")
 def test_ctrl_c_stops_cleanly(match_file):
-    code = ("import sys; from cli.main import main; print('started', flush=True); "
-            f"sys.exit(main(['review', {str(match_file)!r}]))")
-    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, cwd=REPO)
+    code = (
+        "import sys; from cli.main import entry; print('started', flush=True); "
+        f"sys.argv[1:] = ['review', {str(match_file)!r}]; entry()"
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=REPO
+    )
     try:
         assert proc.stdout.readline().strip() == "started"
         import time
+
         time.sleep(1.5)
         proc.send_signal(signal.SIGINT)
         _out, err = proc.communicate(timeout=60)  # a hang guard
@@ -155,13 +170,19 @@ def test_html_report_renders_in_headless_chromium(tmp_path, planted):
     assert 'class="mistake"' in html and "costs 3" in html and "better" in html
     assert "data:image/png;base64," in html and "opening value − lost + gained = taken" in html
     shot = tmp_path / "shot.png"
-    run = subprocess.run(base + [f"--screenshot={shot}", "--window-size=1000,1400", page.as_uri()],
-                         capture_output=True, text=True, timeout=120)
+    run = subprocess.run(
+        base + [f"--screenshot={shot}", "--window-size=1000,1400", page.as_uri()],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert run.returncode == 0 and shot.exists(), run.stderr[-2000:]
     from matplotlib.image import imread
 
     pixels = imread(str(shot))
     # the page is drawn: a red highlight cell and dark text, not a blank white screenshot
     assert (pixels[..., :3].min(axis=2) < 0.3).mean() > 0.005
-    reddish = (pixels[..., 0] > 0.9) & (pixels[..., 1] < 0.92) & (pixels[..., 1] > 0.8) & (pixels[..., 2] < 0.92)
+    reddish = (
+        (pixels[..., 0] > 0.9) & (pixels[..., 1] < 0.92) & (pixels[..., 1] > 0.8) & (pixels[..., 2] < 0.92)
+    )
     assert reddish.sum() > 200

@@ -4,6 +4,7 @@ terminal escapes, the simulate output directory, and the C core's own argument c
 The broad search for more such cases is tests/test_fuzz.py; these pin the known ones
 with the exact error a user sees (docs/robustness.md).
 """
+
 from __future__ import annotations
 
 import copy
@@ -39,8 +40,9 @@ def cli(capsys, *argv: str) -> tuple[int, str, str]:
 @pytest.fixture(scope="module")
 def record() -> dict:
     players = [get_player("random", i) for i in range(3)]
-    return Match(get_ruleset("casual", hands_limit=3), players, 5, preset="casual",
-                 options={"hands_limit": 3}).play()
+    return Match(
+        get_ruleset("casual", hands_limit=3), players, 5, preset="casual", options={"hands_limit": 3}
+    ).play()
 
 
 # --- strict types --------------------------------------------------------------------------
@@ -51,28 +53,34 @@ def test_misere_false_as_a_string_is_refused_not_run_as_misere():
         solver.declare(SMALL, strains="S", misere="false")
 
 
-@pytest.mark.parametrize("call", [
-    lambda: solver.solve(SMALL, True),
-    lambda: solver.solve(SMALL, "S", leader=False),
-    lambda: solver.declare(SMALL, declarer=True, strains="S"),
-    lambda: solver.Seat.parse(True),
-    lambda: solver.Strain.parse(False),
-])
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: solver.solve(SMALL, True),
+        lambda: solver.solve(SMALL, "S", leader=False),
+        lambda: solver.declare(SMALL, declarer=True, strains="S"),
+        lambda: solver.Seat.parse(True),
+        lambda: solver.Strain.parse(False),
+    ],
+)
 def test_a_bool_is_not_a_strain_or_a_seat(call):
     with pytest.raises(NotationError):
         call()
 
 
-@pytest.mark.parametrize("options, message", [
-    ({"targets": (8.9, 5, 3)}, "targets"),
-    ({"targets": (True, 5, 10)}, "targets"),
-    ({"hands_limit": 9.0}, "hands_limit"),
-    ({"hands_limit": 10**5000}, "hands_limit"),
-    ({"race_target": 10**6}, "race_target"),
-    ({"double_payment": "false"}, "double_payment"),
-    ({"deck_size": 52.0}, "deck_size"),
-    ({"modes": [["S"]]}, "modes"),
-])
+@pytest.mark.parametrize(
+    "options, message",
+    [
+        ({"targets": (8.9, 5, 3)}, "targets"),
+        ({"targets": (True, 5, 10)}, "targets"),
+        ({"hands_limit": 9.0}, "hands_limit"),
+        ({"hands_limit": 10**5000}, "hands_limit"),
+        ({"race_target": 10**6}, "race_target"),
+        ({"double_payment": "false"}, "double_payment"),
+        ({"deck_size": 52.0}, "deck_size"),
+        ({"modes": [["S"]]}, "modes"),
+    ],
+)
 def test_ruleset_numbers_and_flags_are_strict_and_bounded(options, message):
     with pytest.raises(RulesError, match=message):
         get_ruleset("twelve", **options)
@@ -86,13 +94,16 @@ def test_get_ruleset_takes_only_a_preset_name():
 
 
 # --- bounded JSON --------------------------------------------------------------------------
-@pytest.mark.parametrize("text, message", [
-    ("[" * 100_000, "nests deeper than 32"),
-    ("9" * 5000, "more than 30 digits"),
-    ('{"hands": 1e400}', "out of range"),
-    ("NaN", "not a number JSON allows"),
-    (b"\xff\xfe", "not UTF-8"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("[" * 100_000, "nests deeper than 32"),
+        ("9" * 5000, "more than 30 digits"),
+        ('{"hands": 1e400}', "out of range"),
+        ("NaN", "not a number JSON allows"),
+        (b"\xff\xfe", "not UTF-8"),
+    ],
+)
 def test_json_with_hostile_nesting_or_numbers_is_refused(text, message):
     with pytest.raises(NotationError, match=message):
         Deal.from_json(text)
@@ -104,10 +115,11 @@ def test_brackets_inside_strings_do_not_count_as_nesting():
     assert load_json('{"a": "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["}', what="x", error=RecordError)
 
 
-@pytest.mark.parametrize("option", ["targets=[1e400,1,1]", "targets=" + "[" * 50_000, "hands_limit=" + "9" * 5000])
+@pytest.mark.parametrize(
+    "option", ["targets=[1e400,1,1]", "targets=" + "[" * 50_000, "hands_limit=" + "9" * 5000]
+)
 def test_rules_and_simulate_options_are_bounded(capsys, option):
-    for argv in (["rules", "twelve", "--option", option],
-                 ["simulate", "--matches", "1", "--option", option]):
+    for argv in (["rules", "twelve", "--option", option], ["simulate", "--matches", "1", "--option", option]):
         code, _, err = cli(capsys, *argv)
         assert code == 2 and err.count("\n") == 1 and "--option" in err, err
 
@@ -128,8 +140,13 @@ def test_load_record_refuses_a_file_descriptor_number():
 def test_replay_of_a_fifo_does_not_hang(tmp_path):
     fifo = tmp_path / "pipe.json"
     os.mkfifo(fifo)
-    done = subprocess.run([sys.executable, "-m", "cli.main", "replay", str(fifo)], cwd=REPO,
-                          capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "cli.main", "replay", str(fifo)],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 2 and "not a regular file" in done.stderr
 
 
@@ -141,8 +158,9 @@ def test_replay_of_dev_zero_stops_at_once(capsys):
 # --- records -------------------------------------------------------------------------------
 def test_a_record_cut_short_and_relabelled_hand_cap_is_refused():
     players = [get_player("random", i) for i in range(3)]
-    rec = Match(get_ruleset("casual", hands_limit=9), players, 2, preset="casual",
-                options={"hands_limit": 9}).play()
+    rec = Match(
+        get_ruleset("casual", hands_limit=9), players, 2, preset="casual", options={"hands_limit": 9}
+    ).play()
     assert rec["result"]["reason"] == "hands-limit" and len(rec["hands"]) == 9
     forged = copy.deepcopy(rec)
     forged["hands"] = forged["hands"][:3]
@@ -155,8 +173,14 @@ def test_a_truncated_record_loads_and_replay_says_so(record, tmp_path, capsys):
     cut = copy.deepcopy(record)
     cut["hands"] = cut["hands"][:2]
     cut["truncated"] = True
-    replayed = Match(get_ruleset("casual", hands_limit=3), [get_player("random", i) for i in range(3)], 5,
-                     preset="casual", options={"hands_limit": 3}, max_hands=2).play()
+    replayed = Match(
+        get_ruleset("casual", hands_limit=3),
+        [get_player("random", i) for i in range(3)],
+        5,
+        preset="casual",
+        options={"hands_limit": 3},
+        max_hands=2,
+    ).play()
     assert replayed["truncated"] is True and replayed["hands"] == cut["hands"]
     cut["result"] = replayed["result"]
     path = tmp_path / "cut.json"
@@ -170,16 +194,19 @@ def test_a_truncated_record_loads_and_replay_says_so(record, tmp_path, capsys):
         records.validate(complete)
 
 
-@pytest.mark.parametrize("mutate, message", [
-    (lambda r: r.update(version=1.0), "version"),
-    (lambda r: r.update(version=True), "version"),
-    (lambda r: r["hands"][0]["tricks"].update(D=float(r["hands"][0]["tricks"]["D"])), "tricks of D"),
-    (lambda r: r["hands"][0]["nets"].update(E=True), "nets of E"),
-    (lambda r: r["result"].update(winner=True), "winner"),
-    (lambda r: r.update(truncated="yes"), "truncated"),
-    (lambda r: r["players"].__setitem__(0, "x" * 101), "player names"),
-    (lambda r: r["hands"][0]["declaration"].update(misere="false"), "misere"),
-])
+@pytest.mark.parametrize(
+    "mutate, message",
+    [
+        (lambda r: r.update(version=1.0), "version"),
+        (lambda r: r.update(version=True), "version"),
+        (lambda r: r["hands"][0]["tricks"].update(D=float(r["hands"][0]["tricks"]["D"])), "tricks of D"),
+        (lambda r: r["hands"][0]["nets"].update(E=True), "nets of E"),
+        (lambda r: r["result"].update(winner=True), "winner"),
+        (lambda r: r.update(truncated="yes"), "truncated"),
+        (lambda r: r["players"].__setitem__(0, "x" * 101), "player names"),
+        (lambda r: r["hands"][0]["declaration"].update(misere="false"), "misere"),
+    ],
+)
 def test_record_types_are_strict(record, mutate, message):
     bad = copy.deepcopy(record)
     mutate(bad)
@@ -199,8 +226,18 @@ def test_replay_escapes_control_characters(record, tmp_path, capsys):
 
 
 # --- simulate --out ------------------------------------------------------------------------
-SIM = ["simulate", "--matches", "2", "--rules", "casual", "--option", "hands_limit=1",
-       "--players", "random,random,random", "--json"]
+SIM = [
+    "simulate",
+    "--matches",
+    "2",
+    "--rules",
+    "casual",
+    "--option",
+    "hands_limit=1",
+    "--players",
+    "random,random,random",
+    "--json",
+]
 
 
 def test_simulate_refuses_to_overwrite_records_unless_forced(capsys, tmp_path):
@@ -217,8 +254,9 @@ def test_simulate_refuses_to_overwrite_records_unless_forced(capsys, tmp_path):
 def test_simulate_removes_stale_temporary_files_only(capsys, tmp_path):
     out = tmp_path / "run"
     out.mkdir()
-    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True,
-                          text=True, check=True).stdout.strip()
+    dead = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True, check=True
+    ).stdout.strip()
     stale = [out / f".sm358-{dead}-abcd.tmp", out / ".sm358-k2j4x9_q.tmp"]  # a gone writer, the old naming
     live = out / f".sm358-{os.getpid()}-wxyz.tmp"  # this process is alive: its file is in flight
     for p in (*stale, live):
@@ -233,14 +271,17 @@ def test_simulate_caps_matches(capsys):
 
 
 # --- the C core checks its own arguments ---------------------------------------------------
-@pytest.mark.parametrize("hands, played, message", [
-    ((1 << 13, 2, 4), (), "outside the deck"),
-    ((1 << 63, 2, 4), (), "outside the deck"),
-    ((1, 1, 2), (), "two hands"),
-    ((1, 2, 12), (), "differ in size"),
-    ((0, 0, 0), (), "1..17"),
-    ((1, 2, 4), (1,), "not in the hand"),
-])
+@pytest.mark.parametrize(
+    "hands, played, message",
+    [
+        ((1 << 13, 2, 4), (), "outside the deck"),
+        ((1 << 63, 2, 4), (), "outside the deck"),
+        ((1, 1, 2), (), "two hands"),
+        ((1, 2, 12), (), "differ in size"),
+        ((0, 0, 0), (), "1..17"),
+        ((1, 2, 4), (1,), "not in the hand"),
+    ],
+)
 def test_the_c_core_refuses_invalid_masks(hands, played, message):
     engine = _core.Engine(1 << 20)
     for method in (engine.solve, engine.card_values, engine.pv):
@@ -255,4 +296,3 @@ def test_the_c_core_refuses_a_target_out_of_range():
     with pytest.raises(ValueError, match="target"):
         engine.can_reach(0, 0, False, False, 1, 2, 4, 0, (), 2)
     assert engine.solve(0, 0, False, False, 1, 2, 4, 0, ()) == 0  # the same engine still works
-

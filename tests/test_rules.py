@@ -1,4 +1,5 @@
 """Rulesets: presets, options, the order of steps, and invalid combinations."""
+
 from __future__ import annotations
 
 import json
@@ -8,7 +9,14 @@ import pytest
 from solver.cards import Card
 from solver.deal import Seat
 from solver.errors import RulesError
-from solver.game.rules import OPTION_NAMES, PRESET_SUMMARIES, PRESETS, Ruleset, get_ruleset, minimising_targets
+from solver.game.rules import (
+    OPTION_NAMES,
+    PRESET_SUMMARIES,
+    PRESETS,
+    Ruleset,
+    get_ruleset,
+    minimising_targets,
+)
 
 
 @pytest.mark.parametrize("name", sorted(PRESETS))
@@ -26,11 +34,17 @@ def test_every_preset_is_valid_round_trips_and_is_described(name):
 
 
 def test_the_four_rule_systems():
-    british, twelve, card_return, hungarian = (get_ruleset(n) for n in ("british", "twelve", "card-return", "hungarian"))
+    british, twelve, card_return, hungarian = (
+        get_ruleset(n) for n in ("british", "twelve", "card-return", "hungarian")
+    )
     assert british.targets == twelve.targets == card_return.targets == (8, 5, 3)
     assert (british.exchange, british.match_end) == ("lowest-for-highest", "round-the-table")
     assert (twelve.exchange, twelve.match_end, twelve.hands_limit) == ("named-suit", "first-to-12", 10)
-    assert (card_return.widow, card_return.first_leader, card_return.tie_break) == ("blind-discard", "declarer", "chain-002")
+    assert (card_return.widow, card_return.first_leader, card_return.tie_break) == (
+        "blind-discard",
+        "declarer",
+        "chain-002",
+    )
     assert hungarian.targets == (3, 8, 5) and hungarian.declarer == Seat.E
     assert hungarian.modes == frozenset({"S", "H", "D", "C", "N", "MT"}) and hungarian.must_ruff
     assert hungarian.widow == "first-six" and hungarian.match_end == "hungarian-18"
@@ -53,7 +67,12 @@ def test_sequence_of_steps_per_rule_system():
     # 004: mode from the first six cards, exchange, then the widow.
     assert get_ruleset("hungarian").sequence == ("name", "exchange", "take-widow", "discard")
     assert get_ruleset("blind-widow").sequence == ("exchange", "name", "take-widow", "discard")
-    assert get_ruleset("british", trump_before_exchange=True).sequence == ("take-widow", "name", "discard", "exchange")
+    assert get_ruleset("british", trump_before_exchange=True).sequence == (
+        "take-widow",
+        "name",
+        "discard",
+        "exchange",
+    )
     assert get_ruleset("no-exchange").sequence == ("take-widow", "name", "discard")
     assert get_ruleset("6-3-8").sequence == ("exchange", "name")
 
@@ -78,34 +97,41 @@ def test_with_options_validates_and_names_the_variant():
     assert get_ruleset("british", targets=[9, 5, 2]).targets == (9, 5, 2)
 
 
-@pytest.mark.parametrize("preset, options, message", [
-    ("british", {"widow": "none"}, "use widow 'none' exactly when"),
-    ("british", {"widow": "none", "widow_size": 0}, "use 48 cards"),
-    ("british", {"deck_size": 51}, "use 52 cards, but the deck has 51"),
-    ("british", {"deck_size": 50}, "deck_size must be 52, or 51"),
-    ("british", {"targets": (8, 5, 4)}, "add up to 17"),
-    ("british", {"targets": (8, 5)}, "three numbers"),
-    ("british", {"modes": frozenset("SHDC") | {"MT"}}, "use the misère declaration 'miz'"),
-    ("twelve", {"modes": frozenset({"S", "MT"})}, "MT"),
-    ("hungarian", {"modes": frozenset({"S", "H", "D", "C", "N", "MT", "miz"})}, "allow only one"),
-    ("british", {"modes": frozenset()}, "modes is empty"),
-    ("british", {"modes": frozenset({"X"})}, "unknown mode"),
-    ("british", {"modes": "SHX"}, "unknown mode 'SHX'"),
-    ("british", {"double_payment": True}, "double_payment is an option of the named-suit exchange"),
-    ("card-return", {"double_payment": True}, "double_payment"),
-    ("twelve", {"trump_before_exchange": True}, "lowest-for-highest house option"),
-    ("hungarian", {"match_end": "hands", "modes": frozenset({"N", "MT"})}, "no trump suit is among the modes"),
-    ("card-return", {"modes": frozenset({"N"})}, "no trump suit"),
-    ("hungarian", {"modes": frozenset("SHDC")}, "six modes"),
-    ("hungarian", {"hands_limit": 12}, "18 deals"),
-    ("hungarian", {"tie_break": "tie-break-hand"}, "tie-break hand"),
-    ("british", {"match_end": "hands", "hands_limit": None}, "needs hands_limit"),
-    ("british", {"exchange": "swap"}, "exchange must be one of"),
-    ("british", {"must_ruff": "yes"}, "true or false"),
-    ("british", {"declarer": "X"}, "declarer must be D, E or M"),
-    ("british", {"hands_limit": 0}, "hands_limit"),
-    ("british", {"trumps": "S"}, "unknown ruleset option"),
-])
+@pytest.mark.parametrize(
+    "preset, options, message",
+    [
+        ("british", {"widow": "none"}, "use widow 'none' exactly when"),
+        ("british", {"widow": "none", "widow_size": 0}, "use 48 cards"),
+        ("british", {"deck_size": 51}, "use 52 cards, but the deck has 51"),
+        ("british", {"deck_size": 50}, "deck_size must be 52, or 51"),
+        ("british", {"targets": (8, 5, 4)}, "add up to 17"),
+        ("british", {"targets": (8, 5)}, "three numbers"),
+        ("british", {"modes": frozenset("SHDC") | {"MT"}}, "use the misère declaration 'miz'"),
+        ("twelve", {"modes": frozenset({"S", "MT"})}, "MT"),
+        ("hungarian", {"modes": frozenset({"S", "H", "D", "C", "N", "MT", "miz"})}, "allow only one"),
+        ("british", {"modes": frozenset()}, "modes is empty"),
+        ("british", {"modes": frozenset({"X"})}, "unknown mode"),
+        ("british", {"modes": "SHX"}, "unknown mode 'SHX'"),
+        ("british", {"double_payment": True}, "double_payment is an option of the named-suit exchange"),
+        ("card-return", {"double_payment": True}, "double_payment"),
+        ("twelve", {"trump_before_exchange": True}, "lowest-for-highest house option"),
+        (
+            "hungarian",
+            {"match_end": "hands", "modes": frozenset({"N", "MT"})},
+            "no trump suit is among the modes",
+        ),
+        ("card-return", {"modes": frozenset({"N"})}, "no trump suit"),
+        ("hungarian", {"modes": frozenset("SHDC")}, "six modes"),
+        ("hungarian", {"hands_limit": 12}, "18 deals"),
+        ("hungarian", {"tie_break": "tie-break-hand"}, "tie-break hand"),
+        ("british", {"match_end": "hands", "hands_limit": None}, "needs hands_limit"),
+        ("british", {"exchange": "swap"}, "exchange must be one of"),
+        ("british", {"must_ruff": "yes"}, "true or false"),
+        ("british", {"declarer": "X"}, "declarer must be D, E or M"),
+        ("british", {"hands_limit": 0}, "hands_limit"),
+        ("british", {"trumps": "S"}, "unknown ruleset option"),
+    ],
+)
 def test_invalid_combinations_are_rejected_with_a_clear_message(preset, options, message):
     with pytest.raises(RulesError, match=message):
         get_ruleset(preset, **options)

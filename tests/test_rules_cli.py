@@ -1,4 +1,5 @@
 """``sm358 rules``: the preset list, one preset in words, JSON, and a clean error."""
+
 from __future__ import annotations
 
 import json

@@ -1,5 +1,6 @@
 """``--rules`` on ``sm358 declare`` and ``table``: the ruleset picks who declares, who leads,
 which strains and discards are allowed, and each seat's target is shown beside its value."""
+
 from __future__ import annotations
 
 import json

@@ -1,4 +1,5 @@
 """solver.game.sampling: exact counts, every constraint kept, uniform over all layouts."""
+
 from __future__ import annotations
 
 import itertools
@@ -70,10 +71,15 @@ def test_a_biased_sampler_fails_the_same_check():
     """The check above can fail: layouts drawn with a plausible bias (per-suit counts chosen
     uniformly, not by how many layouts they allow) are caught."""
     layouts = brute_layouts(UNSEEN, BINS)
-    shape = Counter(tuple(tuple(sum(1 for c in p if c.suit == s) for s in range(4)) for p in lay)
-                    for lay in layouts)
-    weights = np.array([1 / shape[tuple(tuple(sum(1 for c in p if c.suit == s) for s in range(4))
-                                        for p in lay)] for lay in layouts])
+    shape = Counter(
+        tuple(tuple(sum(1 for c in p if c.suit == s) for s in range(4)) for p in lay) for lay in layouts
+    )
+    weights = np.array(
+        [
+            1 / shape[tuple(tuple(sum(1 for c in p if c.suit == s) for s in range(4)) for p in lay)]
+            for lay in layouts
+        ]
+    )
     rng = np.random.default_rng(20261203)
     draws = 40 * len(layouts)
     picks = rng.choice(len(layouts), size=draws, p=weights / weights.sum())
@@ -136,5 +142,5 @@ def test_uniform_below_covers_its_range():
     rng = np.random.default_rng(1)
     seen = Counter(uniform_below(5, rng) for _ in range(2000))
     assert set(seen) == {0, 1, 2, 3, 4}
-    big = 3 ** 80
+    big = 3**80
     assert all(0 <= uniform_below(big, rng) < big for _ in range(50))

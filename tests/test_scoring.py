@@ -1,4 +1,5 @@
 """Scoring: nets (MT/miz), chips, every match-end rule and the tie-breaks."""
+
 from __future__ import annotations
 
 import pytest
@@ -45,10 +46,10 @@ def test_nets_are_tricks_minus_targets():
 
 
 def test_mt_targets_become_maxima_and_swap_ends():
-    r = get_ruleset("hungarian")           # D 3, E (game leader) 8, M 5
+    r = get_ruleset("hungarian")  # D 3, E (game leader) 8, M 5
     # MT: leader at most 3, third player at most 5, dealer at most 8.
     assert hand_nets((8, 3, 5), r, "MT") == (0, 0, 0)
-    assert hand_nets((8, 4, 4), r, "MT") == (0, -1, 1)    # a trick above the maximum is -1
+    assert hand_nets((8, 4, 4), r, "MT") == (0, -1, 1)  # a trick above the maximum is -1
     assert hand_nets((10, 0, 6), r, "MT") == (-2, 3, -1)
     # The same tricks in a trump mode score the other way round.
     assert hand_nets((8, 4, 4), r, "H") == (5, -4, -1)
@@ -103,7 +104,7 @@ def test_first_to_twelve_tricks_wins_at_once(preset):
     r = get_ruleset(preset)
     hs = rotation(r, [(1, -1, 0), (-2, 1, 1)])
     assert not match_over(hs, r).over
-    hs.append(hand(r, 2, tricks=(2, 12, 2)))          # E of a hand dealt by player 2 = player 0
+    hs.append(hand(r, 2, tricks=(2, 12, 2)))  # E of a hand dealt by player 2 = player 0
     end = match_over(hs, r)
     assert (end.over, end.reason, end.winner) == (True, "twelve-tricks", 0)
     with pytest.raises(RulesError, match="already over after hand 3"):
@@ -111,14 +112,14 @@ def test_first_to_twelve_tricks_wins_at_once(preset):
 
 
 def test_first_to_twelve_hand_limit_then_tie_break_hand():
-    r = get_ruleset("twelve")                          # limit 10, tie-break hand
-    hs = rotation(r, [(0, 0, 0)] * 9 + [(1, -1, 0)])   # hand 10 dealt by player 0: +1 / -1
+    r = get_ruleset("twelve")  # limit 10, tie-break hand
+    hs = rotation(r, [(0, 0, 0)] * 9 + [(1, -1, 0)])  # hand 10 dealt by player 0: +1 / -1
     end = match_over(hs, r)
     assert end.over and end.reason == "hands-limit" and end.winner == 0
     tied = rotation(r, [(0, 0, 0)] * 10)
     end = match_over(tied, r)
     assert not end.over and set(end.tied) == {0, 1, 2}
-    tied.append(hand(r, 1, (0, 2, -2)))                # hand 11: player 2 +2, player 0 -2
+    tied.append(hand(r, 1, (0, 2, -2)))  # hand 11: player 2 +2, player 0 -2
     end = match_over(tied, r)
     assert end.over and end.winner == 2
 
@@ -129,24 +130,24 @@ def test_tie_break_hand_only_between_the_tied_players():
     hs = rotation(r, [(1, 0, -1)] + [(0, 0, 0)] * 8 + [(0, 1, -1)])
     end = match_over(hs, r)
     assert not end.over and end.tied == (0, 1)
-    hs.append(hand(r, 1, (0, 0, 0)))                   # still level
+    hs.append(hand(r, 1, (0, 0, 0)))  # still level
     assert not match_over(hs, r).over
-    hs.append(hand(r, 2, (3, -2, -1)))                 # dealer 2 +3, p0 -2, p1 -1
+    hs.append(hand(r, 2, (3, -2, -1)))  # dealer 2 +3, p0 -2, p1 -1
     end = match_over(hs, r)
-    assert end.over and end.winner == 1                # the outsider's big hand does not count
+    assert end.over and end.winner == 1  # the outsider's big hand does not count
 
 
 # --- round the table (000) ----------------------------------------------------------------------
 @pytest.mark.parametrize("preset", ["british", "9-5-2", "blind-widow", "no-exchange", "no-widow"])
 def test_round_the_table_first_dealer_up_on_his_own_deal_after_one_round(preset):
     r = get_ruleset(preset)
-    hs = rotation(r, [(2, -1, -1), (1, 0, -1), (3, -2, -1)])   # every dealer up in round one
+    hs = rotation(r, [(2, -1, -1), (1, 0, -1), (3, -2, -1)])  # every dealer up in round one
     assert not match_over(hs, r).over
-    hs.append(hand(r, 0, (0, 1, -1)))                  # player 0 deals again, exactly on target
+    hs.append(hand(r, 0, (0, 1, -1)))  # player 0 deals again, exactly on target
     assert not match_over(hs, r).over
-    hs.append(hand(r, 1, (-1, 1, 0)))                  # player 1 down on his deal
+    hs.append(hand(r, 1, (-1, 1, 0)))  # player 1 down on his deal
     assert not match_over(hs, r).over
-    hs.append(hand(r, 2, (1, 0, -1)))                  # player 2 up on his own deal
+    hs.append(hand(r, 2, (1, 0, -1)))  # player 2 up on his own deal
     end = match_over(hs, r)
     assert (end.over, end.reason, end.winner) == (True, "round-the-table", 2)
 
@@ -154,7 +155,7 @@ def test_round_the_table_first_dealer_up_on_his_own_deal_after_one_round(preset)
 def test_round_the_table_lax_form_counts_the_cumulative_total():
     r = get_ruleset("british", round_strict=False)
     hs = rotation(r, [(3, -2, -1), (0, 0, 0), (0, 0, 0), (-1, 1, 0)])
-    end = match_over(hs, r)                            # player 0 is down on the deal, +2 overall
+    end = match_over(hs, r)  # player 0 is down on the deal, +2 overall
     assert end.over and end.winner == 0
     assert not match_over(hs, get_ruleset("british")).over
 
@@ -162,7 +163,7 @@ def test_round_the_table_lax_form_counts_the_cumulative_total():
 # --- race (001 cumulative variant, 6-3-8) ---------------------------------------------------------
 def test_race_to_plus_ten():
     r = get_ruleset("twelve", match_end="race", hands_limit=None)
-    hs = rotation(r, [(4, -2, -2), (-2, -2, 4), (-2, 4, -2)])   # player 0: +4, +4, +4
+    hs = rotation(r, [(4, -2, -2), (-2, -2, 4), (-2, 4, -2)])  # player 0: +4, +4, +4
     end = match_over(hs[:2], r)
     assert not end.over
     end = match_over(hs, r)
@@ -171,9 +172,9 @@ def test_race_to_plus_ten():
 
 def test_six_three_eight_ends_at_minus_ten_too():
     r = get_ruleset("6-3-8")
-    hs = rotation(r, [(-5, 3, 2), (3, 2, -5)])         # player 0: -5, -5
+    hs = rotation(r, [(-5, 3, 2), (3, 2, -5)])  # player 0: -5, -5
     end = match_over(hs, r)
-    assert end.over and end.totals[0] == -10 and end.winner == 1   # totals (-10, 6, 4)
+    assert end.over and end.totals[0] == -10 and end.winner == 1  # totals (-10, 6, 4)
 
 
 # --- fixed number of hands (000 casual, 002) ------------------------------------------------------
@@ -183,7 +184,7 @@ def test_fixed_number_of_hands_highest_total_wins(preset):
     hs = rotation(r, [(0, 0, 0)] * 11 + [(1, -1, 0)])
     assert not match_over(hs[:11], r).over
     end = match_over(hs, r)
-    assert end.over and end.winner == 2 and end.reason == "hands-limit"   # hand 12: dealer is player 2
+    assert end.over and end.winner == 2 and end.reason == "hands-limit"  # hand 12: dealer is player 2
 
 
 def test_tie_with_no_tie_break_is_a_shared_win():
@@ -197,7 +198,7 @@ def test_chain_most_points_in_the_last_hand():
     r = get_ruleset("card-return")
     # hand 11 (dealer 1): p1 -1, p2 +2, p0 -1; hand 12 (dealer 2): p2 -2, p0 +1, p1 +1
     hs = rotation(r, [(0, 0, 0)] * 10 + [(-1, 2, -1), (-2, 1, 1)])
-    winners = [D, E, D, E, M, E, D, D, E, M, D, E, M, E, D, M]        # 6/6/4, last trick to M
+    winners = [D, E, D, E, M, E, D, D, E, M, D, E, M, E, D, M]  # 6/6/4, last trick to M
     hs[-1] = HandResult(2, "S", hs[-1].tricks, tuple(winners))
     end = match_over(hs, r)
     assert end.over and end.totals == (0, 0, 0)
@@ -215,7 +216,7 @@ def test_chain_all_three_level_last_trick_decides():
 
 def test_chain_two_level_most_recent_trick_of_either():
     r = get_ruleset("card-return")
-    winners = [D] * 8 + [E] * 4 + [M] * 3 + [D]        # the 16th to D (player 0)
+    winners = [D] * 8 + [E] * 4 + [M] * 3 + [D]  # the 16th to D (player 0)
     hs = [HandResult(0, "S", (9, 4, 3), tuple(winners))]
     # nets (1, -1, 0): among players 1 and 2, player 2 scored more in the last hand
     assert break_tie([1, 2], hs, r) == 2
@@ -258,7 +259,7 @@ def test_hungarian_allowed_modes_shrink_and_repeats_are_rejected():
     r = get_ruleset("hungarian")
     assert r.allowed_modes(["S", "MT"]) == ("H", "D", "C", "N")
     modes = hungarian_schedule()
-    modes[3] = "S"                                     # player 1 leads hand 1 (S) and hand 4 (S)
+    modes[3] = "S"  # player 1 leads hand 1 (S) and hand 4 (S)
     hs = rotation(r, [(0, 0, 0)] * 18, modes)
     with pytest.raises(RulesError, match="hand 4: player 1 names S a second time"):
         match_over(hs, r)
@@ -303,7 +304,7 @@ def test_totals_sum_to_zero_and_the_verdict_is_consistent(case):
                 assert k == r.hands_limit
             if k < len(hs):
                 with pytest.raises(RulesError, match="already over"):
-                    match_over(hs[:k + 1], r)
+                    match_over(hs[: k + 1], r)
             break
         if r.match_end == "hands":
             assert k < r.hands_limit

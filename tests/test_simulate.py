@@ -1,4 +1,5 @@
 """``sm358 simulate`` and ``sm358 replay`` from the command line."""
+
 from __future__ import annotations
 
 import json
@@ -16,8 +17,19 @@ def run(capsys, *argv):
 
 
 def test_simulate_json_reports_rates_that_add_up(capsys):
-    code, out, _err = run(capsys, "simulate", "--rules", "twelve", "--players", "heuristic,random,random",
-                         "--matches", "6", "--seed", "2", "--json")
+    code, out, _err = run(
+        capsys,
+        "simulate",
+        "--rules",
+        "twelve",
+        "--players",
+        "heuristic,random,random",
+        "--matches",
+        "6",
+        "--seed",
+        "2",
+        "--json",
+    )
     assert code == 0
     data = json.loads(out)  # nothing but JSON on stdout (the progress bar is on stderr)
     assert data["players"] == ["heuristic", "random-1", "random-2"]
@@ -35,8 +47,20 @@ def test_simulate_json_reports_rates_that_add_up(capsys):
 
 
 def test_simulate_is_reproducible_and_writes_records(capsys, tmp_path):
-    argv = ["simulate", "--rules", "card-return", "--players", "heuristic,heuristic,random", "--matches", "3",
-            "--seed", "5", "--json", "--seating", "fixed"]
+    argv = [
+        "simulate",
+        "--rules",
+        "card-return",
+        "--players",
+        "heuristic,heuristic,random",
+        "--matches",
+        "3",
+        "--seed",
+        "5",
+        "--json",
+        "--seating",
+        "fixed",
+    ]
     code, first, _ = run(capsys, *argv, "--out", str(tmp_path))
     assert code == 0
     code, second, _ = run(capsys, *argv)
@@ -51,20 +75,32 @@ def test_simulate_is_reproducible_and_writes_records(capsys, tmp_path):
 def test_simulate_text_output(capsys):
     code, out, _ = run(capsys, "simulate", "--rules", "british", "--matches", "2", "--seed", "1")
     assert code == 0
-    for text in ("per player", "heuristic-1", "starting seat", "mean net per hand", "how the matches ended",
-                 "declarer reaches his target", "modes declared", "the exchange", "match length"):
+    for text in (
+        "per player",
+        "heuristic-1",
+        "starting seat",
+        "mean net per hand",
+        "how the matches ended",
+        "declarer reaches his target",
+        "modes declared",
+        "the exchange",
+        "match length",
+    ):
         assert text in out
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["--players", "heuristic,random"], "--players needs three comma-separated players"),
-    (["--players", "heuristic,random,wizard"], "unknown player 'wizard'"),
-    (["--rules", "bridge"], "unknown ruleset 'bridge'"),
-    (["--option", "hands_limit"], "expected KEY=VALUE"),
-    (["--matches", "0"], "--matches must be at least 1"),
-    (["--matches", "-3"], "--matches must be at least 1"),
-    (["--matches", "100001"], "at most 100,000"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["--players", "heuristic,random"], "--players needs three comma-separated players"),
+        (["--players", "heuristic,random,wizard"], "unknown player 'wizard'"),
+        (["--rules", "bridge"], "unknown ruleset 'bridge'"),
+        (["--option", "hands_limit"], "expected KEY=VALUE"),
+        (["--matches", "0"], "--matches must be at least 1"),
+        (["--matches", "-3"], "--matches must be at least 1"),
+        (["--matches", "100001"], "at most 100,000"),
+    ],
+)
 def test_simulate_bad_arguments_give_one_line_and_exit_2(capsys, argv, message):
     code, _out, err = run(capsys, "simulate", *argv)
     assert code == 2
@@ -72,8 +108,19 @@ def test_simulate_bad_arguments_give_one_line_and_exit_2(capsys, argv, message):
 
 
 def test_simulate_rotation_writes_one_record_per_seating(capsys, tmp_path):
-    code, _, _ = run(capsys, "simulate", "--players", "heuristic,random,random", "--matches", "2", "--seed", "4",
-                     "--json", "--out", str(tmp_path))
+    code, _, _ = run(
+        capsys,
+        "simulate",
+        "--players",
+        "heuristic,random,random",
+        "--matches",
+        "2",
+        "--seed",
+        "4",
+        "--json",
+        "--out",
+        str(tmp_path),
+    )
     assert code == 0
     files = sorted(p.name for p in tmp_path.iterdir())
     assert files == [f"match-{i}-s{k}.json" for i in (1, 2) for k in (1, 2, 3)]
@@ -94,7 +141,9 @@ def test_simulate_ctrl_c_prints_partial_statistics_and_exits_130(capsys, monkeyp
         return real(*args, **kwargs)
 
     monkeypatch.setattr(simulation, "play_one", interrupted)
-    code, out, err = run(capsys, "simulate", "--players", "heuristic,random,random", "--matches", "4", "--json")
+    code, out, err = run(
+        capsys, "simulate", "--players", "heuristic,random,random", "--matches", "4", "--json"
+    )
     assert code == 130
     data = json.loads(out)
     assert data["partial"] is True and data["deal_sets"] == 1 and data["matches"] == 3

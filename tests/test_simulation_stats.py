@@ -1,4 +1,5 @@
 """Simulation statistics: the intervals, and rotation cancelling the luck of the seats."""
+
 from __future__ import annotations
 
 import math
@@ -17,8 +18,20 @@ from solver.errors import RulesError
 from solver.game.rules import get_ruleset
 
 
-@pytest.mark.parametrize("df, exact", [(1, 12.7062), (2, 4.3027), (3, 3.1824), (5, 2.5706), (10, 2.2281),
-                                       (30, 2.0423), (31, 2.0395), (60, 2.0003), (1000, 1.9623)])
+@pytest.mark.parametrize(
+    "df, exact",
+    [
+        (1, 12.7062),
+        (2, 4.3027),
+        (3, 3.1824),
+        (5, 2.5706),
+        (10, 2.2281),
+        (30, 2.0423),
+        (31, 2.0395),
+        (60, 2.0003),
+        (1000, 1.9623),
+    ],
+)
 def test_t_quantile_matches_the_table(df, exact):
     assert t95(df) == pytest.approx(exact, abs=2e-3)
 
@@ -51,7 +64,9 @@ def test_mean_interval_covers_the_true_mean_of_a_skewed_variable():
 
 def test_a_rare_event_never_seen_still_has_an_interval_above_zero():
     e = ratio_estimate(np.zeros(30), np.full(30, 3.0), rate=True)
-    assert e.value == 0 and e.low == 0 and e.high == pytest.approx(wilson_interval(0, 90)[1]) and e.high > 0.03
+    assert (
+        e.value == 0 and e.low == 0 and e.high == pytest.approx(wilson_interval(0, 90)[1]) and e.high > 0.03
+    )
 
 
 def test_one_unit_gives_no_interval_and_json_stays_valid():
@@ -81,7 +96,9 @@ def test_rotation_and_permutation_play_each_deal_set_once_per_seating():
     def on_record(i, k, record):
         seen.setdefault(i, []).append((record["players"], record["hands"][0]["dealt"]["E"]))
 
-    summary = simulate(TWELVE, ["heuristic", "random", "random"], 2, seed=9, seating="permute", on_record=on_record)
+    summary = simulate(
+        TWELVE, ["heuristic", "random", "random"], 2, seed=9, seating="permute", on_record=on_record
+    )
     assert summary.matches == 12
     for rows in seen.values():
         assert len({tuple(p) for p, _ in rows}) == 6  # six different orders
@@ -99,8 +116,16 @@ def test_summary_frame_and_html():
     summary = simulate(TWELVE, ["heuristic", "random", "random"], 3, seed=1)
     frame = summary.to_frame()
     assert list(frame.columns) == ["statistic", "key", "value", "low", "high", "units"]
-    assert set(frame["statistic"]) >= {"win_rate", "mean_net_by_player", "mean_net_by_seat", "declarer_made_target",
-                                       "mode_share", "mode_made", "exchange_value", "match_length"}
+    assert set(frame["statistic"]) >= {
+        "win_rate",
+        "mean_net_by_player",
+        "mean_net_by_seat",
+        "declarer_made_target",
+        "mode_share",
+        "mode_made",
+        "exchange_value",
+        "match_length",
+    }
     shares = frame[frame.statistic == "mode_share"]["value"].sum()
     assert shares == pytest.approx(1.0)
     assert "<table" in summary._repr_html_()

@@ -1,4 +1,5 @@
 """Single-dummy review: each unforced card judged by play advice from its player's view."""
+
 from __future__ import annotations
 
 import json

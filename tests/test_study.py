@@ -1,4 +1,5 @@
 """Deal studies: resumable without recomputing, the same rows for any workers or a Dask cluster."""
+
 from __future__ import annotations
 
 import json
@@ -60,8 +61,11 @@ def test_an_interrupted_study_resumes_to_the_same_file_without_recomputing(tmp_p
     with pytest.raises(KeyboardInterrupt):
         run_study(out, SPEC, workers=1)
     assert not out.exists()  # nothing half-written
-    assert sorted(p.name for p in parts_dir(out).iterdir()) == ["part-000000000.parquet", "part-000000001.parquet",
-                                                                 "spec.json"]
+    assert sorted(p.name for p in parts_dir(out).iterdir()) == [
+        "part-000000000.parquet",
+        "part-000000001.parquet",
+        "spec.json",
+    ]
     calls.clear()
     result = run_study(out, SPEC, workers=1)
     assert calls == [2]  # only the missing chunk
@@ -77,7 +81,9 @@ def test_two_workers_give_the_same_file(tmp_path, reference):
 
 def test_a_local_dask_cluster_gives_the_same_rows(tmp_path, reference):
     distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+    ) as cluster:
         out = tmp_path / "study.parquet"
         run_study(out, SPEC, scheduler=cluster.scheduler_address)
     pd.testing.assert_frame_equal(load_study(out), load_study(reference))
@@ -101,13 +107,16 @@ def test_parts_of_another_study_are_refused(tmp_path):
         run_study(out, SPEC, workers=1)
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["--deals", "0"], "--deals must be at least 1"),
-    (["--deals", "-5"], "--deals must be at least 1"),
-    (["--deals", "200000000"], "--deals must be at most 100,000,000"),
-    (["--deals", "2", "--what", "tables"], "--what must list some of table, declare"),
-    (["--deals", "2", "--rules", "no-widow"], "needs a widow"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["--deals", "0"], "--deals must be at least 1"),
+        (["--deals", "-5"], "--deals must be at least 1"),
+        (["--deals", "200000000"], "--deals must be at most 100,000,000"),
+        (["--deals", "2", "--what", "tables"], "--what must list some of table, declare"),
+        (["--deals", "2", "--rules", "no-widow"], "needs a widow"),
+    ],
+)
 def test_cli_bad_arguments(tmp_path, capsys, argv, message):
     code = main(["study", *argv, "--out", str(tmp_path / "s.parquet")])
     err = capsys.readouterr().err
@@ -124,8 +133,22 @@ def test_cli_bad_format_and_existing_file(tmp_path, capsys):
 
 def test_cli_writes_and_reports_json(tmp_path, capsys):
     out = tmp_path / "s.csv"
-    code = main(["study", "--deals", "1", "--what", "table", "--seed", "4", "--workers", "1", "--out", str(out),
-                 "--json"])
+    code = main(
+        [
+            "study",
+            "--deals",
+            "1",
+            "--what",
+            "table",
+            "--seed",
+            "4",
+            "--workers",
+            "1",
+            "--out",
+            str(out),
+            "--json",
+        ]
+    )
     data = json.loads(capsys.readouterr().out)
     assert code == 0 and data["computed"] == 1 and data["deals"] == 1
     assert len(load_study(out)) == 1

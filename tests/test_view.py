@@ -1,4 +1,5 @@
 """solver.game.view.View: what a seat knows, checked, and the layouts that agree with it."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -13,7 +14,11 @@ from solver.game.view import View
 
 DEAL = Deal.random(11)
 DISCARD = Hand(sorted(DEAL.hands[Seat.D] | DEAL.widow)[:4])
-START = {Seat.D: (DEAL.hands[Seat.D] | DEAL.widow) - DISCARD, Seat.E: DEAL.hands[Seat.E], Seat.M: DEAL.hands[Seat.M]}
+START = {
+    Seat.D: (DEAL.hands[Seat.D] | DEAL.widow) - DISCARD,
+    Seat.E: DEAL.hands[Seat.E],
+    Seat.M: DEAL.hands[Seat.M],
+}
 
 
 def test_declaration_layouts_hold_the_right_cards():
@@ -41,6 +46,7 @@ def test_play_reveals_voids_and_must_ruff_no_trump():
     # E leads a spade; M shows out with a club in a heart contract under must-ruff:
     # M has no spade and no heart left.
     from solver.game.rules import get_ruleset
+
     rs = get_ruleset("twelve").with_options(must_ruff=True)
     mine = START[Seat.D]
     unseen = rs.deck - mine - DISCARD
@@ -89,8 +95,12 @@ def test_bad_views_are_clear_errors():
 
 def test_impossible_constraints_fail_at_once():
     with pytest.raises(ImpossibleViewError):
-        View.for_declaration(DEAL.hands[Seat.D], widow=DEAL.widow, rules="twelve",
-                             lengths={"E": {"S": (0, 0), "H": (0, 0), "D": (0, 0)}})
+        View.for_declaration(
+            DEAL.hands[Seat.D],
+            widow=DEAL.widow,
+            rules="twelve",
+            lengths={"E": {"S": (0, 0), "H": (0, 0), "D": (0, 0)}},
+        )
     card = next(iter(DEAL.hands[Seat.D]))
     with pytest.raises(ImpossibleViewError, match="cannot hold"):
         View.for_declaration(DEAL.hands[Seat.D], widow=DEAL.widow, rules="twelve", held={"E": [card]})
@@ -98,8 +108,13 @@ def test_impossible_constraints_fail_at_once():
 
 def test_held_cards_and_lengths_are_kept():
     e_card = next(iter(DEAL.hands[Seat.E]))
-    v = View.for_declaration(DEAL.hands[Seat.D], widow=DEAL.widow, rules="twelve",
-                             held={"E": [e_card]}, lengths={"M": {"H": (2, 3)}})
+    v = View.for_declaration(
+        DEAL.hands[Seat.D],
+        widow=DEAL.widow,
+        rules="twelve",
+        held={"E": [e_card]},
+        lengths={"M": {"H": (2, 3)}},
+    )
     rng = np.random.default_rng(9)
     for _ in range(30):
         lay = v.sample(rng)

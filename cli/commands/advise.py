@@ -6,6 +6,7 @@ Declaration: ``sm358 advise --hand "<16 cards>" --widow "<4 cards>"``. Play:
 or ``sm358 advise FILE --at 5.2`` from a hand file (trick 5, before its second card).
 Ctrl-C prints what was estimated so far, marked partial, and exits 130.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -34,8 +35,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "advise",
         help="single-dummy advice: best trump, discard or card from one seat's view (simulation)",
         description="Sample the cards a seat cannot see, judge every candidate double dummy on the "
-                    "same samples, and report each candidate's chance of reaching the target and "
-                    "its mean tricks with 95%% intervals. See docs/advice.md.",
+        "same samples, and report each candidate's chance of reaching the target and "
+        "its mean tricks with 95%% intervals. See docs/advice.md.",
     )
     p.add_argument("file", nargs="?", metavar="FILE", help="a hand file to cut with --at (play advice)")
     p.add_argument("--at", metavar="T.K", help="with FILE: advise the K-th card of trick T")
@@ -48,10 +49,20 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--discarded", default="", help="play advice: the seat's own discards (declarer)")
     p.add_argument("--strain", help="declaration: also score this strain/mode (with --discard)")
     p.add_argument("--discard", help="declaration: the discard to score with --strain")
-    p.add_argument("--holds", action="append", default=[], metavar="SEAT:CARDS",
-                   help="a seat is known to hold these cards, e.g. E:SA,HK (repeatable)")
-    p.add_argument("--length", action="append", default=[], metavar="SEAT:SUIT=LO-HI",
-                   help="a seat's length in a suit, e.g. M:H=0-2 (repeatable)")
+    p.add_argument(
+        "--holds",
+        action="append",
+        default=[],
+        metavar="SEAT:CARDS",
+        help="a seat is known to hold these cards, e.g. E:SA,HK (repeatable)",
+    )
+    p.add_argument(
+        "--length",
+        action="append",
+        default=[],
+        metavar="SEAT:SUIT=LO-HI",
+        help="a seat's length in a suit, e.g. M:H=0-2 (repeatable)",
+    )
     p.add_argument("--samples", type=int, default=200, help="sampled layouts (default 200)")
     p.add_argument("--seed", type=int, default=0, help="seed of the sampling (default 0)")
     p.add_argument("--workers", type=int, default=None, help="local worker threads (default: every core)")
@@ -100,8 +111,15 @@ def _view(args: argparse.Namespace) -> View:
     if args.mode:
         if not args.seat:
             raise NotationError("play advice needs --seat (the seat to move)")
-        return View.for_play(args.hand, mode=args.mode, seat=args.seat, rules=args.rules,
-                             played=args.played or (), discard=args.discarded or (), **constraints)
+        return View.for_play(
+            args.hand,
+            mode=args.mode,
+            seat=args.seat,
+            rules=args.rules,
+            played=args.played or (),
+            discard=args.discarded or (),
+            **constraints,
+        )
     if args.played:
         raise NotationError("--played needs --mode (the declared mode)")
     return View.for_declaration(args.hand, widow=args.widow, seat=args.seat, rules=args.rules, **constraints)
@@ -137,13 +155,26 @@ def run(args: argparse.Namespace) -> int:
                 choice = (args.strain, args.discard or "")
             elif args.discard:
                 raise NotationError("--discard needs --strain")
-            advice = advise_declaration(view, samples=args.samples, seed=args.seed, workers=args.workers,
-                                        scheduler=args.scheduler, choice=choice, progress=bar)
+            advice = advise_declaration(
+                view,
+                samples=args.samples,
+                seed=args.seed,
+                workers=args.workers,
+                scheduler=args.scheduler,
+                choice=choice,
+                progress=bar,
+            )
         else:
             if args.strain or args.discard:
                 raise NotationError("--strain/--discard score a declaration; this view is in the play")
-            advice = advise_play(view, samples=args.samples, seed=args.seed, workers=args.workers,
-                                 scheduler=args.scheduler, progress=bar)
+            advice = advise_play(
+                view,
+                samples=args.samples,
+                seed=args.seed,
+                workers=args.workers,
+                scheduler=args.scheduler,
+                progress=bar,
+            )
     finally:
         bar.close()
     if args.plot:
@@ -198,11 +229,15 @@ def show(advice: Advice, top: int) -> None:
     out = console()
     pos = advice.position
     if advice.kind == "declaration":
-        out.print(f"Declarer {advice.seat} ({advice.rules}), target {advice.target}: hand {pos.get('hand')}"
-                  + (f", widow {pos['widow']}" if "widow" in pos else ""))
+        out.print(
+            f"Declarer {advice.seat} ({advice.rules}), target {advice.target}: hand {pos.get('hand')}"
+            + (f", widow {pos['widow']}" if "widow" in pos else "")
+        )
     else:
-        out.print(f"{advice.seat} to play trick {pos['trick']} in {pos['mode']} ({advice.rules}); "
-                  f"tricks so far {pos['tricks']}")
+        out.print(
+            f"{advice.seat} to play trick {pos['trick']} in {pos['mode']} ({advice.rules}); "
+            f"tricks so far {pos['tricks']}"
+        )
     rec = advice.recommended
     if rec is not None:
         mode, extra = _pretty_label(rec)

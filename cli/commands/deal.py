@@ -1,4 +1,5 @@
 """``sm358 deal``: print a random deal in the notation."""
+
 from __future__ import annotations
 
 import argparse

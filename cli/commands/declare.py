@@ -1,4 +1,5 @@
 """``sm358 declare``: the exact best trump and discard for the declarer, and every tie."""
+
 from __future__ import annotations
 
 import argparse
@@ -21,21 +22,34 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "declare",
         help="best strain and discard for the declarer (exact, double dummy)",
         description="Find the declarer's best strain and discard over every discard set, "
-                    "and list every choice that reaches it.",
+        "and list every choice that reaches it.",
     )
     p.add_argument("deal", metavar="DEAL", help="deal notation with a widow, or a file holding one")
-    p.add_argument("--rules", metavar="PRESET",
-                   help="take the declarer, first leader, strains (its trump suits and NT), blind "
-                        "discard and must-ruff from a ruleset preset, and show the declarer's target")
+    p.add_argument(
+        "--rules",
+        metavar="PRESET",
+        help="take the declarer, first leader, strains (its trump suits and NT), blind "
+        "discard and must-ruff from a ruleset preset, and show the declarer's target",
+    )
     p.add_argument("--declarer", default=None, help="seat that takes the widow (default D, or the rules')")
-    p.add_argument("--leader", default=None, help="seat that leads the first trick (default E, or the rules')")
+    p.add_argument(
+        "--leader", default=None, help="seat that leads the first trick (default E, or the rules')"
+    )
     p.add_argument("--strains", default=None, help="strains to consider, e.g. SHDC (default) or SHDCN")
-    p.add_argument("--blind", action="store_true", default=None,
-                   help="discard from the own hand before taking the widow (rule 002)")
-    p.add_argument("--misere", action="store_true",
-                   help="the declarer wants the fewest tricks (with --rules: its MT/miz modes, played in NT)")
-    p.add_argument("--must-ruff", action="store_true", default=None,
-                   help="a player void in the led suit must trump")
+    p.add_argument(
+        "--blind",
+        action="store_true",
+        default=None,
+        help="discard from the own hand before taking the widow (rule 002)",
+    )
+    p.add_argument(
+        "--misere",
+        action="store_true",
+        help="the declarer wants the fewest tricks (with --rules: its MT/miz modes, played in NT)",
+    )
+    p.add_argument(
+        "--must-ruff", action="store_true", default=None, help="a player void in the led suit must trump"
+    )
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.set_defaults(run=run)
 
@@ -52,9 +66,13 @@ def settings(args: argparse.Namespace) -> dict:
             strains = "N"
         else:
             strains = "".join(m for m in STRAIN_CHARS if m in modes)
-        out.update(declarer=rs.declarer.name, strains=strains, blind=rs.widow == "blind-discard",
-                   must_ruff=rs.must_ruff,
-                   leader="E" if rs.first_leader == "eldest" else rs.declarer.name)
+        out.update(
+            declarer=rs.declarer.name,
+            strains=strains,
+            blind=rs.widow == "blind-discard",
+            must_ruff=rs.must_ruff,
+            leader="E" if rs.first_leader == "eldest" else rs.declarer.name,
+        )
     for key in ("declarer", "leader", "strains", "blind", "must_ruff"):
         value = getattr(args, key)
         if value is not None:
@@ -102,8 +120,11 @@ def show(result: Declaration, target: "int | None" = None) -> None:
     per.add_row(*(str(v) for v in result.by_strain.values()))
     if target is not None:
         word = "at most" if result.misere else "at least"
-        made = [Strain.parse(t).symbol for t, v in result.by_strain.items()
-                if (v <= target if result.misere else v >= target)]
+        made = [
+            Strain.parse(t).symbol
+            for t, v in result.by_strain.items()
+            if (v <= target if result.misere else v >= target)
+        ]
         per.caption = f"target: {word} {target} tricks; reached in {' '.join(made) or 'no strain'}"
     out.print(per)
     choices = Table(title=f"Optimal choices: {result.tricks} tricks")
@@ -111,14 +132,17 @@ def show(result: Declaration, target: "int | None" = None) -> None:
     choices.add_column("discard (one of the equivalent sets)")
     choices.add_column("sets", justify="right")
     for c in result.optimal:
-        choices.add_row(Strain.parse(c.strain).symbol,
-                        _pretty(c.discard), str(c.count))
+        choices.add_row(Strain.parse(c.strain).symbol, _pretty(c.discard), str(c.count))
     out.print(choices)
     total_sets = sum(c.count for c in result.optimal)
     rec = result.recommended
     if rec is not None:
-        out.print(f"Recommended: {'NT' if rec.strain == 'N' else '♠♥♦♣'['SHDC'.index(rec.strain)]} "
-                  f"discard {_pretty(rec.discard)} (first optimal choice in strain order S H D C NT, "
-                  "then the lowest discard)")
-    out.print(f"{len(result.optimal)} class(es), {total_sets} discard set(s); "
-              f"{result.candidates_searched} of {result.classes} candidates needed a search")
+        out.print(
+            f"Recommended: {'NT' if rec.strain == 'N' else '♠♥♦♣'['SHDC'.index(rec.strain)]} "
+            f"discard {_pretty(rec.discard)} (first optimal choice in strain order S H D C NT, "
+            "then the lowest discard)"
+        )
+    out.print(
+        f"{len(result.optimal)} class(es), {total_sets} discard set(s); "
+        f"{result.candidates_searched} of {result.classes} candidates needed a search"
+    )

@@ -4,6 +4,7 @@ The record is validated and replayed first (:func:`solver.game.records.load`), s
 shown is a legal match; a bad record ends with one error line naming the hand, the
 trick and the card.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -25,10 +26,15 @@ SEAT_WORDS = {"D": "dealer", "E": "eldest", "M": "middle"}
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("replay", help="show a game record hand by hand")
-    p.add_argument("file", metavar="FILE", help="a game record (sm358-match JSON, e.g. from 'simulate --out')")
+    p.add_argument(
+        "file", metavar="FILE", help="a game record (sm358-match JSON, e.g. from 'simulate --out')"
+    )
     p.add_argument("--hand", type=int, metavar="N", help="show only hand N (1-based)")
-    p.add_argument("--as-hand-file", action="store_true",
-                   help="print hand N as a hand file (docs/handfile.md) instead, e.g. for 'sm358 review'")
+    p.add_argument(
+        "--as-hand-file",
+        action="store_true",
+        help="print hand N as a hand file (docs/handfile.md) instead, e.g. for 'sm358 review'",
+    )
     p.set_defaults(run=run)
 
 
@@ -63,14 +69,16 @@ def hand_lines(record: MatchRecord, ruleset, number: int) -> list[str]:
     leader = 1 if ruleset.first_leader == "eldest" else int(ruleset.declarer)
     cards = [Card.parse(c) for c in h["play"]]
     for t in range(len(cards) // 3):
-        trick = cards[3 * t:3 * t + 3]
+        trick = cards[3 * t : 3 * t + 3]
         win = (leader + trick_winner([c.bit.bit_length() - 1 for c in trick], trump)) % 3
         shown = "  ".join(f"{SEAT_NAMES[(leader + k) % 3]} {c.pretty():<3}" for k, c in enumerate(trick))
         lines.append(f"  {t + 1:>2}. {shown}  → {SEAT_NAMES[win]}")
         leader = win
     nets = h.get("nets", {})
-    lines.append("  tricks: " + ", ".join(
-        f"{s} {h['tricks'][s]}" + (f" ({nets[s]:+d})" if s in nets else "") for s in SEAT_NAMES))
+    lines.append(
+        "  tricks: "
+        + ", ".join(f"{s} {h['tricks'][s]}" + (f" ({nets[s]:+d})" if s in nets else "") for s in SEAT_NAMES)
+    )
     return lines
 
 
@@ -99,8 +107,13 @@ def run(args: argparse.Namespace) -> int:
     winner = names[res["winner"]] if res["winner"] is not None else "shared"
     out.print("", markup=False)
     if record.get("truncated"):
-        out.print(f"The record is truncated: the match was stopped after {n} hands, before its rules ended it.",
-                  markup=False)
-    out.print(f"Result: {winner} — {terminal_safe(res.get('detail') or res['reason'])}; totals "
-              + ", ".join(f"{names[p]} {res['totals'][p]:+d}" for p in range(3)), markup=False)
+        out.print(
+            f"The record is truncated: the match was stopped after {n} hands, before its rules ended it.",
+            markup=False,
+        )
+    out.print(
+        f"Result: {winner} — {terminal_safe(res.get('detail') or res['reason'])}; totals "
+        + ", ".join(f"{names[p]} {res['totals'][p]:+d}" for p in range(3)),
+        markup=False,
+    )
     return 0

@@ -5,6 +5,7 @@ trick by trick with mistakes highlighted; ``--json`` prints the schema of ``docs
 ``--plot`` and ``--html`` write a picture and a self-contained page. A match is reviewed in
 parallel across hands with a progress bar on stderr.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -13,7 +14,9 @@ import sys
 
 from solver.analysis.review import Review, review
 
-from ..common import LazyProgress, console, print_json, terminal_safe, write_atomic
+from solver.inputs import write_atomic
+
+from ..common import LazyProgress, console, print_json, terminal_safe
 from ..main import UsageError
 
 
@@ -22,26 +25,43 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "review",
         help="judge every card of a played hand or match (double dummy)",
         description="Judge every card of a played hand or match: each seat's value before and after "
-                    "each card, the cost of every mistake and the better cards, the declaration "
-                    "against the optimiser, and a summary per seat (per player for a match).",
+        "each card, the cost of every mistake and the better cards, the declaration "
+        "against the optimiser, and a summary per seat (per player for a match).",
     )
     p.add_argument("file", metavar="FILE", help="a hand file (docs/handfile.md) or a JSON match record")
     p.add_argument("--hand", type=int, metavar="N", help="review only hand N of a match record (1-based)")
     p.add_argument("--json", action="store_true", help="print the review as JSON (docs/review.md)")
-    p.add_argument("--plot", metavar="OUT.png",
-                   help="write each seat's value card by card as a PNG (a match: OUT-hN.png per hand)")
+    p.add_argument(
+        "--plot",
+        metavar="OUT.png",
+        help="write each seat's value card by card as a PNG (a match: OUT-hN.png per hand)",
+    )
     p.add_argument("--html", metavar="OUT.html", help="write a self-contained HTML report")
-    p.add_argument("--no-declaration", action="store_true",
-                   help="skip judging the declaration (the optimiser is the slow part of a short review)")
+    p.add_argument(
+        "--no-declaration",
+        action="store_true",
+        help="skip judging the declaration (the optimiser is the slow part of a short review)",
+    )
     p.add_argument("--threads", type=int, metavar="N", help="worker threads (default: one per core)")
-    p.add_argument("--single-dummy", action="store_true",
-                   help="judge each card from its player's view at that moment by sampling "
-                        "(docs/advice.md), flagging cards that lowered the chance of the target")
-    p.add_argument("--samples", type=int, default=32, help="with --single-dummy: samples per card (default 32)")
+    p.add_argument(
+        "--single-dummy",
+        action="store_true",
+        help="judge each card from its player's view at that moment by sampling "
+        "(docs/advice.md), flagging cards that lowered the chance of the target",
+    )
+    p.add_argument(
+        "--samples", type=int, default=32, help="with --single-dummy: samples per card (default 32)"
+    )
     p.add_argument("--seed", type=int, default=0, help="with --single-dummy: seed (default 0)")
-    p.add_argument("--threshold", type=float, default=0.1,
-                   help="with --single-dummy: flag a card whose chance is this much below the best (default 0.1)")
-    p.add_argument("--scheduler", metavar="ADDR", help="with --single-dummy: a Dask cluster, e.g. tcp://HOST:8786")
+    p.add_argument(
+        "--threshold",
+        type=float,
+        default=0.1,
+        help="with --single-dummy: flag a card whose chance is this much below the best (default 0.1)",
+    )
+    p.add_argument(
+        "--scheduler", metavar="ADDR", help="with --single-dummy: a Dask cluster, e.g. tcp://HOST:8786"
+    )
     p.set_defaults(run=run)
 
 
@@ -59,8 +79,9 @@ def run(args: argparse.Namespace) -> int:
         return run_single_dummy(args)
     bar = LazyProgress("review")
     try:
-        result = review(args.file, hand=args.hand, declaration=not args.no_declaration,
-                        threads=args.threads, progress=bar)
+        result = review(
+            args.file, hand=args.hand, declaration=not args.no_declaration, threads=args.threads, progress=bar
+        )
     finally:
         bar.close()
     if args.plot:
@@ -109,21 +130,32 @@ def run_single_dummy(args: argparse.Namespace) -> int:
     record = load_hand(args.file)
     bar = LazyProgress("single-dummy review")
     try:
-        result = single_dummy_review(record, samples=args.samples, seed=args.seed, threshold=args.threshold,
-                                     workers=args.threads, scheduler=args.scheduler, progress=bar)
+        result = single_dummy_review(
+            record,
+            samples=args.samples,
+            seed=args.seed,
+            threshold=args.threshold,
+            workers=args.threads,
+            scheduler=args.scheduler,
+            progress=bar,
+        )
     finally:
         bar.close()
     if args.json:
         print_json(result.to_dict())
     else:
         out = console()
-        out.print(f"Single-dummy review ({result.rules}, {result.contract}): {len(result.cards)} cards judged "
-                  f"on {result.samples} samples each, {result.forced} forced; flagged when the chance of "
-                  f"the target fell by more than {result.threshold:.2f}" + (" (partial)" if result.partial else ""))
+        out.print(
+            f"Single-dummy review ({result.rules}, {result.contract}): {len(result.cards)} cards judged "
+            f"on {result.samples} samples each, {result.forced} forced; flagged when the chance of "
+            f"the target fell by more than {result.threshold:.2f}" + (" (partial)" if result.partial else "")
+        )
         for c in result.cards:
             mark = "!" if c.flagged else " "
-            out.print(f"{mark} trick {c.trick:2d}.{c.card_index} {c.seat} {c.card:<3} p={c.p_played:.2f}   "
-                      f"best {c.best:<3} p={c.p_best:.2f}")
+            out.print(
+                f"{mark} trick {c.trick:2d}.{c.card_index} {c.seat} {c.card:<3} p={c.p_played:.2f}   "
+                f"best {c.best:<3} p={c.p_best:.2f}"
+            )
     if result.partial:
         print("sm358 review: interrupted: the judgements are partial", file=sys.stderr)
         return 130

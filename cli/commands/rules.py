@@ -1,4 +1,5 @@
 """``sm358 rules``: list the rule presets, or explain one (optionally with options changed)."""
+
 from __future__ import annotations
 
 import argparse
@@ -14,8 +15,13 @@ from ..common import print_json
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("rules", help="list the rule presets, or explain one (sm358 rules NAME)")
     p.add_argument("name", nargs="?", help="a preset to explain (e.g. twelve, hungarian)")
-    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                   help="change an option of the preset, e.g. --option double_payment=true (repeatable)")
+    p.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="change an option of the preset, e.g. --option double_payment=true (repeatable)",
+    )
     p.add_argument("--json", action="store_true", help="print the options as JSON")
     p.set_defaults(run=run)
 
@@ -31,10 +37,16 @@ def parse_option(item: str) -> tuple[str, Any]:
 def run(args: argparse.Namespace) -> int:
     if args.name is None:
         if args.option:
-            raise RulesError("--option needs a preset name, e.g. sm358 rules twelve --option double_payment=true")
+            raise RulesError(
+                "--option needs a preset name, e.g. sm358 rules twelve --option double_payment=true"
+            )
         if args.json:
-            print_json({name: {"summary": PRESET_SUMMARIES[name], "options": r.to_dict()}
-                        for name, r in PRESETS.items()})
+            print_json(
+                {
+                    name: {"summary": PRESET_SUMMARIES[name], "options": r.to_dict()}
+                    for name, r in PRESETS.items()
+                }
+            )
         else:
             width = max(len(n) for n in PRESETS)
             for name in PRESETS:

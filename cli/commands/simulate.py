@@ -8,6 +8,7 @@ cancels. ``--out DIR`` writes one game record per match. The progress bar goes t
 so ``--json`` output on stdout stays clean. Ctrl-C prints what was gathered so far, marked
 partial, and exits 130.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -46,22 +47,47 @@ from ..main import UsageError
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("simulate", help="play many seeded matches between bundled players and report statistics")
-    p.add_argument("--rules", default="twelve", metavar="PRESET", help="ruleset preset (default twelve; see 'sm358 rules')")
-    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                   help="override a ruleset option, e.g. --option hands_limit=9 (repeatable; VALUE is JSON or text)")
-    p.add_argument("--players", default="heuristic,heuristic,heuristic",
-                   help="three players, clockwise: random, heuristic, dd, dd-full, pimc or pimc-full (default heuristic,heuristic,heuristic)")
-    p.add_argument("--matches", type=int, default=100,
-                   help=f"number of deal sets (match seeds), each played once per seating (default 100, "
-                        f"at most {MAX_MATCHES:,})")
-    p.add_argument("--seating", choices=SEATING_PLANS,
-                   help="fixed: one seating; rotate: every player in every chair on the same deals; permute: "
-                        "all six orders (default rotate when the players differ, else fixed)")
+    p = sub.add_parser(
+        "simulate", help="play many seeded matches between bundled players and report statistics"
+    )
+    p.add_argument(
+        "--rules",
+        default="twelve",
+        metavar="PRESET",
+        help="ruleset preset (default twelve; see 'sm358 rules')",
+    )
+    p.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="override a ruleset option, e.g. --option hands_limit=9 (repeatable; VALUE is JSON or text)",
+    )
+    p.add_argument(
+        "--players",
+        default="heuristic,heuristic,heuristic",
+        help="three players, clockwise: random, heuristic, dd, dd-full, pimc or pimc-full (default heuristic,heuristic,heuristic)",
+    )
+    p.add_argument(
+        "--matches",
+        type=int,
+        default=100,
+        help=f"number of deal sets (match seeds), each played once per seating (default 100, "
+        f"at most {MAX_MATCHES:,})",
+    )
+    p.add_argument(
+        "--seating",
+        choices=SEATING_PLANS,
+        help="fixed: one seating; rotate: every player in every chair on the same deals; permute: "
+        "all six orders (default rotate when the players differ, else fixed)",
+    )
     p.add_argument("--seed", type=int, default=1, help="seed of the run (default 1)")
     p.add_argument("--out", metavar="DIR", help="write one game record per match into DIR")
-    p.add_argument("--force", action="store_true",
-                   help="with --out: overwrite the match-N.json records of an earlier run")
+    p.add_argument(
+        "--force",
+        action="store_true",
+        help="with --out: overwrite the match-N.json records of an earlier run",
+    )
     p.add_argument("--json", action="store_true", help="print the statistics as JSON")
     p.set_defaults(run=run)
 
@@ -95,8 +121,10 @@ def prepare_out_dir(directory: str, names: list[str], force: bool) -> None:
     existing = set(os.listdir(directory)).intersection(names)
     if existing:
         first = min(existing)
-        raise UsageError(f"--out {directory}: {len(existing)} record(s) of an earlier run would be "
-                         f"overwritten ({first}, ...); use --force to overwrite them, or another directory")
+        raise UsageError(
+            f"--out {directory}: {len(existing)} record(s) of an earlier run would be "
+            f"overwritten ({first}, ...); use --force to overwrite them, or another directory"
+        )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -112,12 +140,21 @@ def run(args: argparse.Namespace) -> int:
         return record_name(i, width, k if per_set > 1 else None)
 
     if args.out:
-        prepare_out_dir(args.out, [name(i, k) for i in range(args.matches) for k in range(per_set)], args.force)
+        prepare_out_dir(
+            args.out, [name(i, k) for i in range(args.matches) for k in range(per_set)], args.force
+        )
 
     err = err_console()
     # disabled off a terminal: a transient bar still ends with a newline, a second stderr line
-    with Progress(TextColumn("[bold]simulate"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  console=err, transient=True, disable=not err.is_terminal) as progress:
+    with Progress(
+        TextColumn("[bold]simulate"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=err,
+        transient=True,
+        disable=not err.is_terminal,
+    ) as progress:
         task = progress.add_task("matches", total=args.matches * per_set)
 
         def on_record(i: int, k: int, record: MatchRecord) -> None:
@@ -125,23 +162,48 @@ def run(args: argparse.Namespace) -> int:
                 records.save(record, os.path.join(args.out, name(i, k)))
             progress.advance(task)
 
-        summary = simulate(ruleset, kinds, args.matches, args.seed, preset=args.rules, options=options,
-                           seating=plan, on_record=on_record)
+        summary = simulate(
+            ruleset,
+            kinds,
+            args.matches,
+            args.seed,
+            preset=args.rules,
+            options=options,
+            seating=plan,
+            on_record=on_record,
+        )
 
     if args.json:
-        print_json({"rules": args.rules, "options": options, "players": summary.names, "seed": args.seed,
-                    **summary.to_json()})
+        print_json(
+            {
+                "rules": args.rules,
+                "options": options,
+                "players": summary.names,
+                "seed": args.seed,
+                **summary.to_json(),
+            }
+        )
     else:
         print_summary(summary, args)
     if summary.partial:
-        print(f"sm358 simulate: interrupted: partial statistics over {summary.deal_sets} of "
-              f"{args.matches} deal sets", file=sys.stderr)
+        print(
+            f"sm358 simulate: interrupted: partial statistics over {summary.deal_sets} of "
+            f"{args.matches} deal sets",
+            file=sys.stderr,
+        )
         return 130
     return 0
 
 
-MODE_LABELS = {"S": "♠ spades", "H": "[red]♥[/red] hearts", "D": "[red]♦[/red] diamonds", "C": "♣ clubs",
-               "N": "no trump", "MT": "minimum tricks", "miz": "misère"}
+MODE_LABELS = {
+    "S": "♠ spades",
+    "H": "[red]♥[/red] hearts",
+    "D": "[red]♦[/red] diamonds",
+    "C": "♣ clubs",
+    "N": "no trump",
+    "MT": "minimum tricks",
+    "miz": "misère",
+}
 
 
 def interval(e: Estimate, fmt: str = "{:.3f}") -> str:
@@ -160,15 +222,22 @@ def print_summary(summary: Summary, args: argparse.Namespace) -> None:
     out = console()
     stats = summary.to_json()
     partial = " [bold red](partial: interrupted)[/bold red]" if summary.partial else ""
-    out.print(f"{summary.deal_sets} deal sets of [bold]{args.rules}[/bold], seed {args.seed}, {summary.seating} "
-              f"seating: {summary.matches} matches, {summary.hands} hands{partial}. Figures with 95% intervals.")
+    out.print(
+        f"{summary.deal_sets} deal sets of [bold]{args.rules}[/bold], seed {args.seed}, {summary.seating} "
+        f"seating: {summary.matches} matches, {summary.hands} hands{partial}. Figures with 95% intervals."
+    )
     t = Table(title="per player (listed clockwise)")
     for col in ("player", "wins", "win rate", "mean net per hand", "mean total"):
         t.add_column(col, justify="left" if col == "player" else "right")
     rates, nets, totals = summary.win_rate(), summary.mean_net_by_player(), summary.mean_total_by_player()
     for name in summary.names:
-        t.add_row(name, str(stats["wins"][name]), pct(rates[name]), interval(nets[name]),
-                  interval(totals[name], "{:+.2f}"))
+        t.add_row(
+            name,
+            str(stats["wins"][name]),
+            pct(rates[name]),
+            interval(nets[name]),
+            interval(totals[name], "{:+.2f}"),
+        )
     out.print(t)
     if summary.shared:
         out.print(f"shared wins (tie, no tie-break): {summary.shared}")
@@ -195,6 +264,8 @@ def print_summary(summary: Summary, args: argparse.Namespace) -> None:
         t.add_row(f"{k:+d}", str(counts[k]), interval(e, "{:+.2f}"))
     out.print(t)
     out.print(f"match length (hands): {interval(summary.match_length(), '{:.2f}')}")
-    out.print("how the matches ended: " + ", ".join(f"{reason} {n}" for reason, n in stats["endings"].items()))
+    out.print(
+        "how the matches ended: " + ", ".join(f"{reason} {n}" for reason, n in stats["endings"].items())
+    )
     if args.out:
         out.print(f"records written to {args.out}")

@@ -1,4 +1,5 @@
 """``sm358 solve``: one seat's double-dummy value in one strain."""
+
 from __future__ import annotations
 
 import argparse
@@ -17,8 +18,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "solve",
         help="tricks one seat can guarantee in one strain (double dummy)",
         description="The tricks SEAT can guarantee from the current trick to the end when the "
-                    "other two seats play together against it (with --misere: the fewest it "
-                    "can hold itself to while they try to give it tricks).",
+        "other two seats play together against it (with --misere: the fewest it "
+        "can hold itself to while they try to give it tricks).",
     )
     p.add_argument("deal", metavar="DEAL", help="deal notation, or a file holding one")
     p.add_argument("--strain", required=True, help="trump suit S H D C, or N for no trump")
@@ -26,8 +27,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--seat", default="D", help="seat whose tricks are counted (default D)")
     p.add_argument("--misere", action="store_true", help="the seat wants the fewest tricks")
     p.add_argument("--must-ruff", action="store_true", help="a player void in the led suit must trump")
-    p.add_argument("--played", default="", metavar="CARDS",
-                   help='cards already played to the current trick, from the leader, e.g. "SA HK"')
+    p.add_argument(
+        "--played",
+        default="",
+        metavar="CARDS",
+        help='cards already played to the current trick, from the leader, e.g. "SA HK"',
+    )
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.set_defaults(run=run)
 
@@ -40,8 +45,9 @@ def run(args: argparse.Namespace) -> int:
     leader = Seat.parse(args.leader)
     seat = Seat.parse(args.seat)
     played = parse_cards(args.played)
-    tricks = solve(deal, strain, leader=leader, seat=seat, misere=args.misere,
-                   must_ruff=args.must_ruff, played=played)
+    tricks = solve(
+        deal, strain, leader=leader, seat=seat, misere=args.misere, must_ruff=args.must_ruff, played=played
+    )
     if args.json:
         out: dict = {"strain": strain.name, "leader": leader.name, "seat": seat.name, "tricks": tricks}
         # Extra keys only when they change the meaning, so the default output stays these four.

@@ -5,6 +5,7 @@ crash, a lost machine) is continued by the same command, which computes only the
 not yet written. ``--scheduler`` runs the chunks on a Dask cluster instead of local
 processes; the rows are the same either way.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -21,16 +22,20 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "study",
         help="a deal study: table, best declaration and hand features of N seeded deals, one row each",
         description="For N seeded deals, the double-dummy table, the optimiser's best declaration and "
-                    "hand features, one row per deal, written to Parquet or CSV. Run the same command "
-                    "again to resume an interrupted study.",
+        "hand features, one row per deal, written to Parquet or CSV. Run the same command "
+        "again to resume an interrupted study.",
     )
     p.add_argument("--deals", type=int, required=True, help=f"number of deals (at most {MAX_DEALS:,})")
     p.add_argument("--seed", default="1", help="seed of the study (default 1)")
     p.add_argument("--rules", default="twelve", metavar="PRESET", help="ruleset preset (default twelve)")
-    p.add_argument("--what", default=",".join(WHAT), help="what to compute: table, declare or both (default both)")
+    p.add_argument(
+        "--what", default=",".join(WHAT), help="what to compute: table, declare or both (default both)"
+    )
     p.add_argument("--out", required=True, metavar="FILE", help="output file, .parquet or .csv")
     p.add_argument("--workers", type=int, default=None, help="local worker processes (default: one per core)")
-    p.add_argument("--scheduler", metavar="ADDR", help="a Dask scheduler, e.g. tcp://host:8786 (instead of local)")
+    p.add_argument(
+        "--scheduler", metavar="ADDR", help="a Dask scheduler, e.g. tcp://host:8786 (instead of local)"
+    )
     p.add_argument("--json", action="store_true", help="print a JSON summary of the run")
     p.set_defaults(run=run)
 
@@ -43,15 +48,21 @@ def run(args: argparse.Namespace) -> int:
         result = run_study(args.out, spec, workers=args.workers, scheduler=args.scheduler, progress=bar)
     except KeyboardInterrupt:
         bar.close()
-        print(f"sm358 study: interrupted; finished chunks kept in {parts_dir(Path(args.out))}; "
-              "run the same command to resume", file=sys.stderr)
+        print(
+            f"sm358 study: interrupted; finished chunks kept in {parts_dir(Path(args.out))}; "
+            "run the same command to resume",
+            file=sys.stderr,
+        )
         return 130
     finally:
         bar.close()
     if args.json:
-        print_json({"out": str(result.out), **spec.to_json(), "computed": result.computed,
-                    "resumed": result.resumed})
+        print_json(
+            {"out": str(result.out), **spec.to_json(), "computed": result.computed, "resumed": result.resumed}
+        )
     else:
-        console().print(f"{spec.deals} deals written to {result.out} ({result.computed} computed now, "
-                        f"{result.resumed} from an earlier run)")
+        console().print(
+            f"{spec.deals} deals written to {result.out} ({result.computed} computed now, "
+            f"{result.resumed} from an earlier run)"
+        )
     return 0

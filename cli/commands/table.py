@@ -1,4 +1,5 @@
 """``sm358 table``: every seat's double-dummy value in every strain."""
+
 from __future__ import annotations
 
 import argparse
@@ -15,20 +16,27 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "table",
         help="double-dummy table: tricks for each seat in each strain",
         description="For each strain and each seat, the tricks that seat can guarantee when the "
-                    "other two play together against it (with --misere: the fewest it can hold "
-                    "itself to).",
+        "other two play together against it (with --misere: the fewest it can hold "
+        "itself to).",
     )
     p.add_argument("deal", metavar="DEAL", help="deal notation, or a file holding one")
-    p.add_argument("--rules", metavar="PRESET",
-                   help="take the first leader and must-ruff from a ruleset preset and show each "
-                        "seat's target beside its values")
-    p.add_argument("--leader", default=None, help="seat that leads the first trick (default E, or the rules')")
+    p.add_argument(
+        "--rules",
+        metavar="PRESET",
+        help="take the first leader and must-ruff from a ruleset preset and show each "
+        "seat's target beside its values",
+    )
+    p.add_argument(
+        "--leader", default=None, help="seat that leads the first trick (default E, or the rules')"
+    )
     p.add_argument("--strains", default=STRAIN_CHARS, help="strains to solve, e.g. SHDCN (default) or SN")
     p.add_argument("--misere", action="store_true", help="count the fewest tricks each seat can hold to")
-    p.add_argument("--must-ruff", action="store_true", default=None,
-                   help="a player void in the led suit must trump")
-    p.add_argument("--threads", type=int, default=None,
-                   help="solve on this many threads (default: one per core)")
+    p.add_argument(
+        "--must-ruff", action="store_true", default=None, help="a player void in the led suit must trump"
+    )
+    p.add_argument(
+        "--threads", type=int, default=None, help="solve on this many threads (default: one per core)"
+    )
     p.add_argument("--json", action="store_true", help="print the table as JSON")
     p.set_defaults(run=run)
 
@@ -49,8 +57,15 @@ def run(args: argparse.Namespace) -> int:
     args.must_ruff = must_ruff if args.must_ruff is None else args.must_ruff
     bar = LazyProgress("solving")
     try:
-        table = dd_table(deal, leader=leader, strains=args.strains, misere=args.misere,
-                         must_ruff=args.must_ruff, threads=args.threads, progress=bar)
+        table = dd_table(
+            deal,
+            leader=leader,
+            strains=args.strains,
+            misere=args.misere,
+            must_ruff=args.must_ruff,
+            threads=args.threads,
+            progress=bar,
+        )
     finally:
         bar.close()
     values = table.to_dict()

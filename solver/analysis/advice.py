@@ -23,14 +23,16 @@ in MT/miz), then the mode order S H D C N MT miz, then the discard with the lowe
 Sample ``i`` of a run with seed ``s`` is drawn from ``task_rng(s, i)``, so the answer is
 the same whatever the number of workers or where they ran (:mod:`.parallel`).
 """
+
 from __future__ import annotations
 
+import html
 import math
 import threading
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
-from ..cards import Card, Hand, parse_cards
+from ..cards import Card, Hand, parse_cards, suit_html
 from ..deal import Deal, Seat
 from ..declare.discards import best_discard, ranked_classes
 from ..declare.oracle import ScoreOracle
@@ -40,6 +42,9 @@ from ..game.modes import MODES, Mode
 from ..game.view import Layout, View
 from .parallel import Interrupted, map_tasks, task_rng
 from .stats import mean_interval, wilson
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["Advice", "Candidate", "advise_declaration", "advise_play"]
 
@@ -65,14 +70,14 @@ class Candidate:
     """One choice and the double-dummy tricks it took on each sample it was judged on."""
 
     mode: str
-    discard: "tuple[str, ...] | None"   # None: no discard to choose (or chosen per sample)
+    discard: "tuple[str, ...] | None"  # None: no discard to choose (or chosen per sample)
     target: int
     minimising: bool
     card: "str | None" = None
-    sets: int = 1                        # discard sets this rank-equivalence class stands for
-    user: bool = False                   # the choice the user asked about
-    tricks: dict[int, int] = field(default_factory=dict)   # sample index -> exact tricks
-    levels: dict[int, int] = field(default_factory=dict)   # sample index -> margin level
+    sets: int = 1  # discard sets this rank-equivalence class stands for
+    user: bool = False  # the choice the user asked about
+    tricks: dict[int, int] = field(default_factory=dict)  # sample index -> exact tricks
+    levels: dict[int, int] = field(default_factory=dict)  # sample index -> margin level
 
     def record(self, sample: int, tricks: "int | None", level: int) -> None:
         """One sample's outcome: exact tricks (None when only the margin was asked) and its
@@ -128,8 +133,14 @@ class Candidate:
             quality = math.inf
         discard = tuple(_card_key(c) for c in sorted(self.discard or (), key=_card_key))
         card = Card.parse(self.card) if self.card else None
-        return (-self.samples, -self.p_target if self.samples else 0.0, quality,
-                MODES.index(self.mode), discard, (int(card.suit), -card.rank) if card else ())
+        return (
+            -self.samples,
+            -self.p_target if self.samples else 0.0,
+            quality,
+            MODES.index(self.mode),
+            discard,
+            (int(card.suit), -card.rank) if card else (),
+        )
 
     def label(self) -> str:
         if self.card is not None:
@@ -149,16 +160,18 @@ class Candidate:
             out["strain"] = self.mode
             out["discard"] = list(self.discard) if self.discard is not None else None
             out["sets"] = self.sets
-        out.update({
-            "samples": self.samples,
-            "target": self.target,
-            "p_target": round(self.p_target, 4) if self.samples else None,
-            "p_ci": list(wilson(self.hits, self.samples)),
-            "mean_tricks": _num(mean),
-            "mean_ci": [_num(x) for x in mean_ci],
-            "expected_score": _num(score),
-            "score_ci": [_num(x) for x in score_ci],
-        })
+        out.update(
+            {
+                "samples": self.samples,
+                "target": self.target,
+                "p_target": round(self.p_target, 4) if self.samples else None,
+                "p_ci": list(wilson(self.hits, self.samples)),
+                "mean_tricks": _num(mean),
+                "mean_ci": [_num(x) for x in mean_ci],
+                "expected_score": _num(score),
+                "score_ci": [_num(x) for x in score_ci],
+            }
+        )
         if self.user:
             out["user"] = True
         return out
@@ -166,6 +179,17 @@ class Candidate:
 
 def _num(x: float) -> "float | None":
     return None if x is None or math.isnan(x) else round(float(x), 3)
+
+
+def _pretty_label(c: "Candidate") -> str:
+    """The candidate's label with suit symbols (``♠ discard ♦4 ♣3``, ``♥A``)."""
+    if c.card is not None:
+        return Card.parse(c.card).pretty()
+    mode = Mode.parse(c.mode)
+    name = mode.trump.symbol if mode.trump is not None else mode.value
+    if c.discard is None:
+        return name
+    return f"{name} discard " + " ".join(Card.parse(x).pretty() for x in c.discard)
 
 
 @dataclass
@@ -214,14 +238,60 @@ class Advice:
             out["position"] = self.position
         return out
 
+    def to_frame(self) -> "pd.DataFrame":
+        """One row per candidate, best first: the JSON fields, with the intervals as
+        ``*_low``/``*_high`` columns and ``recommended`` marking the advice."""
+        import pandas as pd
+
+        rec = self.recommended
+        rows = []
+        for c in self.candidates:
+            d = c.to_dict()
+            row = {k: v for k, v in d.items() if not k.endswith("_ci")}
+            if "discard" in row and row["discard"] is not None:
+                row["discard"] = " ".join(row["discard"])
+            for name in ("p", "mean", "score"):
+                low, high = d[f"{name}_ci"]
+                row[f"{name}_low"], row[f"{name}_high"] = low, high
+            row["recommended"] = c is rec
+            rows.append(row)
+        return pd.DataFrame(rows)
+
+    def _repr_html_(self) -> str:
+        """The candidates as a table in Jupyter, suits coloured, the recommendation bold."""
+        rec = self.recommended
+        head = (
+            f"{self.kind} advice for {self.seat} under {self.rules}: target {self.target}, "
+            f"{self.samples} samples, seed {self.seed}" + (" (partial)" if self.partial else "")
+        )
+        rows = []
+        for c in self.candidates:
+            d = c.to_dict()
+            p = "-" if d["p_target"] is None else f"{d['p_target']:.3f}"
+            p_ci = "-" if d["p_ci"][0] is None else f"{d['p_ci'][0]:.2f}-{d['p_ci'][1]:.2f}"
+            mean = "-" if d["mean_tricks"] is None else f"{d['mean_tricks']:.2f}"
+            style = ' style="font-weight:bold"' if c is rec else ""
+            rows.append(
+                f"<tr{style}><td>{suit_html(_pretty_label(c))}</td><td>{c.samples}</td>"
+                f"<td>{p}</td><td>{p_ci}</td><td>{mean}</td></tr>"
+            )
+        return (
+            f"<div><p>{html.escape(head)}</p><table><thead><tr><th>choice</th><th>samples</th>"
+            f"<th>P(target)</th><th>95% CI</th><th>mean tricks</th></tr></thead>"
+            f"<tbody>{''.join(rows)}</tbody></table></div>"
+        )
+
     def __str__(self) -> str:
         rec = self.recommended
-        lines = [f"{self.kind} advice for {self.seat} under {self.rules}: target {self.target}, "
-                 f"{self.samples} samples, seed {self.seed}" + (" (partial)" if self.partial else "")]
+        lines = [
+            f"{self.kind} advice for {self.seat} under {self.rules}: target {self.target}, "
+            f"{self.samples} samples, seed {self.seed}" + (" (partial)" if self.partial else "")
+        ]
         if rec is not None:
             d = rec.to_dict()
-            lines.append(f"Recommended: {rec.label()}  p={d['p_target']:.3f} {d['p_ci']}  "
-                         f"tricks {d['mean_tricks']}")
+            lines.append(
+                f"Recommended: {rec.label()}  p={d['p_target']:.3f} {d['p_ci']}  tricks {d['mean_tricks']}"
+            )
         for c in self.candidates[:10]:
             d = c.to_dict()
             p = "-" if d["p_target"] is None else f"{d['p_target']:.3f}"
@@ -267,7 +337,7 @@ class _DeclTask:
     sample: int
     choices: tuple[tuple[str, "tuple[str, ...] | None"], ...]
     exact: bool = True
-    known: "tuple[int | None, ...]" = ()   # per choice: its margin level on this sample, if screened
+    known: "tuple[int | None, ...]" = ()  # per choice: its margin level on this sample, if screened
 
 
 def _judge_declaration(task: _DeclTask) -> list[tuple["int | None", int]]:
@@ -296,8 +366,15 @@ def _judge_declaration(task: _DeclTask) -> list[tuple["int | None", int]]:
         hands[seat] = held - Hand(drop)
         deal = Deal([hands[s] for s in SEATS])
         minimising = _minimising(mode)
-        oracle = ScoreOracle(engine, deal, _strain(mode), seat=seat, leader=_rules_leader(view),
-                             misere=minimising, must_ruff=rs.must_ruff)
+        oracle = ScoreOracle(
+            engine,
+            deal,
+            _strain(mode),
+            seat=seat,
+            leader=_rules_leader(view),
+            misere=minimising,
+            must_ruff=rs.must_ruff,
+        )
         target = rs.target_of(seat, mode)
         goal = deal.hand_size - target if minimising else target  # the target as a score
         level = task.known[len(out)] if task.known else None
@@ -357,10 +434,20 @@ def _parse_choice(choice: Any) -> tuple[str, "tuple[str, ...] | None"]:
     return mode, discard
 
 
-def advise_declaration(view: View, *, rules: Any = None, samples: int = 200, seed: "int | str" = 0,
-                       workers: "int | None" = None, scheduler: Any = None,
-                       choice: Any = None, modes: "Sequence[str] | None" = None, per_mode: int = 6,
-                       finalists: int = 2, progress: "Progress | None" = None) -> Advice:
+def advise_declaration(
+    view: View,
+    *,
+    rules: Any = None,
+    samples: int = 200,
+    seed: "int | str" = 0,
+    workers: "int | None" = None,
+    scheduler: Any = None,
+    choice: Any = None,
+    modes: "Sequence[str] | None" = None,
+    per_mode: int = 6,
+    finalists: int = 2,
+    progress: "Progress | None" = None,
+) -> Advice:
     """Which mode (trump) and discard give the declarer the best chance of its target.
 
     ``view`` is the declarer's :class:`View` before the declaration (``rules`` overrides
@@ -388,9 +475,20 @@ def advise_declaration(view: View, *, rules: Any = None, samples: int = 200, see
         _check_user_choice(view, user, question)
     pool = _declaration_candidates(view, mode_list, question, per_mode)
     if user is not None:
-        found = next((c for c in pool if (c.mode, c.discard) == user
-                      or (c.mode == user[0] and c.discard is not None and user[1] is not None
-                          and sorted(c.discard) == sorted(user[1]))), None)
+        found = next(
+            (
+                c
+                for c in pool
+                if (c.mode, c.discard) == user
+                or (
+                    c.mode == user[0]
+                    and c.discard is not None
+                    and user[1] is not None
+                    and sorted(c.discard) == sorted(user[1])
+                )
+            ),
+            None,
+        )
         if found is None:
             found = Candidate(user[0], user[1], rs.target_of(view.seat, user[0]), _minimising(user[0]))
             pool.append(found)
@@ -409,9 +507,17 @@ def advise_declaration(view: View, *, rules: Any = None, samples: int = 200, see
             ranked = sorted((c for c in alive if not c.user), key=Candidate.screen_key)
             alive = ranked[:keep] + [c for c in alive if c.user]
         start = 0 if final else min(c.samples for c in alive)
-        tasks = [_DeclTask(view, seed, i, tuple((c.mode, c.discard) for c in alive), exact=final,
-                           known=tuple(c.levels.get(i) for c in alive) if final else ())
-                 for i in range(start, n)]
+        tasks = [
+            _DeclTask(
+                view,
+                seed,
+                i,
+                tuple((c.mode, c.discard) for c in alive),
+                exact=final,
+                known=tuple(c.levels.get(i) for c in alive) if final else (),
+            )
+            for i in range(start, n)
+        ]
         width = len(alive)
 
         def tick(done: int, _total: int, base: int = done_evals, width: int = width) -> None:
@@ -419,7 +525,9 @@ def advise_declaration(view: View, *, rules: Any = None, samples: int = 200, see
                 progress(base + done * width, max(total, base + done * width))
 
         try:
-            results = map_tasks(_judge_declaration, tasks, workers=workers, scheduler=scheduler, progress=tick)
+            results = map_tasks(
+                _judge_declaration, tasks, workers=workers, scheduler=scheduler, progress=tick
+            )
         except Interrupted as stop:
             for index, values in stop.results.items():
                 for c, (tricks, level) in zip(alive, values):
@@ -433,8 +541,19 @@ def advise_declaration(view: View, *, rules: Any = None, samples: int = 200, see
         done_evals += len(tasks) * width
         rounds.append((len(alive), n))
     pool.sort(key=Candidate.key)
-    return Advice("declaration", view.seat.name, rs.name, rs.target_of(view.seat), samples, seed, question,
-                  pool, rounds, partial, _declaration_position(view))
+    return Advice(
+        "declaration",
+        view.seat.name,
+        rs.name,
+        rs.target_of(view.seat),
+        samples,
+        seed,
+        question,
+        pool,
+        rounds,
+        partial,
+        _declaration_position(view),
+    )
 
 
 def _fields(view: View) -> dict[str, Any]:
@@ -457,7 +576,9 @@ def _check_user_choice(view: View, user: tuple[str, "tuple[str, ...] | None"], q
         raise SolverError(f"mode {mode!r} is not allowed under {rs.name}")
     if question == "mode":
         if discard:
-            raise SolverError(f"under {rs.name} the discard is made after the widow is seen: give the strain only")
+            raise SolverError(
+                f"under {rs.name} the discard is made after the widow is seen: give the strain only"
+            )
         return
     if discard is None or len(discard) != rs.widow_size:
         raise SolverError(f"the discard must name {rs.widow_size} cards")
@@ -471,7 +592,9 @@ def _check_user_choice(view: View, user: tuple[str, "tuple[str, ...] | None"], q
         raise SolverError(f"discard {bad} is not in the declarer's {where}")
 
 
-def _declaration_candidates(view: View, mode_list: list[str], question: str, per_mode: int) -> list[Candidate]:
+def _declaration_candidates(
+    view: View, mode_list: list[str], question: str, per_mode: int
+) -> list[Candidate]:
     rs = view.rules
     out = []
     for mode in mode_list:
@@ -508,16 +631,30 @@ def _judge_play(task: _PlayTask) -> list[dict[str, int]]:
     for i in task.samples:
         layout: Layout = view.sample(task_rng(task.seed, i))
         deal = Deal([layout.hands[s] for s in SEATS])
-        values = engine.card_values(deal, _strain(mode), leader=layout.leader, seat=view.seat,
-                                    played=list(layout.trick), misere=view.misere,
-                                    must_ruff=view.rules.must_ruff)
+        values = engine.card_values(
+            deal,
+            _strain(mode),
+            leader=layout.leader,
+            seat=view.seat,
+            played=list(layout.trick),
+            misere=view.misere,
+            must_ruff=view.rules.must_ruff,
+        )
         won = state.tricks[view.seat]
         out.append({str(k): won + v for k, v in values.items()})
     return out
 
 
-def advise_play(view: View, *, samples: int = 200, seed: "int | str" = 0, workers: "int | None" = None,
-                scheduler: Any = None, progress: "Progress | None" = None, chunk: int = 8) -> Advice:
+def advise_play(
+    view: View,
+    *,
+    samples: int = 200,
+    seed: "int | str" = 0,
+    workers: "int | None" = None,
+    scheduler: Any = None,
+    progress: "Progress | None" = None,
+    chunk: int = 8,
+) -> Advice:
     """For every legal card of the seat to move: the chance of its target and its mean tricks.
 
     ``view`` is a play-stage :class:`View` of the seat to move. Every card is judged on
@@ -535,13 +672,21 @@ def advise_play(view: View, *, samples: int = 200, seed: "int | str" = 0, worker
     assert mode is not None
     target = view.target()
     minimising = view.misere
-    tasks = [_PlayTask(view, seed, tuple(range(s, min(s + chunk, samples)))) for s in range(0, samples, chunk)]
+    tasks = [
+        _PlayTask(view, seed, tuple(range(s, min(s + chunk, samples)))) for s in range(0, samples, chunk)
+    ]
     cards: dict[str, Candidate] = {}
     partial = False
     try:
-        results = map_tasks(_judge_play, tasks, workers=workers, scheduler=scheduler,
-                            progress=(lambda d, t: progress(sum(len(x.samples) for x in tasks[:d]), samples))
-                            if progress is not None else None)
+        results = map_tasks(
+            _judge_play,
+            tasks,
+            workers=workers,
+            scheduler=scheduler,
+            progress=(lambda d, t: progress(sum(len(x.samples) for x in tasks[:d]), samples))
+            if progress is not None
+            else None,
+        )
         finished = dict(enumerate(results))
     except Interrupted as stop:
         finished = stop.results
@@ -554,8 +699,23 @@ def advise_play(view: View, *, samples: int = 200, seed: "int | str" = 0, worker
                     cand = cards[card] = Candidate(mode, None, target, minimising, card=card)
                 cand.record(i, tricks, cand.level_of(tricks))
     ordered = sorted(cards.values(), key=Candidate.key)
-    position = {"mode": mode, "trick": state.trick_number, "played": [str(c) for c in view.played],
-                "tricks": {s.name: state.tricks[s] for s in SEATS}}
+    position = {
+        "mode": mode,
+        "trick": state.trick_number,
+        "played": [str(c) for c in view.played],
+        "tricks": {s.name: state.tricks[s] for s in SEATS},
+    }
     judged = min((c.samples for c in ordered), default=0)
-    return Advice("play", view.seat.name, view.rules.name, target, samples, seed, "card", ordered,
-                  [(len(ordered), judged)], partial, position)
+    return Advice(
+        "play",
+        view.seat.name,
+        view.rules.name,
+        target,
+        samples,
+        seed,
+        "card",
+        ordered,
+        [(len(ordered), judged)],
+        partial,
+        position,
+    )

@@ -30,6 +30,7 @@ a partial answer.
 >>> map_tasks(abs, [-3, 1, -2], workers=2)
 [3, 1, 2]
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -96,9 +97,15 @@ def resolve_workers(workers: "int | None") -> int:
     return workers
 
 
-def map_tasks(fn: Callable[[T], R], tasks: Sequence[T], *, workers: "int | None" = None,
-              scheduler: Any = None, progress: "ProgressFn | None" = None,
-              local: str = "threads") -> list[R]:
+def map_tasks(
+    fn: Callable[[T], R],
+    tasks: Sequence[T],
+    *,
+    workers: "int | None" = None,
+    scheduler: Any = None,
+    progress: "ProgressFn | None" = None,
+    local: str = "threads",
+) -> list[R]:
     """``[fn(t) for t in tasks]``, computed in parallel; see the module docstring."""
     results: dict[int, R] = {}
     stream = iter_tasks(fn, tasks, workers=workers, scheduler=scheduler, progress=progress, local=local)
@@ -113,9 +120,15 @@ def map_tasks(fn: Callable[[T], R], tasks: Sequence[T], *, workers: "int | None"
     return [results[i] for i in range(len(tasks))]
 
 
-def iter_tasks(fn: Callable[[T], R], tasks: Sequence[T], *, workers: "int | None" = None,
-               scheduler: Any = None, progress: "ProgressFn | None" = None,
-               local: str = "threads") -> Generator[tuple[int, R], None, None]:
+def iter_tasks(
+    fn: Callable[[T], R],
+    tasks: Sequence[T],
+    *,
+    workers: "int | None" = None,
+    scheduler: Any = None,
+    progress: "ProgressFn | None" = None,
+    local: str = "threads",
+) -> Generator[tuple[int, R], None, None]:
     """``(index, fn(tasks[index]))`` pairs in the order the tasks finish.
 
     For callers that fold results as they arrive; :func:`map_tasks` puts them in order.
@@ -184,11 +197,15 @@ def _client(scheduler: Any) -> tuple[Any, bool]:
     try:
         import distributed
     except ImportError as exc:  # pragma: no cover - a dependency of the package
-        raise ClusterError("running on a Dask cluster needs dask.distributed (pip install 'dask[distributed]')") from exc
+        raise ClusterError(
+            "running on a Dask cluster needs dask.distributed (pip install 'dask[distributed]')"
+        ) from exc
     if isinstance(scheduler, distributed.Client):
         return scheduler, False
     if not isinstance(scheduler, str) or not scheduler:
-        raise ClusterError(f"scheduler must be an address such as tcp://HOST:8786 or a Client, got {scheduler!r}")
+        raise ClusterError(
+            f"scheduler must be an address such as tcp://HOST:8786 or a Client, got {scheduler!r}"
+        )
     try:
         return distributed.Client(scheduler, timeout=CONNECT_TIMEOUT), True
     except (OSError, TimeoutError) as exc:

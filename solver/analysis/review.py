@@ -16,6 +16,7 @@ can only keep X's value or raise it (lower it, when minimising).
 
 See ``docs/review.md`` for the numbers, the JSON form and the decisions taken.
 """
+
 from __future__ import annotations
 
 import json
@@ -61,8 +62,15 @@ class CardReview:
         return self.cost > 0
 
     def to_dict(self) -> dict[str, Any]:
-        return {"trick": self.trick, "seat": self.seat, "card": self.card, "before": self.before,
-                "after": self.after, "cost": self.cost, "best": list(self.best)}
+        return {
+            "trick": self.trick,
+            "seat": self.seat,
+            "card": self.card,
+            "before": self.before,
+            "after": self.after,
+            "cost": self.cost,
+            "best": list(self.best),
+        }
 
 
 @dataclass(frozen=True)
@@ -76,8 +84,13 @@ class SeatSummary:
     gained: int
 
     def to_dict(self) -> dict[str, int]:
-        return {"opening": self.opening, "taken": self.taken, "mistakes": self.mistakes,
-                "lost": self.lost, "gained": self.gained}
+        return {
+            "opening": self.opening,
+            "taken": self.taken,
+            "mistakes": self.mistakes,
+            "lost": self.lost,
+            "gained": self.gained,
+        }
 
 
 @dataclass(frozen=True)
@@ -100,9 +113,15 @@ class DeclarationReview:
     note: str = ""
 
     def to_dict(self) -> dict[str, Any]:
-        return {"tricks": self.tricks, "best_tricks": self.best_tricks, "cost": self.cost,
-                "best": [dict(b) for b in self.best], "by_strain": dict(self.by_strain),
-                "discard": list(self.discard), "note": self.note}
+        return {
+            "tricks": self.tricks,
+            "best_tricks": self.best_tricks,
+            "cost": self.cost,
+            "best": [dict(b) for b in self.best],
+            "by_strain": dict(self.by_strain),
+            "discard": list(self.discard),
+            "note": self.note,
+        }
 
 
 @dataclass(frozen=True)
@@ -124,7 +143,10 @@ class HandReview:
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
-            "hand": self.hand, "rules": self.rules, "declarer": self.declarer, "contract": self.contract,
+            "hand": self.hand,
+            "rules": self.rules,
+            "declarer": self.declarer,
+            "contract": self.contract,
             "misere": self.misere,
             "declaration": self.declaration.to_dict() if self.declaration is not None else None,
             "cards": [c.to_dict() for c in self.cards],
@@ -145,7 +167,10 @@ class Review:
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form of ``docs/review.md``."""
-        return {"hands": [h.to_dict() for h in self.hands], "players": {k: dict(v) for k, v in self.players.items()}}
+        return {
+            "hands": [h.to_dict() for h in self.hands],
+            "players": {k: dict(v) for k, v in self.players.items()},
+        }
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), ensure_ascii=False)
@@ -162,8 +187,19 @@ class Review:
                 row["player"] = h.players[SEATS.index(Seat[c.seat])] if h.players else None
                 row["mistake"] = c.mistake
                 rows.append(row)
-        columns = ["hand", "contract", "trick", "seat", "player", "card", "before", "after", "cost",
-                   "mistake", "best"]
+        columns = [
+            "hand",
+            "contract",
+            "trick",
+            "seat",
+            "player",
+            "card",
+            "before",
+            "after",
+            "cost",
+            "mistake",
+            "best",
+        ]
         return pd.DataFrame(rows, columns=columns)
 
     def __str__(self) -> str:
@@ -195,7 +231,9 @@ def _hands_of(source: Any, hand: int | None) -> tuple[list[HandRecord], Mapping[
         elif isinstance(source, str) and ("\n" in text or text.lstrip().startswith("[")):
             return _hands_of(load_hand(text), hand)
         else:
-            content = read_text_file(source, what="review source", max_bytes=MAX_RECORD_BYTES, error=RecordError)
+            content = read_text_file(
+                source, what="review source", max_bytes=MAX_RECORD_BYTES, error=RecordError
+            )
             if not content.lstrip().startswith("{"):
                 return _hands_of(load_hand(source), hand)  # a hand file, with its own size limit
             try:
@@ -203,8 +241,9 @@ def _hands_of(source: Any, hand: int | None) -> tuple[list[HandRecord], Mapping[
             except RecordError as exc:
                 raise RecordError(f"{text}: {exc}") from None
     else:
-        raise RecordError(f"cannot review a {type(source).__name__}: give a hand file, its text, "
-                          f"a match record or a path")
+        raise RecordError(
+            f"cannot review a {type(source).__name__}: give a hand file, its text, a match record or a path"
+        )
     n = len(record["hands"])
     if hand is not None and not 1 <= hand <= n:
         raise RecordError(f"hand {hand}: the record has hands 1..{n}")
@@ -265,12 +304,29 @@ def _run_job(solver: Solver, job: _Job) -> None:
     pos = job.position
     assert pos is not None
     if job.card_values:
-        values = solver.card_values(pos.deal, pos.strain, seat=pos.mover, leader=pos.leader, played=pos.played,
-                                    misere=pos.misere, must_ruff=pos.must_ruff)
+        values = solver.card_values(
+            pos.deal,
+            pos.strain,
+            seat=pos.mover,
+            leader=pos.leader,
+            played=pos.played,
+            misere=pos.misere,
+            must_ruff=pos.must_ruff,
+        )
         # keys may be Card objects or card strings, depending on the engine version
         job.result["values"] = {str(c): int(v) for c, v in values.items()}
-    job.result["solve"] = {s: solver.solve(pos.deal, pos.strain, seat=s, leader=pos.leader, played=pos.played,
-                                           misere=pos.misere, must_ruff=pos.must_ruff) for s in job.seats}
+    job.result["solve"] = {
+        s: solver.solve(
+            pos.deal,
+            pos.strain,
+            seat=s,
+            leader=pos.leader,
+            played=pos.played,
+            misere=pos.misere,
+            must_ruff=pos.must_ruff,
+        )
+        for s in job.seats
+    }
 
 
 def _run_all(jobs: Sequence[_Job], threads: int, on_done: Callable[[_Job], None]) -> None:
@@ -348,8 +404,13 @@ def _equivalence_groups(cards: Sequence[str], pos: Position) -> list[list[str]]:
     return groups
 
 
-def _assemble(index: int, rec: HandRecord, plays: Sequence[tuple[Position, Card]],
-              jobs: Sequence[_Job], declaration: DeclarationReview | None) -> HandReview:
+def _assemble(
+    index: int,
+    rec: HandRecord,
+    plays: Sequence[tuple[Position, Card]],
+    jobs: Sequence[_Job],
+    declaration: DeclarationReview | None,
+) -> HandReview:
     """Turn the engine's answers into totals per seat and position, then costs and summaries."""
     misere = rec.misere
     n = len(plays)
@@ -365,8 +426,10 @@ def _assemble(index: int, rec: HandRecord, plays: Sequence[tuple[Position, Card]
     if end is None:
         value[n] = {s: 0 for s in SEATS}
     won = [p.won for p, _ in plays] + [won_end]
-    totals = tuple((won[k][0] + value[k][Seat.D], won[k][1] + value[k][Seat.E], won[k][2] + value[k][Seat.M])
-                   for k in range(n + 1))
+    totals = tuple(
+        (won[k][0] + value[k][Seat.D], won[k][1] + value[k][Seat.E], won[k][2] + value[k][Seat.M])
+        for k in range(n + 1)
+    )
     cards = []
     lost = [0, 0, 0]
     gained = [0, 0, 0]
@@ -394,9 +457,19 @@ def _assemble(index: int, rec: HandRecord, plays: Sequence[tuple[Position, Card]
         expected = opening - lost[s] + gained[s] if not misere else opening + lost[s] - gained[s]
         if expected != taken:  # cannot happen: the sums telescope; a guard against a broken engine
             raise RuntimeError(f"hand {rec.number or index + 1}: accounting of seat {s.name} does not add up")
-    return HandReview(hand=rec.number or index + 1, rules=rec.ruleset.name, declarer=rec.declarer.name,
-                      contract=rec.contract, misere=misere, record=rec, cards=tuple(cards), seats=seats,
-                      declaration=declaration, players=rec.players, totals=totals)
+    return HandReview(
+        hand=rec.number or index + 1,
+        rules=rec.ruleset.name,
+        declarer=rec.declarer.name,
+        contract=rec.contract,
+        misere=misere,
+        record=rec,
+        cards=tuple(cards),
+        seats=seats,
+        declaration=declaration,
+        players=rec.players,
+        totals=totals,
+    )
 
 
 def best_declaration(rec: HandRecord) -> dict[str, Any] | None:
@@ -412,8 +485,10 @@ def best_declaration(rec: HandRecord) -> dict[str, Any] | None:
     if rs.widow_size == 0:
         from ..engine import solve
 
-        by_strain = {st: solve(rec.start, st, leader=rec.leader, seat=seat, misere=misere,
-                               must_ruff=rs.must_ruff) for st in strains}
+        by_strain = {
+            st: solve(rec.start, st, leader=rec.leader, seat=seat, misere=misere, must_ruff=rs.must_ruff)
+            for st in strains
+        }
         best = (min if misere else max)(by_strain.values())
         choices = [{"strain": st, "discard": [], "count": 1} for st, v in by_strain.items() if v == best]
         return {"tricks": best, "best": choices, "by_strain": by_strain, "note": ""}
@@ -429,11 +504,26 @@ def best_declaration(rec: HandRecord) -> dict[str, Any] | None:
         own = rec.start[seat]
     hands = list(rec.start.hands)
     hands[seat] = own
-    d = declare(Deal(hands, widow), declarer=seat, leader=rec.leader, strains=strains, blind=blind,
-                misere=misere, must_ruff=rs.must_ruff)
-    note = "" if blind or rs.widow != "blind-discard" else "judged as if the widow had been seen (it is not known)"
-    return {"tricks": d.tricks, "best": [c.to_dict() for c in d.optimal], "by_strain": dict(d.by_strain),
-            "note": note}
+    d = declare(
+        Deal(hands, widow),
+        declarer=seat,
+        leader=rec.leader,
+        strains=strains,
+        blind=blind,
+        misere=misere,
+        must_ruff=rs.must_ruff,
+    )
+    note = (
+        ""
+        if blind or rs.widow != "blind-discard"
+        else "judged as if the widow had been seen (it is not known)"
+    )
+    return {
+        "tricks": d.tricks,
+        "best": [c.to_dict() for c in d.optimal],
+        "by_strain": dict(d.by_strain),
+        "note": note,
+    }
 
 
 def _verdict(rec: HandRecord, found: dict[str, Any] | None, opening: int) -> DeclarationReview | None:
@@ -443,12 +533,27 @@ def _verdict(rec: HandRecord, found: dict[str, Any] | None, opening: int) -> Dec
     best = found["tricks"]
     cost = (opening - best) if rec.misere else (best - opening)
     discard = tuple(str(c) for c in rec.discard) if rec.discard else ()
-    return DeclarationReview(rec.declarer.name, rec.contract, discard, opening, best, cost,
-                             tuple(found["best"]), dict(found["by_strain"]), found["note"])
+    return DeclarationReview(
+        rec.declarer.name,
+        rec.contract,
+        discard,
+        opening,
+        best,
+        cost,
+        tuple(found["best"]),
+        dict(found["by_strain"]),
+        found["note"],
+    )
 
 
-def review(source: Any, *, hand: int | None = None, declaration: bool = True,
-           threads: int | None = None, progress: Progress | None = None) -> Review:
+def review(
+    source: Any,
+    *,
+    hand: int | None = None,
+    declaration: bool = True,
+    threads: int | None = None,
+    progress: Progress | None = None,
+) -> Review:
     """Judge every card of a played hand, or of every hand of a match, double-dummy.
 
     ``source``: a hand file (path or text), a :class:`~solver.game.handfile.HandRecord`, a
@@ -469,7 +574,9 @@ def review(source: Any, *, hand: int | None = None, declaration: bool = True,
     for i, (_jobs, plays) in enumerate(plan):
         if not plays:
             raise RecordError(f"hand {recs[i].number or i + 1}: no card played; nothing to review")
-    judged = [_Job(i, -1, None, False, (), declaration=rec) for i, rec in enumerate(recs)] if declaration else []
+    judged = (
+        [_Job(i, -1, None, False, (), declaration=rec) for i, rec in enumerate(recs)] if declaration else []
+    )
     remaining = [len(jobs) + (1 if declaration else 0) for jobs, _ in plan]
     finished: dict[int, HandReview] = {}
     total = len(recs)
@@ -513,8 +620,19 @@ def _player_names(record: Mapping[str, Any]) -> list[str]:
 def _player_totals(hands: Sequence[HandReview], record: Mapping[str, Any]) -> dict[str, dict[str, int]]:
     """Per player (seats rotate from hand to hand): sums of the seat summaries."""
     names = _player_names(record)
-    out = {n: {"hands": 0, "opening": 0, "taken": 0, "mistakes": 0, "lost": 0, "gained": 0,
-               "declared": 0, "declaration_cost": 0} for n in names}
+    out = {
+        n: {
+            "hands": 0,
+            "opening": 0,
+            "taken": 0,
+            "mistakes": 0,
+            "lost": 0,
+            "gained": 0,
+            "declared": 0,
+            "declaration_cost": 0,
+        }
+        for n in names
+    }
     for h in hands:
         dealer = record["hands"][h.hand - 1]["dealer"]
         for s in SEATS:

@@ -4,6 +4,7 @@ The page holds everything inline (CSS, and each hand's plot as a base64 PNG give
 caller), so it opens from disk, mails as one file, and needs no network. The plots are
 made by :mod:`solver.plots.review` (a layer above this one), so they are passed in.
 """
+
 from __future__ import annotations
 
 import base64
@@ -46,8 +47,10 @@ def _suit(hand: Hand, suit: int) -> str:
 
 def deal_table(h: HandReview) -> str:
     rec = h.record
-    head = "".join(f'<th>{"<span class=red>" + s + "</span>" if i in (1, 2) else s}</th>'
-                   for i, s in enumerate(suit.symbol for suit in Suit))
+    head = "".join(
+        f"<th>{'<span class=red>' + s + '</span>' if i in (1, 2) else s}</th>"
+        for i, s in enumerate(suit.symbol for suit in Suit)
+    )
     rows = []
     for s in Seat:
         who = f" {html.escape(h.players[s])}" if h.players else ""
@@ -56,8 +59,10 @@ def deal_table(h: HandReview) -> str:
     if rec.discard:
         cells = "".join(f"<td>{_suit(Hand(rec.discard), i)}</td>" for i in range(4))
         rows.append(f'<tr class="note"><th>discard (out)</th>{cells}</tr>')
-    return (f'<table class="sm358 deal"><caption>The hands at the first lead</caption>'
-            f"<tr><th>seat</th>{head}</tr>{''.join(rows)}</table>")
+    return (
+        f'<table class="sm358 deal"><caption>The hands at the first lead</caption>'
+        f"<tr><th>seat</th>{head}</tr>{''.join(rows)}</table>"
+    )
 
 
 def tricks_table(h: HandReview) -> str:
@@ -73,37 +78,52 @@ def tricks_table(h: HandReview) -> str:
             cls = ' class="mistake"' if c.mistake else ""
             cells.append(f"<td{cls}>{c.seat} {_card(c.card)} <small>{c.before}→{c.after}</small></td>")
             if c.mistake:
-                notes.append(f'<span class="cost">{c.seat} {_card(c.card)} costs {c.cost}</span>: '
-                             f"better {_cards(c.best)}")
+                notes.append(
+                    f'<span class="cost">{c.seat} {_card(c.card)} costs {c.cost}</span>: '
+                    f"better {_cards(c.best)}"
+                )
         cells += ["<td></td>"] * (3 - len(cards))
         winner = rec.winners[t - 1].name if t <= len(rec.winners) else "…"
         rows.append(f"<tr><td>{t}</td>{''.join(cells)}<td>{winner}</td><td>{'; '.join(notes)}</td></tr>")
-    return ('<table class="sm358 tricks"><caption>Trick by trick: the seat, its card, its value '
-            "before→after</caption><tr><th>trick</th><th>lead</th><th>2nd</th><th>3rd</th><th>won by</th>"
-            f"<th>mistakes</th></tr>{''.join(rows)}</table>")
+    return (
+        '<table class="sm358 tricks"><caption>Trick by trick: the seat, its card, its value '
+        "before→after</caption><tr><th>trick</th><th>lead</th><th>2nd</th><th>3rd</th><th>won by</th>"
+        f"<th>mistakes</th></tr>{''.join(rows)}</table>"
+    )
 
 
 def seats_table(h: HandReview) -> str:
     rows = []
     for s, v in h.seats.items():
         who = f" {html.escape(h.players['DEM'.index(s)])}" if h.players else ""
-        rows.append(f"<tr><th>{s}{who}</th><td>{v.opening}</td><td>{v.taken}</td><td>{v.mistakes}</td>"
-                    f"<td>{v.lost}</td><td>{v.gained}</td></tr>")
-    return ('<table class="sm358 seats"><caption>Per seat: opening value − lost + gained = taken'
-            + (" (misère: opening + lost − gained)" if h.misere else "") + "</caption>"
-            "<tr><th>seat</th><th>opening</th><th>taken</th><th>mistakes</th><th>lost</th><th>gained</th></tr>"
-            f"{''.join(rows)}</table>")
+        rows.append(
+            f"<tr><th>{s}{who}</th><td>{v.opening}</td><td>{v.taken}</td><td>{v.mistakes}</td>"
+            f"<td>{v.lost}</td><td>{v.gained}</td></tr>"
+        )
+    return (
+        '<table class="sm358 seats"><caption>Per seat: opening value − lost + gained = taken'
+        + (" (misère: opening + lost − gained)" if h.misere else "")
+        + "</caption>"
+        "<tr><th>seat</th><th>opening</th><th>taken</th><th>mistakes</th><th>lost</th><th>gained</th></tr>"
+        f"{''.join(rows)}</table>"
+    )
 
 
 def players_table(review: Review) -> str:
     rows = "".join(
-        f"<tr><th>{html.escape(name)}</th>" + "".join(
-            f"<td>{t[k]}</td>" for k in ("hands", "opening", "taken", "mistakes", "lost", "gained",
-                                         "declaration_cost")) + "</tr>"
-        for name, t in review.players.items())
-    return ('<table class="sm358 players"><caption>Players over the match</caption><tr><th>player</th>'
-            "<th>hands</th><th>opening</th><th>taken</th><th>mistakes</th><th>lost</th><th>gained</th>"
-            f"<th>declaration cost</th></tr>{rows}</table>")
+        f"<tr><th>{html.escape(name)}</th>"
+        + "".join(
+            f"<td>{t[k]}</td>"
+            for k in ("hands", "opening", "taken", "mistakes", "lost", "gained", "declaration_cost")
+        )
+        + "</tr>"
+        for name, t in review.players.items()
+    )
+    return (
+        '<table class="sm358 players"><caption>Players over the match</caption><tr><th>player</th>'
+        "<th>hands</th><th>opening</th><th>taken</th><th>mistakes</th><th>lost</th><th>gained</th>"
+        f"<th>declaration cost</th></tr>{rows}</table>"
+    )
 
 
 def hand_section(h: HandReview, plot_png: bytes | None = None) -> str:
@@ -112,14 +132,14 @@ def hand_section(h: HandReview, plot_png: bytes | None = None) -> str:
     parts = [f"<h2>{title}</h2>", deal_table(h), f'<p class="verdict">{verdict}</p>', tricks_table(h)]
     if plot_png is not None:
         data = base64.b64encode(plot_png).decode("ascii")
-        parts.append(f'<img class="plot" alt="value card by card, hand {h.hand}" '
-                     f'src="data:image/png;base64,{data}">')
+        parts.append(
+            f'<img class="plot" alt="value card by card, hand {h.hand}" src="data:image/png;base64,{data}">'
+        )
     parts.append(seats_table(h))
     return f'<section class="hand" id="hand-{h.hand}">' + "".join(parts) + "</section>"
 
 
-def review_fragment(review: Review, plots: bool = False,
-                    images: Mapping[int, bytes] | None = None) -> str:
+def review_fragment(review: Review, plots: bool = False, images: Mapping[int, bytes] | None = None) -> str:
     """The review as an HTML fragment (what Jupyter shows); ``images`` by hand number."""
     images = images or {}
     body = "".join(hand_section(h, images.get(h.hand)) for h in review.hands)
@@ -128,13 +148,16 @@ def review_fragment(review: Review, plots: bool = False,
     return f'<div class="sm358-review">{body}</div>'
 
 
-def review_page(review: Review, images: Mapping[int, bytes] | None = None,
-                title: str = "Sergeant Major: hand review") -> str:
+def review_page(
+    review: Review, images: Mapping[int, bytes] | None = None, title: str = "Sergeant Major: hand review"
+) -> str:
     """One self-contained HTML page: inline CSS, plots as inline PNG, no external URL."""
-    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-            f"<title>{html.escape(title)}</title><style>{CSS}</style></head><body>"
-            f"<h1>{html.escape(title)}</h1>"
-            '<p class="note">Values are double-dummy (every card seen), paranoid: each seat\'s '
-            "value assumes the other two play against it. Before→after is the tricks the seat has "
-            "won plus the tricks it can still guarantee.</p>"
-            f"{review_fragment(review, images=images)}</body></html>\n")
+    return (
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        f"<title>{html.escape(title)}</title><style>{CSS}</style></head><body>"
+        f"<h1>{html.escape(title)}</h1>"
+        '<p class="note">Values are double-dummy (every card seen), paranoid: each seat\'s '
+        "value assumes the other two play against it. Before→after is the tricks the seat has "
+        "won plus the tricks it can still guarantee.</p>"
+        f"{review_fragment(review, images=images)}</body></html>\n"
+    )

@@ -3,6 +3,7 @@
 ``markup=True`` adds rich markup (mistakes in bold red) for the terminal; without it the
 lines are plain text, mistakes marked with ``✗``.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -44,11 +45,14 @@ def declaration_line(d: DeclarationReview | None, misere: bool) -> str:
     if d.cost == 0:
         text = f"Declaration: optimal ({d.tricks} {unit}; {len(d.best)} optimal choice(s))"
     else:
-        shown = "; ".join(f"{strain_symbol(b['strain'])} discard {pretty_cards(b['discard'])}"
-                          for b in d.best[:BEST_SHOWN])
+        shown = "; ".join(
+            f"{strain_symbol(b['strain'])} discard {pretty_cards(b['discard'])}" for b in d.best[:BEST_SHOWN]
+        )
         more = f" and {len(d.best) - BEST_SHOWN} more" if len(d.best) > BEST_SHOWN else ""
-        text = (f"Declaration cost {d.cost} trick(s): worth {d.tricks}, the best gives {d.best_tricks} "
-                f"({shown}{more})")
+        text = (
+            f"Declaration cost {d.cost} trick(s): worth {d.tricks}, the best gives {d.best_tricks} "
+            f"({shown}{more})"
+        )
     if d.note:
         text += f" ({d.note})"
     return text
@@ -73,8 +77,10 @@ def hand_lines(h: HandReview, markup: bool = False) -> list[str]:
     for s in Seat:
         who = f" {names[s]}" if names else ""
         lines.append(f"  {s.name}{who:<12} {rec.start[s].pretty()}")
-    lines.append(f"  value before → after each card; {'✗ cost' if not markup else 'cost'} = tricks thrown away"
-                 + (" (fewest tricks count: misère values)" if h.misere else ""))
+    lines.append(
+        f"  value before → after each card; {'✗ cost' if not markup else 'cost'} = tricks thrown away"
+        + (" (fewest tricks count: misère values)" if h.misere else "")
+    )
     by_trick: dict[int, list] = {}
     for c in h.cards:
         by_trick.setdefault(c.trick, []).append(c)
@@ -104,7 +110,9 @@ def hand_lines(h: HandReview, markup: bool = False) -> list[str]:
     lines.append("  seat  opening  taken  mistakes  lost  gained")
     for name, v in h.seats.items():
         who = f" {names['DEM'.index(name)]}" if names else ""
-        lines.append(f"  {name:<4} {v.opening:>8} {v.taken:>6} {v.mistakes:>9} {v.lost:>5} {v.gained:>7}{who}")
+        lines.append(
+            f"  {name:<4} {v.opening:>8} {v.taken:>6} {v.mistakes:>9} {v.lost:>5} {v.gained:>7}{who}"
+        )
     return lines
 
 
@@ -116,8 +124,12 @@ def review_lines(review: Review, markup: bool = False) -> list[str]:
         lines.extend(hand_lines(h, markup))
     if review.players:
         lines.append("")
-        lines.append("Players over the match: hands  opening  taken  mistakes  lost  gained  declaration cost")
+        lines.append(
+            "Players over the match: hands  opening  taken  mistakes  lost  gained  declaration cost"
+        )
         for name, t in review.players.items():
-            lines.append(f"  {_plain(name, markup):<20} {t['hands']:>5} {t['opening']:>8} {t['taken']:>6} {t['mistakes']:>9} "
-                         f"{t['lost']:>5} {t['gained']:>7} {t['declaration_cost']:>8}")
+            lines.append(
+                f"  {_plain(name, markup):<20} {t['hands']:>5} {t['opening']:>8} {t['taken']:>6} {t['mistakes']:>9} "
+                f"{t['lost']:>5} {t['gained']:>7} {t['declaration_cost']:>8}"
+            )
     return lines

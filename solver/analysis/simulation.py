@@ -17,6 +17,7 @@ seatings. Every figure is a ratio of sums over deal sets with a 95% interval fro
 :mod:`solver.analysis.stats`, so correlated hands (one match, one deal set) are not
 counted as independent evidence.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -88,16 +89,29 @@ def check_matches(matches: int) -> None:
         raise RulesError(f"--matches must be at least 1 and at most {MAX_MATCHES:,}, got {matches}")
 
 
-def play_one(ruleset: Any, kinds: Sequence[str], seed: int | str, index: int, preset: str | None = None,
-             options: dict | None = None, chairs: Sequence[int] = (0, 1, 2)) -> MatchRecord:
+def play_one(
+    ruleset: Any,
+    kinds: Sequence[str],
+    seed: int | str,
+    index: int,
+    preset: str | None = None,
+    options: dict | None = None,
+    chairs: Sequence[int] = (0, 1, 2),
+) -> MatchRecord:
     """Match ``index`` of the run with ``seed``, players seated as ``chairs``; its game record."""
     names = player_names(kinds)
     players = [get_player(kinds[p], f"{seed}:{index}:{p}", names[p]) for p in chairs]
     return Match(ruleset, players, f"{seed}:{index}", preset=preset, options=options).play()
 
 
-def run(ruleset: Any, kinds: Sequence[str], matches: int, seed: int | str, preset: str | None = None,
-        options: dict | None = None) -> Iterator[MatchRecord]:
+def run(
+    ruleset: Any,
+    kinds: Sequence[str],
+    matches: int,
+    seed: int | str,
+    preset: str | None = None,
+    options: dict | None = None,
+) -> Iterator[MatchRecord]:
     """The records of ``matches`` matches in fixed seating, one at a time."""
     for i in range(matches):
         yield play_one(ruleset, kinds, seed, i, preset, options)
@@ -234,9 +248,13 @@ class Summary:
 
     def modes(self) -> dict[str, dict[str, Estimate]]:
         """Per declared mode: its share of the hands and how often the declarer made it."""
-        return {m: {"share": self._ratio(f"mode/{m}/n", "hands", rate=True),
-                    "made": self._ratio(f"mode/{m}/made", f"mode/{m}/n", rate=True)}
-                for m in self._keys("mode")}
+        return {
+            m: {
+                "share": self._ratio(f"mode/{m}/n", "hands", rate=True),
+                "made": self._ratio(f"mode/{m}/made", f"mode/{m}/n", rate=True),
+            }
+            for m in self._keys("mode")
+        }
 
     def exchange_value(self) -> dict[int, Estimate]:
         """Mean net of a hand by the cards a player took in its exchange (negative: gave up).
@@ -285,14 +303,25 @@ class Summary:
         out = []
 
         def add(stat: str, key: Any, e: Estimate) -> None:
-            out.append({"statistic": stat, "key": str(key), "value": e.value, "low": e.low, "high": e.high,
-                        "units": e.units})
+            out.append(
+                {
+                    "statistic": stat,
+                    "key": str(key),
+                    "value": e.value,
+                    "low": e.low,
+                    "high": e.high,
+                    "units": e.units,
+                }
+            )
 
-        for stat, d in (("win_rate", self.win_rate()), ("win_rate_by_start_seat", self.win_rate_by_start_seat()),
-                        ("mean_net_by_player", self.mean_net_by_player()),
-                        ("mean_net_by_seat", self.mean_net_by_seat()),
-                        ("mean_total_by_player", self.mean_total_by_player()),
-                        ("exchange_value", self.exchange_value())):
+        for stat, d in (
+            ("win_rate", self.win_rate()),
+            ("win_rate_by_start_seat", self.win_rate_by_start_seat()),
+            ("mean_net_by_player", self.mean_net_by_player()),
+            ("mean_net_by_seat", self.mean_net_by_seat()),
+            ("mean_total_by_player", self.mean_total_by_player()),
+            ("exchange_value", self.exchange_value()),
+        ):
             for k, e in d.items():
                 add(stat, k, e)
         add("declarer_made_target", "", self.target_rate())
@@ -309,14 +338,24 @@ class Summary:
         return pd.DataFrame(self.rows(), columns=["statistic", "key", "value", "low", "high", "units"])
 
     def _repr_html_(self) -> str:
-        head = (f"<p>{self.deal_sets} deal sets, {self.matches} matches ({self.seating} seating), "
-                f"{self.hands} hands{' — <b>partial</b>' if self.partial else ''}; 95% intervals</p>")
+        head = (
+            f"<p>{self.deal_sets} deal sets, {self.matches} matches ({self.seating} seating), "
+            f"{self.hands} hands{' — <b>partial</b>' if self.partial else ''}; 95% intervals</p>"
+        )
         return head + self.to_frame().to_html(index=False, float_format=lambda x: f"{x:.3f}")
 
 
-def simulate(ruleset: Any, kinds: Sequence[str], matches: int, seed: int | str, *,
-             preset: str | None = None, options: dict | None = None, seating: str | None = None,
-             on_record: Callable[[int, int, MatchRecord], None] | None = None) -> Summary:
+def simulate(
+    ruleset: Any,
+    kinds: Sequence[str],
+    matches: int,
+    seed: int | str,
+    *,
+    preset: str | None = None,
+    options: dict | None = None,
+    seating: str | None = None,
+    on_record: Callable[[int, int, MatchRecord], None] | None = None,
+) -> Summary:
     """Play ``matches`` deal sets (each once per seating) and summarise them.
 
     ``on_record(i, k, record)`` sees the record of deal set ``i`` in seating ``k``.
@@ -341,5 +380,16 @@ def simulate(ruleset: Any, kinds: Sequence[str], matches: int, seed: int | str, 
     return summary
 
 
-__all__ = ["MAX_MATCHES", "SEATING_PLANS", "Summary", "check_matches", "default_seating", "parse_kinds",
-           "play_one", "player_names", "run", "seatings", "simulate"]
+__all__ = [
+    "MAX_MATCHES",
+    "SEATING_PLANS",
+    "Summary",
+    "check_matches",
+    "default_seating",
+    "parse_kinds",
+    "play_one",
+    "player_names",
+    "run",
+    "seatings",
+    "simulate",
+]

@@ -9,6 +9,7 @@ target by more than ``threshold`` against the best card by the same estimate. Fo
 cards (one legal card) are not judged. Card ``k`` of trick ``t`` uses the seed
 ``"{seed}:{t}.{k}"``, so any single judgement can be repeated on its own.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -30,7 +31,7 @@ class CardJudgement:
     """One card: its estimate and the best card's, from the seat's view before it."""
 
     trick: int
-    card_index: int              # 1-based within the trick
+    card_index: int  # 1-based within the trick
     seat: str
     card: str
     best: str
@@ -46,10 +47,20 @@ class CardJudgement:
         return round(self.p_best - self.p_played, 4)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"trick": self.trick, "card_index": self.card_index, "seat": self.seat, "card": self.card,
-                "best": self.best, "p_played": self.p_played, "p_best": self.p_best, "drop": self.drop,
-                "mean_played": self.mean_played, "mean_best": self.mean_best, "samples": self.samples,
-                "flagged": self.flagged}
+        return {
+            "trick": self.trick,
+            "card_index": self.card_index,
+            "seat": self.seat,
+            "card": self.card,
+            "best": self.best,
+            "p_played": self.p_played,
+            "p_best": self.p_best,
+            "drop": self.drop,
+            "mean_played": self.mean_played,
+            "mean_best": self.mean_best,
+            "samples": self.samples,
+            "flagged": self.flagged,
+        }
 
 
 @dataclass
@@ -70,25 +81,43 @@ class SingleDummyReview:
         return [c for c in self.cards if c.flagged]
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": "single-dummy-review", "rules": self.rules, "contract": self.contract,
-                "samples": self.samples, "seed": self.seed, "threshold": self.threshold,
-                "judged": len(self.cards), "forced": self.forced, "partial": self.partial,
-                "flagged": [c.to_dict() for c in self.flagged], "cards": [c.to_dict() for c in self.cards]}
+        return {
+            "kind": "single-dummy-review",
+            "rules": self.rules,
+            "contract": self.contract,
+            "samples": self.samples,
+            "seed": self.seed,
+            "threshold": self.threshold,
+            "judged": len(self.cards),
+            "forced": self.forced,
+            "partial": self.partial,
+            "flagged": [c.to_dict() for c in self.flagged],
+            "cards": [c.to_dict() for c in self.cards],
+        }
 
 
 def _p(c: Candidate) -> float:
     return round(c.p_target, 4)
 
 
-def single_dummy_review(record: HandRecord, *, samples: int = 32, seed: "int | str" = 0,
-                        threshold: float = 0.1, workers: "int | None" = None, scheduler: Any = None,
-                        progress: "Callable[[int, int], None] | None" = None) -> SingleDummyReview:
+def single_dummy_review(
+    record: HandRecord,
+    *,
+    samples: int = 32,
+    seed: "int | str" = 0,
+    threshold: float = 0.1,
+    workers: "int | None" = None,
+    scheduler: Any = None,
+    progress: "Callable[[int, int], None] | None" = None,
+) -> SingleDummyReview:
     """Judge every unforced card of ``record`` from its player's view (see the module docstring).
 
     Ctrl-C returns the cards judged so far with ``partial=True``.
     """
     if not isinstance(record, HandRecord):
-        raise SolverError(f"single_dummy_review needs a HandRecord (solver.load_hand), got {type(record).__name__}")
+        raise SolverError(
+            f"single_dummy_review needs a HandRecord (solver.load_hand), got {type(record).__name__}"
+        )
     if isinstance(threshold, bool) or not isinstance(threshold, (int, float)) or not 0 <= threshold <= 1:
         raise SolverError(f"threshold must be a probability from 0 to 1, got {threshold!r}")
     out = SingleDummyReview(record.ruleset.name, str(record.contract), samples, seed, float(threshold))
@@ -106,8 +135,9 @@ def single_dummy_review(record: HandRecord, *, samples: int = 32, seed: "int | s
             continue
         played = record.tricks[t - 1][k - 1]
         try:
-            advice = advise_play(view, samples=samples, seed=f"{seed}:{t}.{k}", workers=workers,
-                                 scheduler=scheduler)
+            advice = advise_play(
+                view, samples=samples, seed=f"{seed}:{t}.{k}", workers=workers, scheduler=scheduler
+            )
         except (KeyboardInterrupt, Interrupted):
             out.partial = True
             break
@@ -117,11 +147,21 @@ def single_dummy_review(record: HandRecord, *, samples: int = 32, seed: "int | s
         by_card = {c.card: c for c in advice.candidates}
         best = advice.candidates[0]
         mine = by_card[str(played)]
-        out.cards.append(CardJudgement(
-            trick=t, card_index=k, seat=Seat(view.seat).name, card=str(played), best=str(best.card),
-            p_played=_p(mine), p_best=_p(best), mean_played=mine.to_dict()["mean_tricks"],
-            mean_best=best.to_dict()["mean_tricks"], samples=mine.samples,
-            flagged=_p(best) - _p(mine) > threshold))
+        out.cards.append(
+            CardJudgement(
+                trick=t,
+                card_index=k,
+                seat=Seat(view.seat).name,
+                card=str(played),
+                best=str(best.card),
+                p_played=_p(mine),
+                p_best=_p(best),
+                mean_played=mine.to_dict()["mean_tricks"],
+                mean_best=best.to_dict()["mean_tricks"],
+                samples=mine.samples,
+                flagged=_p(best) - _p(mine) > threshold,
+            )
+        )
     if progress is not None and not out.partial:
         progress(len(points), len(points))
     return out

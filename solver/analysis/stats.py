@@ -18,6 +18,7 @@ t interval of a mean.
 >>> mean_interval([8, 9, 10, 9])
 (9.0, (7.701, 10.299))
 """
+
 from __future__ import annotations
 
 import math
@@ -28,9 +29,38 @@ import numpy as np
 
 Z95 = 1.959963984540054
 # Student's t, two-sided 95%, by degrees of freedom (1..30); beyond, a close approximation.
-_T95 = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179,
-        2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064,
-        2.060, 2.056, 2.052, 2.048, 2.045, 2.042]
+_T95 = [
+    12.706,
+    4.303,
+    3.182,
+    2.776,
+    2.571,
+    2.447,
+    2.365,
+    2.306,
+    2.262,
+    2.228,
+    2.201,
+    2.179,
+    2.160,
+    2.145,
+    2.131,
+    2.120,
+    2.110,
+    2.101,
+    2.093,
+    2.086,
+    2.080,
+    2.074,
+    2.069,
+    2.064,
+    2.060,
+    2.056,
+    2.052,
+    2.048,
+    2.045,
+    2.042,
+]
 
 
 def t95(df: int) -> float:
@@ -41,7 +71,7 @@ def t95(df: int) -> float:
         return _T95[df - 1]
     # Cornish-Fisher expansion around the normal quantile (error < 1e-3 for df > 30)
     z = Z95
-    return z + (z ** 3 + z) / (4 * df) + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * df ** 2)
+    return z + (z**3 + z) / (4 * df) + (5 * z**5 + 16 * z**3 + 3 * z) / (96 * df**2)
 
 
 def wilson_interval(successes: float, n: float) -> tuple[float, float]:
@@ -105,8 +135,13 @@ class Estimate:
 NOTHING = Estimate(math.nan, math.nan, math.nan, 0)
 
 
-def ratio_estimate(numerators: Sequence[float] | np.ndarray, denominators: Sequence[float] | np.ndarray,
-                   *, bounds: tuple[float, float] | None = None, rate: bool = False) -> Estimate:
+def ratio_estimate(
+    numerators: Sequence[float] | np.ndarray,
+    denominators: Sequence[float] | np.ndarray,
+    *,
+    bounds: tuple[float, float] | None = None,
+    rate: bool = False,
+) -> Estimate:
     """sum(numerators) / sum(denominators) with a 95% interval, one pair per independent unit.
 
     Units whose denominator is 0 contribute nothing to the value but are part of the
@@ -142,12 +177,22 @@ def ratio_estimate(numerators: Sequence[float] | np.ndarray, denominators: Seque
     return Estimate(float(r), float(low), float(high), seen)
 
 
-def mean_estimate(values: Sequence[float] | np.ndarray, *,
-                  bounds: tuple[float, float] | None = None) -> Estimate:
+def mean_estimate(
+    values: Sequence[float] | np.ndarray, *, bounds: tuple[float, float] | None = None
+) -> Estimate:
     """The mean of independent values with its t interval."""
     y = np.asarray(values, dtype=float)
     return ratio_estimate(y, np.ones_like(y), bounds=bounds)
 
 
-__all__ = ["NOTHING", "Z95", "Estimate", "mean_estimate", "mean_interval", "ratio_estimate", "t95", "wilson",
-           "wilson_interval"]
+__all__ = [
+    "NOTHING",
+    "Z95",
+    "Estimate",
+    "mean_estimate",
+    "mean_interval",
+    "ratio_estimate",
+    "t95",
+    "wilson",
+    "wilson_interval",
+]

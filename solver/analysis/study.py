@@ -19,6 +19,7 @@ without the widow, the rules' first leader on lead) and the optimiser's best dec
 (``best_tricks``, ``best_strain``, ``optimal_strains``, ``best_discard``, ``decl_<strain>``,
 ``target``, ``makes``).
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -76,7 +77,9 @@ class StudySpec:
         if self.deals > MAX_DEALS:
             raise StudyError(f"--deals must be at most {MAX_DEALS:,}, got {self.deals:,}")
         if not self.what or any(w not in WHAT for w in self.what):
-            raise StudyError(f"--what must list some of {', '.join(WHAT)}, got {','.join(self.what) or 'nothing'}")
+            raise StudyError(
+                f"--what must list some of {', '.join(WHAT)}, got {','.join(self.what) or 'nothing'}"
+            )
         if self.chunk == 0:
             object.__setattr__(self, "chunk", default_chunk(self.deals))
         if isinstance(self.chunk, bool) or not isinstance(self.chunk, int) or self.chunk < 1:
@@ -99,8 +102,12 @@ def study_deal(spec: StudySpec, index: int) -> Deal:
     """Deal ``index`` of the study (fixed by the seed and the index alone)."""
     rs = get_ruleset(spec.rules)
     digest = hashlib.sha256(f"sm358-study:{spec.seed}:{index}".encode()).digest()
-    return Deal.random(int.from_bytes(digest[:8], "little"), hand_size=rs.hand_size, widow_size=rs.widow_size,
-                       deck=deck_for(rs))
+    return Deal.random(
+        int.from_bytes(digest[:8], "little"),
+        hand_size=rs.hand_size,
+        widow_size=rs.widow_size,
+        deck=deck_for(rs),
+    )
 
 
 def _leader(rs: Any) -> Seat:
@@ -151,8 +158,13 @@ def study_row(spec: StudySpec, index: int) -> dict:
             for seat in SEATS:
                 row[f"dd_{st}_{seat}"] = table[st][seat]
     if "declare" in spec.what:
-        result = declare(deal, declarer=Seat(rs.declarer), leader=leader, strains=_strains(rs),
-                         blind=rs.widow == "blind-discard")
+        result = declare(
+            deal,
+            declarer=Seat(rs.declarer),
+            leader=leader,
+            strains=_strains(rs),
+            blind=rs.widow == "blind-discard",
+        )
         optimal = [c.strain for c in result.optimal]
         best = next(s for s in "SHDCN" if s in optimal)
         first = next(c for c in result.optimal if c.strain == best)
@@ -239,8 +251,10 @@ def _check_parts(parts: Path, spec: StudySpec) -> set[int]:
         except (OSError, json.JSONDecodeError) as exc:
             raise StudyError(f"{spec_file}: unreadable ({exc}); remove {parts} to start afresh") from None
         if saved != spec.to_json():
-            raise StudyError(f"{parts} holds parts of another study ({saved}); use the same settings to "
-                             f"resume it, or remove it to start afresh")
+            raise StudyError(
+                f"{parts} holds parts of another study ({saved}); use the same settings to "
+                f"resume it, or remove it to start afresh"
+            )
     else:
         tmp = spec_file.with_suffix(".tmp")
         tmp.write_text(json.dumps(spec.to_json()))
@@ -268,8 +282,14 @@ class StudyResult:
         return load_study(self.out)
 
 
-def run_study(out: str | os.PathLike, spec: StudySpec, *, workers: int | None = None, scheduler: Any = None,
-              progress: Callable[[int, int], None] | None = None) -> StudyResult:
+def run_study(
+    out: str | os.PathLike,
+    spec: StudySpec,
+    *,
+    workers: int | None = None,
+    scheduler: Any = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> StudyResult:
     """Compute the chunks of ``spec`` not yet on disk, then combine them into ``out``.
 
     ``workers`` local processes (default: every core) or the Dask cluster at
@@ -294,8 +314,9 @@ def run_study(out: str | os.PathLike, spec: StudySpec, *, workers: int | None = 
         progress(finished, spec.deals)
     computed = 0
     if todo:
-        stream = iter_tasks(study_chunk, [(spec, c) for c in todo], workers=workers, scheduler=scheduler,
-                            local="processes")
+        stream = iter_tasks(
+            study_chunk, [(spec, c) for c in todo], workers=workers, scheduler=scheduler, local="processes"
+        )
         for k, rows in stream:
             _write_atomic(_frame(rows, cols), parts / f"part-{todo[k]:09d}{suffix}")
             computed += len(rows)
@@ -315,14 +336,37 @@ def _combine(path: Path, parts: Path, spec: StudySpec, cols: list[str], suffix: 
     shutil.rmtree(parts)
 
 
-def study(out: str | os.PathLike, deals: int, seed: int | str, *, rules: str = "twelve",
-          what: str | Sequence[str] = WHAT, workers: int | None = None, scheduler: Any = None,
-          progress: Callable[[int, int], None] | None = None, chunk: int = 0) -> pd.DataFrame:
+def study(
+    out: str | os.PathLike,
+    deals: int,
+    seed: int | str,
+    *,
+    rules: str = "twelve",
+    what: str | Sequence[str] = WHAT,
+    workers: int | None = None,
+    scheduler: Any = None,
+    progress: Callable[[int, int], None] | None = None,
+    chunk: int = 0,
+) -> pd.DataFrame:
     """Run (or resume) a study and return its rows as a DataFrame."""
     kinds = tuple(w.strip() for w in what.split(",") if w.strip()) if isinstance(what, str) else tuple(what)
     spec = StudySpec(deals, str(seed), rules, kinds, chunk)
     return run_study(out, spec, workers=workers, scheduler=scheduler, progress=progress).frame()
 
 
-__all__ = ["MAX_DEALS", "WHAT", "StudyError", "StudyResult", "StudySpec", "columns", "default_chunk", "features",
-           "load_study", "run_study", "study", "study_chunk", "study_deal", "study_row"]
+__all__ = [
+    "MAX_DEALS",
+    "WHAT",
+    "StudyError",
+    "StudyResult",
+    "StudySpec",
+    "columns",
+    "default_chunk",
+    "features",
+    "load_study",
+    "run_study",
+    "study",
+    "study_chunk",
+    "study_deal",
+    "study_row",
+]

@@ -6,6 +6,7 @@ start of a trick it follows, ply by ply, every card that keeps the double-dummy 
 merging *equivalent* cards — cards of one player and one suit with no live card of that
 suit between them, which can never make a difference — into one edge (``♠QJ``).
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -54,8 +55,16 @@ def _label(group: Sequence[Card]) -> str:
     return group[0].pretty() + "".join(c.pretty()[1:] for c in group[1:])
 
 
-def optimal_tree(deal: Deal, strain: Strain | str, *, leader: Seat | str, seat: Seat | str,
-                 tricks: int = 3, misere: bool = False, must_ruff: bool = False) -> nx.DiGraph:
+def optimal_tree(
+    deal: Deal,
+    strain: Strain | str,
+    *,
+    leader: Seat | str,
+    seat: Seat | str,
+    tricks: int = 3,
+    misere: bool = False,
+    must_ruff: bool = False,
+) -> nx.DiGraph:
     """Every double-dummy-optimal line of the next ``tricks`` tricks as a ``networkx.DiGraph``.
 
     Nodes carry ``ply`` (cards played since the root), ``mover`` (the seat to play, ``""``
@@ -83,8 +92,9 @@ def optimal_tree(deal: Deal, strain: Strain | str, *, leader: Seat | str, seat: 
         if ply >= plies:
             continue
         mover = Seat((lead + len(played)) % 3)
-        values = solver.card_values(position, st, leader=lead, seat=me, played=played, misere=misere,
-                                    must_ruff=must_ruff)
+        values = solver.card_values(
+            position, st, leader=lead, seat=me, played=played, misere=misere, must_ruff=must_ruff
+        )
         scored = {_as_card(k): v for k, v in values.items()}
         wants_most = (mover == me) != misere
         best = max(scored.values()) if wants_most else min(scored.values())
@@ -106,8 +116,14 @@ def optimal_tree(deal: Deal, strain: Strain | str, *, leader: Seat | str, seat: 
             if child >= MAX_NODES:
                 raise EngineError(f"the optimal tree has more than {MAX_NODES} nodes; ask for fewer tricks")
             next_mover = "" if done else Seat((child_lead + len(child_played)) % 3).name
-            graph.add_node(child, ply=ply + 1, mover=next_mover, value=root_value, won=child_won,
-                           label=f"{child_won}" if len(after) == 3 else "")
+            graph.add_node(
+                child,
+                ply=ply + 1,
+                mover=next_mover,
+                value=root_value,
+                won=child_won,
+                label=f"{child_won}" if len(after) == 3 else "",
+            )
             graph.add_edge(node, child, cards=[str(c) for c in group], label=_label(group), seat=mover.name)
             if not done:
                 stack.append((child, child_position, child_lead, child_played, child_won))

@@ -25,6 +25,7 @@ with "discardable" counted per run.
 >>> [r.label() for r in runs]
 ['SA', 'SQ54']
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -82,7 +83,7 @@ class DiscardClass:
 
     counts: tuple[int, ...]
     discard: tuple[Card, ...]  # the representative: lowest discardable cards of each run
-    size: int                  # concrete discard sets in the class
+    size: int  # concrete discard sets in the class
 
 
 def make_class(runs: Sequence[Run], counts: Sequence[int]) -> DiscardClass:

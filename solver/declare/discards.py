@@ -6,6 +6,7 @@ ranking of discard sets. The estimate (``solver.declare.estimate``) only depends
 declarer's cards and the union of the cards it cannot see, so it is the same on every
 sampled layout; the double-dummy judging happens elsewhere.
 """
+
 from __future__ import annotations
 
 from typing import Iterable
@@ -31,7 +32,9 @@ def estimate_of(mode: str, held: Hand, kept: Iterable[Card], weights: dict[Card,
     return score
 
 
-def ranked_classes(mode: str, held: Hand, discardable: Hand, unseen: Hand, w: int) -> list[tuple[int, DiscardClass]]:
+def ranked_classes(
+    mode: str, held: Hand, discardable: Hand, unseen: Hand, w: int
+) -> list[tuple[int, DiscardClass]]:
     """Every discard class of ``w`` cards, best estimate first (ties: lowest cards first)."""
     misere = mode in ("MT", "miz")
     weights = card_weights(_strain(mode), held, unseen, misere)

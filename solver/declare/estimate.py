@@ -18,6 +18,7 @@ hold against every line of play (trump strains only):
   opponent plays one card per trick, so the declarer loses at least as many tricks as
   either opponent holds such trumps.
 """
+
 from __future__ import annotations
 
 from typing import Iterable
@@ -70,9 +71,8 @@ def sure_trick_bounds(strain: str, kept: Hand, opp_a: Hand, opp_b: Hand) -> tupl
         return 0, k
     mine = kept.suit_mask(trump)
     theirs = opp_a.suit_mask(trump) | opp_b.suit_mask(trump)
-    my_top = mine.bit_length()          # 1 + rank index of my highest trump, 0 if none
+    my_top = mine.bit_length()  # 1 + rank index of my highest trump, 0 if none
     their_top = theirs.bit_length()
     sure_mine = (mine >> their_top).bit_count() if their_top else mine.bit_count()
-    lost = max((opp_a.suit_mask(trump) >> my_top).bit_count(),
-               (opp_b.suit_mask(trump) >> my_top).bit_count())
+    lost = max((opp_a.suit_mask(trump) >> my_top).bit_count(), (opp_b.suit_mask(trump) >> my_top).bit_count())
     return sure_mine, k - lost

@@ -18,6 +18,7 @@ The model:
 * a no-good clause per tested class: ``not (strain[T] and all of its discards)`` — with
   exactly ``w`` discards this removes that one class and nothing else.
 """
+
 from __future__ import annotations
 
 from typing import Mapping, Sequence
@@ -46,9 +47,14 @@ class _Collector(cp_model.CpSolverSolutionCallback):
 class CandidateModel:
     """Untested (strain, class) candidates, best estimate first, in growing batches."""
 
-    def __init__(self, runs: Sequence[Run], w: int, strains: Sequence[str],
-                 weights: Mapping[str, Mapping[Card, int]],
-                 void_bonus: Mapping[str, Mapping[int, int]]) -> None:
+    def __init__(
+        self,
+        runs: Sequence[Run],
+        w: int,
+        strains: Sequence[str],
+        weights: Mapping[str, Mapping[Card, int]],
+        void_bonus: Mapping[str, Mapping[int, int]],
+    ) -> None:
         self.runs = list(runs)
         self.strains = list(strains)
         m = cp_model.CpModel()
@@ -69,13 +75,17 @@ class CandidateModel:
         lo = hi = 0
         terms = {}
         for t in self.strains:
-            expr = sum(weights[t][c] for c in all_held) - sum(
-                weights[t][c] * self.discard[c] for c in cards)
+            expr = sum(weights[t][c] for c in all_held) - sum(weights[t][c] * self.discard[c] for c in cards)
             lo_t = sum(weights[t][c] for c in all_held) - sum(max(0, weights[t][c]) for c in cards)
             hi_t = sum(weights[t][c] for c in all_held) - sum(min(0, weights[t][c]) for c in cards)
             for suit, bonus in void_bonus[t].items():
                 in_suit = held_by_suit.get(suit, [])
-                if not bonus or not in_suit or len(in_suit) > w or any(c not in self.discard for c in in_suit):
+                if (
+                    not bonus
+                    or not in_suit
+                    or len(in_suit) > w
+                    or any(c not in self.discard for c in in_suit)
+                ):
                     continue
                 v = m.new_bool_var(f"void_{t}_{suit}")
                 for c in in_suit:
@@ -114,7 +124,9 @@ class CandidateModel:
         if status == cp_model.INFEASIBLE:
             return None
         if status != cp_model.OPTIMAL:
-            raise RuntimeError(f"CP-SAT could not settle the candidate model: {self._solver.status_name(status)}")
+            raise RuntimeError(
+                f"CP-SAT could not settle the candidate model: {self._solver.status_name(status)}"
+            )
         return int(self._solver.value(self.estimate))
 
     def batch(self, strain: str, floor: int) -> list[tuple[tuple[int, ...], int]]:

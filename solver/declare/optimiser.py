@@ -47,6 +47,7 @@ Why the result is the true optimum and the optimal list is complete:
 >>> d.tricks, d.by_strain
 (2, {'S': 2})
 """
+
 from __future__ import annotations
 
 import html
@@ -124,8 +125,9 @@ class Declaration:
 
     def __str__(self) -> str:
         lines = [f"Declarer {self.declarer} holds {self.held.pretty()}"]
-        lines.append("Best per strain: " + "  ".join(
-            f"{_strain_symbol(s)} {v}" for s, v in self.by_strain.items()))
+        lines.append(
+            "Best per strain: " + "  ".join(f"{_strain_symbol(s)} {v}" for s, v in self.by_strain.items())
+        )
         lines.append(f"Optimum: {self.tricks} {self._goal()}; {len(self.optimal)} optimal choice(s):")
         for c in self.optimal:
             cards = " ".join(x.pretty() for x in c.discard)
@@ -143,18 +145,25 @@ class Declaration:
         rows = []
         for strain, value in self.by_strain.items():
             mine = [c for c in self.optimal if c.strain == strain]
-            rows.append({"strain": _strain_symbol(strain), "tricks": value, "optimal": bool(mine),
-                         "discards": [" ".join(x.pretty() for x in c.discard) for c in mine],
-                         "sets": sum(c.count for c in mine)})
+            rows.append(
+                {
+                    "strain": _strain_symbol(strain),
+                    "tricks": value,
+                    "optimal": bool(mine),
+                    "discards": [" ".join(x.pretty() for x in c.discard) for c in mine],
+                    "sets": sum(c.count for c in mine),
+                }
+            )
         return pd.DataFrame(rows, columns=["strain", "tricks", "optimal", "discards", "sets"])
 
     def _repr_html_(self) -> str:
         rows = "".join(
             f"<tr><td>{suit_html(_strain_symbol(c.strain))}</td>"
             f"<td>{suit_html(' '.join(x.pretty() for x in c.discard))}</td>"
-            f"<td>{c.count}</td></tr>" for c in self.optimal)
-        strains = "".join(
-            f"<th>{suit_html(_strain_symbol(s))}</th>" for s in self.by_strain)
+            f"<td>{c.count}</td></tr>"
+            for c in self.optimal
+        )
+        strains = "".join(f"<th>{suit_html(_strain_symbol(s))}</th>" for s in self.by_strain)
         values = "".join(f"<td>{v}</td>" for v in self.by_strain.values())
         return (
             f"<div><p>Declarer {self.declarer}: {suit_html(self.held.pretty())}</p>"
@@ -187,10 +196,18 @@ def _strain_symbol(strain: str) -> str:
     return Strain.parse(strain).symbol
 
 
-def declare(deal: Deal, *, declarer: "Seat | str" = "D", leader: "Seat | str" = "E",
-            strains: str = SUIT_CHARS, blind: bool = False, misere: bool = False,
-            must_ruff: bool = False, progress: Optional[Progress] = None,
-            tt_mb: int = 64) -> Declaration:
+def declare(
+    deal: Deal,
+    *,
+    declarer: "Seat | str" = "D",
+    leader: "Seat | str" = "E",
+    strains: str = SUIT_CHARS,
+    blind: bool = False,
+    misere: bool = False,
+    must_ruff: bool = False,
+    progress: Optional[Progress] = None,
+    tt_mb: int = 64,
+) -> Declaration:
     """The exact best declaration for ``declarer`` and every choice that reaches it.
 
     ``progress(done, total)`` is called as candidates are settled (for a progress bar).
@@ -227,13 +244,14 @@ def declare(deal: Deal, *, declarer: "Seat | str" = "D", leader: "Seat | str" = 
     def oracle(discard: tuple[Card, ...], strain: str) -> ScoreOracle:
         hands = list(deal.hands)
         hands[seat] = held - Hand(discard)
-        return ScoreOracle(engine, Deal(hands), strain, seat=seat, leader=lead,
-                           misere=misere, must_ruff=must_ruff)
+        return ScoreOracle(
+            engine, Deal(hands), strain, seat=seat, leader=lead, misere=misere, must_ruff=must_ruff
+        )
 
     # strains with the most promising top candidate first, so G rises early
     order = sorted(strain_list, key=lambda t: -(model.best_estimate(t) or 0))
-    best: dict[str, int] = {}      # best exact score per strain so far
-    global_best = -1               # G: best exact score over all strains so far
+    best: dict[str, int] = {}  # best exact score per strain so far
+    global_best = -1  # G: best exact score over all strains so far
     exact: list[tuple[str, tuple[Card, ...], int, int]] = []  # strain, discard, size, score
     searched = done = 0
     for t in order:
@@ -262,7 +280,8 @@ def declare(deal: Deal, *, declarer: "Seat | str" = "D", leader: "Seat | str" = 
         raise RuntimeError(f"declaration search settled {done} of {total} candidates")
     optimal = [
         Choice(t, tuple(sorted(disc, key=_card_order)), size)
-        for t, disc, size, score in exact if score == global_best
+        for t, disc, size, score in exact
+        if score == global_best
     ]
     optimal.sort(key=lambda c: (Strain.parse(c.strain), [_card_order(x) for x in c.discard]))
 

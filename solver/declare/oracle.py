@@ -5,6 +5,7 @@ for the declarer — his tricks, or in misère ``k`` minus his tricks — so tha
 loop serves both goals. This class turns "score >= s?" into the right engine call and
 answers without the engine when the trump-count bounds already decide it.
 """
+
 from __future__ import annotations
 
 from ..deal import Deal, Seat, Strain
@@ -14,8 +15,9 @@ from .estimate import sure_trick_bounds
 class ScoreOracle:
     """``at_least(s)``: is the declarer's score >= ``s`` in ``position``? ``exact()``: the score."""
 
-    def __init__(self, engine, position: Deal, strain: str, *, seat: Seat, leader: Seat,
-                 misere: bool, must_ruff: bool) -> None:
+    def __init__(
+        self, engine, position: Deal, strain: str, *, seat: Seat, leader: Seat, misere: bool, must_ruff: bool
+    ) -> None:
         self._engine = engine
         self._pos = position
         self._strain = strain
@@ -39,8 +41,15 @@ class ScoreOracle:
             return False
         self.used_engine = True
         target = self.k - score if self._misere else score
-        return self._engine.can_reach(self._pos, self._strain, leader=self._leader, seat=self._seat,
-                                      target=target, misere=self._misere, must_ruff=self._must_ruff)
+        return self._engine.can_reach(
+            self._pos,
+            self._strain,
+            leader=self._leader,
+            seat=self._seat,
+            target=target,
+            misere=self._misere,
+            must_ruff=self._must_ruff,
+        )
 
     def exact(self, guess: "int | None" = None) -> int:
         """The exact score. With a ``guess``, by null-window questions stepping one score
@@ -54,8 +63,14 @@ class ScoreOracle:
         """
         if guess is None:
             self.used_engine = True
-            value = self._engine.solve(self._pos, self._strain, leader=self._leader, seat=self._seat,
-                                       misere=self._misere, must_ruff=self._must_ruff)
+            value = self._engine.solve(
+                self._pos,
+                self._strain,
+                leader=self._leader,
+                seat=self._seat,
+                misere=self._misere,
+                must_ruff=self._must_ruff,
+            )
             return self.k - value if self._misere else value
         lo, hi = self.lowest, self.highest
         while lo < hi:

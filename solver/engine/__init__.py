@@ -12,6 +12,7 @@ fewest tricks ``seat`` can hold itself to while the other two try to give it tri
 >>> solve(deal, "S", leader="D", seat="D")
 2
 """
+
 from __future__ import annotations
 
 import os
@@ -45,8 +46,16 @@ class _Query:
 
     __slots__ = ("strain", "seat", "leader", "misere", "must_ruff", "masks", "played", "tricks", "mover")
 
-    def __init__(self, deal: Deal, strain: "Strain | str", leader: "Seat | str", seat: "Seat | str",
-                 misere: bool, must_ruff: bool, played: "Sequence[Card | str]") -> None:
+    def __init__(
+        self,
+        deal: Deal,
+        strain: "Strain | str",
+        leader: "Seat | str",
+        seat: "Seat | str",
+        misere: bool,
+        must_ruff: bool,
+        played: "Sequence[Card | str]",
+    ) -> None:
         if not isinstance(deal, Deal):
             raise NotationError(f"expected a Deal, got {type(deal).__name__}")
         self.strain = Strain.parse(strain)
@@ -59,16 +68,24 @@ class _Query:
         if isinstance(played, str):
             played = played.replace(",", " ").split()
         if not isinstance(played, (list, tuple)):
-            raise IllegalPlayError(f"played must be a list of cards or a string such as 'SA HK', "
-                                   f"got {short_repr(played)}")
+            raise IllegalPlayError(
+                f"played must be a list of cards or a string such as 'SA HK', got {short_repr(played)}"
+            )
         cards = [Card.parse(c) for c in played]
         _check_played(deal, self.strain, self.leader, self.must_ruff, cards)
         self.played = tuple(_bit_index(c) for c in cards)
         self.mover = Seat((self.leader + len(cards)) % 3)
 
     def args(self) -> tuple:
-        return (int(self.strain), int(self.seat), self.misere, self.must_ruff, *self.masks,
-                int(self.leader), self.played)
+        return (
+            int(self.strain),
+            int(self.seat),
+            self.misere,
+            self.must_ruff,
+            *self.masks,
+            int(self.leader),
+            self.played,
+        )
 
 
 def _check_played(deal: Deal, strain: Strain, leader: Seat, must_ruff: bool, cards: list[Card]) -> None:
@@ -76,7 +93,8 @@ def _check_played(deal: Deal, strain: Strain, leader: Seat, must_ruff: bool, car
     if len(cards) > 2:
         raise IllegalPlayError(
             f"{len(cards)} cards played to the current trick; at most 2 may be given "
-            f"(the third completes the trick: start the next trick from the new hands)")
+            f"(the third completes the trick: start the next trick from the new hands)"
+        )
     seat = leader
     for i, card in enumerate(cards):
         hand: Hand = deal.hands[seat]
@@ -88,10 +106,12 @@ def _check_played(deal: Deal, strain: Strain, leader: Seat, must_ruff: bool, car
                 if hand.suit_mask(led):
                     raise IllegalPlayError(
                         f"card {card} played by {seat.name} revokes: {seat.name} holds "
-                        f"{led.name} and must follow suit")
+                        f"{led.name} and must follow suit"
+                    )
                 raise IllegalPlayError(
                     f"card {card} played by {seat.name} breaks must-ruff: {seat.name} is void in "
-                    f"{led.name} and holds a trump")
+                    f"{led.name} and holds a trump"
+                )
         seat = seat.next
 
 
@@ -109,7 +129,9 @@ class Solver:
         if isinstance(tt_mb, bool) or not isinstance(tt_mb, int):
             raise EngineError(f"tt_mb must be an integer number of MiB, got {short_repr(tt_mb)}")
         if not 1 <= tt_mb <= MAX_TT_MB:
-            raise EngineError(f"tt_mb={short_repr(tt_mb)} is out of range: the table needs 1..{MAX_TT_MB} MiB")
+            raise EngineError(
+                f"tt_mb={short_repr(tt_mb)} is out of range: the table needs 1..{MAX_TT_MB} MiB"
+            )
         try:
             self._engine = _core.Engine(tt_mb << 20)
         except MemoryError:
@@ -149,17 +171,34 @@ class Solver:
         """
         self._engine.cancel()
 
-    def solve(self, deal: Deal, strain: "Strain | str", *, leader: "Seat | str" = "E",
-              seat: "Seat | str" = "D", misere: bool = False, must_ruff: bool = False,
-              played: "Sequence[Card | str]" = ()) -> int:
+    def solve(
+        self,
+        deal: Deal,
+        strain: "Strain | str",
+        *,
+        leader: "Seat | str" = "E",
+        seat: "Seat | str" = "D",
+        misere: bool = False,
+        must_ruff: bool = False,
+        played: "Sequence[Card | str]" = (),
+    ) -> int:
         """``seat``'s double-dummy value from the current trick on (see :func:`solve`)."""
         q = _Query(deal, strain, leader, seat, misere, must_ruff, played)
         with self._lock:
             return self._engine.solve(*q.args())
 
-    def can_reach(self, deal: Deal, strain: "Strain | str", *, leader: "Seat | str" = "E",
-                  seat: "Seat | str" = "D", target: int, misere: bool = False,
-                  must_ruff: bool = False, played: "Sequence[Card | str]" = ()) -> bool:
+    def can_reach(
+        self,
+        deal: Deal,
+        strain: "Strain | str",
+        *,
+        leader: "Seat | str" = "E",
+        seat: "Seat | str" = "D",
+        target: int,
+        misere: bool = False,
+        must_ruff: bool = False,
+        played: "Sequence[Card | str]" = (),
+    ) -> bool:
         """Normal: can ``seat`` guarantee >= ``target`` tricks? Misère: can it hold itself
         to <= ``target``? One null-window search (cheaper than :meth:`solve`)."""
         q = _Query(deal, strain, leader, seat, misere, must_ruff, played)
@@ -172,9 +211,17 @@ class Solver:
         with self._lock:
             return self._engine.can_reach(*q.args(), target)
 
-    def card_values(self, deal: Deal, strain: "Strain | str", *, leader: "Seat | str" = "E",
-                    seat: "Seat | str" = "D", played: "Sequence[Card | str]" = (),
-                    misere: bool = False, must_ruff: bool = False) -> dict[Card, int]:
+    def card_values(
+        self,
+        deal: Deal,
+        strain: "Strain | str",
+        *,
+        leader: "Seat | str" = "E",
+        seat: "Seat | str" = "D",
+        played: "Sequence[Card | str]" = (),
+        misere: bool = False,
+        must_ruff: bool = False,
+    ) -> dict[Card, int]:
         """``seat``'s value after each legal card of the player to move (see :func:`card_values`)."""
         q = _Query(deal, strain, leader, seat, misere, must_ruff, played)
         with self._lock:
@@ -183,9 +230,17 @@ class Solver:
         values = {i: v for i, v in pairs}
         return {c: values[_bit_index(c)] for c in cards}
 
-    def principal_variation(self, deal: Deal, strain: "Strain | str", *, leader: "Seat | str" = "E",
-                            seat: "Seat | str" = "D", played: "Sequence[Card | str]" = (),
-                            misere: bool = False, must_ruff: bool = False) -> list[Card]:
+    def principal_variation(
+        self,
+        deal: Deal,
+        strain: "Strain | str",
+        *,
+        leader: "Seat | str" = "E",
+        seat: "Seat | str" = "D",
+        played: "Sequence[Card | str]" = (),
+        misere: bool = False,
+        must_ruff: bool = False,
+    ) -> list[Card]:
         """One optimal line: the cards still to be played, in order (see :func:`principal_variation`)."""
         q = _Query(deal, strain, leader, seat, misere, must_ruff, played)
         with self._lock:
@@ -204,8 +259,16 @@ def _solver() -> Solver:
     return s
 
 
-def solve(deal: Deal, strain: "Strain | str", *, leader: "Seat | str" = "E", seat: "Seat | str" = "D",
-          misere: bool = False, must_ruff: bool = False, played: "Sequence[Card | str]" = ()) -> int:
+def solve(
+    deal: Deal,
+    strain: "Strain | str",
+    *,
+    leader: "Seat | str" = "E",
+    seat: "Seat | str" = "D",
+    misere: bool = False,
+    must_ruff: bool = False,
+    played: "Sequence[Card | str]" = (),
+) -> int:
     """Tricks ``seat`` can guarantee from the current trick to the end against the
     other two seats (misère: the fewest it can hold itself to).
 
@@ -214,30 +277,47 @@ def solve(deal: Deal, strain: "Strain | str", *, leader: "Seat | str" = "E", sea
     cards are out of play. Raises IllegalPlayError for an illegal ``played`` card,
     NotationError for an unknown strain or seat.
     """
-    return _solver().solve(deal, strain, leader=leader, seat=seat, misere=misere,
-                           must_ruff=must_ruff, played=played)
+    return _solver().solve(
+        deal, strain, leader=leader, seat=seat, misere=misere, must_ruff=must_ruff, played=played
+    )
 
 
-def card_values(deal: Deal, strain: "Strain | str", *, leader: "Seat | str" = "E", seat: "Seat | str" = "D",
-                played: "Sequence[Card | str]" = (), misere: bool = False,
-                must_ruff: bool = False) -> dict[Card, int]:
+def card_values(
+    deal: Deal,
+    strain: "Strain | str",
+    *,
+    leader: "Seat | str" = "E",
+    seat: "Seat | str" = "D",
+    played: "Sequence[Card | str]" = (),
+    misere: bool = False,
+    must_ruff: bool = False,
+) -> dict[Card, int]:
     """For every legal card of the player to move: ``seat``'s value if it is played next.
 
     Keys are :class:`~solver.cards.Card` objects, by suit (S H D C) then rank down;
     equivalent cards each get their own entry (``{str(c): v for c, v in ...items()}``
     gives the JSON form). The mover's best choice among the values equals :func:`solve`.
     """
-    return _solver().card_values(deal, strain, leader=leader, seat=seat, played=played,
-                                 misere=misere, must_ruff=must_ruff)
+    return _solver().card_values(
+        deal, strain, leader=leader, seat=seat, played=played, misere=misere, must_ruff=must_ruff
+    )
 
 
-def principal_variation(deal: Deal, strain: "Strain | str", *, leader: "Seat | str" = "E",
-                        seat: "Seat | str" = "D", played: "Sequence[Card | str]" = (),
-                        misere: bool = False, must_ruff: bool = False) -> list[Card]:
+def principal_variation(
+    deal: Deal,
+    strain: "Strain | str",
+    *,
+    leader: "Seat | str" = "E",
+    seat: "Seat | str" = "D",
+    played: "Sequence[Card | str]" = (),
+    misere: bool = False,
+    must_ruff: bool = False,
+) -> list[Card]:
     """One optimal line of play: the cards still to be played, in order, to the end of
     the hand. Playing it out gives ``seat`` exactly :func:`solve` tricks."""
-    return _solver().principal_variation(deal, strain, leader=leader, seat=seat, played=played,
-                                         misere=misere, must_ruff=must_ruff)
+    return _solver().principal_variation(
+        deal, strain, leader=leader, seat=seat, played=played, misere=misere, must_ruff=must_ruff
+    )
 
 
 class _SeatRow(Mapping):
@@ -273,8 +353,14 @@ class DDTable:
     must_ruff: bool
     strains: tuple[Strain, ...]
 
-    def __init__(self, values: "Mapping[Strain, Mapping[Seat, int]]", *, leader: Seat,
-                 misere: bool = False, must_ruff: bool = False) -> None:
+    def __init__(
+        self,
+        values: "Mapping[Strain, Mapping[Seat, int]]",
+        *,
+        leader: Seat,
+        misere: bool = False,
+        must_ruff: bool = False,
+    ) -> None:
         self.leader = leader
         self.misere = misere
         self.must_ruff = must_ruff
@@ -313,24 +399,38 @@ class DDTable:
         """The table as a pandas DataFrame: one row per strain (by symbol), a column per seat."""
         import pandas as pd
 
-        frame = pd.DataFrame([[self._rows[st][s] for s in Seat] for st in self.strains],
-                             index=pd.Index([st.symbol for st in self.strains], name="strain"),
-                             columns=[s.name for s in Seat])
+        frame = pd.DataFrame(
+            [[self._rows[st][s] for s in Seat] for st in self.strains],
+            index=pd.Index([st.symbol for st in self.strains], name="strain"),
+            columns=[s.name for s in Seat],
+        )
         frame.columns.name = "seat"
         return frame
 
     def _repr_html_(self) -> str:
         head = "".join(f"<th>{s.name}</th>" for s in Seat)
         rows = "".join(
-            f"<tr><th>{suit_html(st.symbol)}</th>" + "".join(f"<td>{self._rows[st][s]}</td>" for s in Seat)
-            + "</tr>" for st in self.strains)
-        return (f"<table><caption>{self._title()}</caption>"
-                f"<thead><tr><th></th>{head}</tr></thead><tbody>{rows}</tbody></table>")
+            f"<tr><th>{suit_html(st.symbol)}</th>"
+            + "".join(f"<td>{self._rows[st][s]}</td>" for s in Seat)
+            + "</tr>"
+            for st in self.strains
+        )
+        return (
+            f"<table><caption>{self._title()}</caption>"
+            f"<thead><tr><th></th>{head}</tr></thead><tbody>{rows}</tbody></table>"
+        )
 
 
-def dd_table(deal: Deal, *, leader: "Seat | str" = "E", strains: "str | Sequence[Strain | str]" = STRAIN_CHARS,
-             misere: bool = False, must_ruff: bool = False, threads: "int | None" = None,
-             progress: "Callable[[int, int], None] | None" = None) -> DDTable:
+def dd_table(
+    deal: Deal,
+    *,
+    leader: "Seat | str" = "E",
+    strains: "str | Sequence[Strain | str]" = STRAIN_CHARS,
+    misere: bool = False,
+    must_ruff: bool = False,
+    threads: "int | None" = None,
+    progress: "Callable[[int, int], None] | None" = None,
+) -> DDTable:
     """Every seat's value (see :func:`solve`) in every strain, with ``leader`` on lead.
 
     The solves are independent, so they run on ``threads`` worker threads (default:
@@ -358,16 +458,23 @@ def dd_table(deal: Deal, *, leader: "Seat | str" = "E", strains: "str | Sequence
     if threads == 1:
         solver = _solver()
         for job in jobs:
-            record(job, solver.solve(deal, job[0], leader=lead, seat=job[1], misere=misere,
-                                     must_ruff=must_ruff))
+            record(
+                job, solver.solve(deal, job[0], leader=lead, seat=job[1], misere=misere, must_ruff=must_ruff)
+            )
     else:
         _solve_in_threads(deal, lead, misere, must_ruff, jobs, threads, record)
     return DDTable(values, leader=lead, misere=bool(misere), must_ruff=bool(must_ruff))
 
 
-def _solve_in_threads(deal: Deal, lead: Seat, misere: bool, must_ruff: bool,
-                      jobs: "list[tuple[Strain, Seat]]", threads: int,
-                      record: "Callable[[tuple[Strain, Seat], int], None]") -> None:
+def _solve_in_threads(
+    deal: Deal,
+    lead: Seat,
+    misere: bool,
+    must_ruff: bool,
+    jobs: "list[tuple[Strain, Seat]]",
+    threads: int,
+    record: "Callable[[tuple[Strain, Seat], int], None]",
+) -> None:
     """Run the jobs on worker threads; Ctrl-C in the caller cancels every worker."""
     todo: "queue.SimpleQueue[tuple[Strain, Seat]]" = queue.SimpleQueue()
     for job in jobs:
@@ -384,7 +491,8 @@ def _solve_in_threads(deal: Deal, lead: Seat, misere: bool, must_ruff: bool,
                 return
             try:
                 value: "int | BaseException" = solver.solve(
-                    deal, job[0], leader=lead, seat=job[1], misere=misere, must_ruff=must_ruff)
+                    deal, job[0], leader=lead, seat=job[1], misere=misere, must_ruff=must_ruff
+                )
             except BaseException as exc:  # handed to the caller, which re-raises it
                 value = exc
             done.put((job, value))

@@ -4,6 +4,7 @@ Arguments are in the order of :meth:`solver.engine._Query.args`: trump (0..3, NO
 trump), seat, misere, must_ruff, the three hand masks, leader, and the played cards'
 bit indices. Attributes the stub does not list (a newer core) are typed ``Any``.
 """
+
 from typing import Any
 
 class Engine:

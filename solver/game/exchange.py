@@ -16,6 +16,7 @@ Players who were *up* in the previous hand take good cards from players who were
 >>> exchange_plan((3, -1, -2), get_ruleset("british"))
 [(<Seat.D: 0>, <Seat.M: 2>, 2), (<Seat.D: 0>, <Seat.E: 1>, 1)]
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -199,20 +200,43 @@ class _Run:
         if self.expected is not None:
             i, got = len(self.log), Transfer(frm, to, card)
             if i >= len(self.expected):
-                raise RecordError(f"the exchange needs more than the {len(self.expected)} recorded transfers; "
-                                  f"transfer {i + 1} would be {got}")
+                raise RecordError(
+                    f"the exchange needs more than the {len(self.expected)} recorded transfers; "
+                    f"transfer {i + 1} would be {got}"
+                )
             if self.expected[i] != got:
-                raise RecordError(f"exchange transfer {i + 1} is {self.expected[i]} "
-                                  f"but the {self.ruleset.exchange} rules give {got}")
+                raise RecordError(
+                    f"exchange transfer {i + 1} is {self.expected[i]} "
+                    f"but the {self.ruleset.exchange} rules give {got}"
+                )
         self.hands[frm] = self.hands[frm].remove(card)
         self.hands[to] = self.hands[to].add(card)
         self.log.append(Transfer(frm, to, card))
 
-    def request(self, role: str, seat: Seat, partner: Seat, allowed: Hand = _NO_CARDS,
-                suits: tuple[Suit, ...] = (), rnd: int = 1, rounds: int = 1) -> ExchangeRequest:
+    def request(
+        self,
+        role: str,
+        seat: Seat,
+        partner: Seat,
+        allowed: Hand = _NO_CARDS,
+        suits: tuple[Suit, ...] = (),
+        rnd: int = 1,
+        rounds: int = 1,
+    ) -> ExchangeRequest:
         seen = tuple(t for t in self.log if seat in (t.frm, t.to))
-        return ExchangeRequest(role, seat, partner, self.hands[seat], allowed, suits, self.trump,
-                               self.ruleset.exchange, rnd, rounds, seen)
+        return ExchangeRequest(
+            role,
+            seat,
+            partner,
+            self.hands[seat],
+            allowed,
+            suits,
+            self.trump,
+            self.ruleset.exchange,
+            rnd,
+            rounds,
+            seen,
+        )
 
     def ask_card(self, req: ExchangeRequest) -> Card:
         answer = self.decide.give_card(req)
@@ -223,10 +247,17 @@ class _Run:
         if not isinstance(card, Card):
             raise IllegalPlayError(f"{req.seat.name} must give a card in the exchange, not {answer!r}")
         if card not in req.hand:
-            raise IllegalPlayError(f"{req.seat.name} cannot give {card} in the exchange: not in hand {req.hand}")
+            raise IllegalPlayError(
+                f"{req.seat.name} cannot give {card} in the exchange: not in hand {req.hand}"
+            )
         if card not in req.allowed:
-            why = "a trump-suit card" if card.suit == self.trump and self.ruleset.exchange == "hungarian" \
-                else "the card just received" if req.role == "give-back" else "not allowed here"
+            why = (
+                "a trump-suit card"
+                if card.suit == self.trump and self.ruleset.exchange == "hungarian"
+                else "the card just received"
+                if req.role == "give-back"
+                else "not allowed here"
+            )
             raise IllegalPlayError(f"{req.seat.name} cannot give {card} to {req.partner.name}: {why}")
         return card
 
@@ -235,7 +266,9 @@ class _Run:
         try:
             suit = Suit.parse(answer) if isinstance(answer, str) else Suit(int(answer))
         except (SolverError, ValueError, TypeError):
-            raise IllegalPlayError(f"{req.seat.name} must name a suit in the exchange, not {answer!r}") from None
+            raise IllegalPlayError(
+                f"{req.seat.name} must name a suit in the exchange, not {answer!r}"
+            ) from None
         if suit not in req.suits:
             raise IllegalPlayError(
                 f"{req.seat.name} cannot name {suit.name}: {req.partner.name} is known to be void in it"
@@ -289,7 +322,9 @@ def _check_trump(ruleset: Ruleset, trump: int) -> None:
             "(none after NT, MT or miz); name the trump suit first"
         )
     if trump != NO_TRUMP and not ruleset.trump_named_before_exchange and ruleset.exchange != "none":
-        raise RulesError(f"under {ruleset.name} the {ruleset.exchange} exchange comes before the trump is named")
+        raise RulesError(
+            f"under {ruleset.name} the {ruleset.exchange} exchange comes before the trump is named"
+        )
 
 
 def _hands_of(hands: "Deal | Sequence[Hand]") -> list[Hand]:
@@ -299,8 +334,13 @@ def _hands_of(hands: "Deal | Sequence[Hand]") -> list[Hand]:
     return seq
 
 
-def apply_exchange(hands: "Deal | Sequence[Hand]", plan: Sequence[PlanStep], ruleset: Ruleset,
-                   decide: Any = None, trump: Any = None) -> tuple[tuple[Hand, Hand, Hand], list[Transfer]]:
+def apply_exchange(
+    hands: "Deal | Sequence[Hand]",
+    plan: Sequence[PlanStep],
+    ruleset: Ruleset,
+    decide: Any = None,
+    trump: Any = None,
+) -> tuple[tuple[Hand, Hand, Hand], list[Transfer]]:
     """Carry ``plan`` out on ``hands`` (by seat); return the new hands and every transfer in order.
 
     ``decide`` (a :class:`Decider`) is asked only by named-suit, card-return and hungarian.
@@ -358,8 +398,13 @@ class _Scripted:
         return self._next().card
 
 
-def check_exchange(hands: "Deal | Sequence[Hand]", plan: Sequence[PlanStep], ruleset: Ruleset,
-                   transfers: Sequence[Transfer], trump: Any = None) -> tuple[Hand, Hand, Hand]:
+def check_exchange(
+    hands: "Deal | Sequence[Hand]",
+    plan: Sequence[PlanStep],
+    ruleset: Ruleset,
+    transfers: Sequence[Transfer],
+    trump: Any = None,
+) -> tuple[Hand, Hand, Hand]:
     """Replay a recorded exchange; the hands after it, or a RecordError naming the bad transfer."""
     run = _Run(_hands_of(hands), ruleset, None, trump_index(trump))
     run.decide = _Scripted(list(transfers), run.log)
@@ -373,9 +418,7 @@ def check_exchange(hands: "Deal | Sequence[Hand]", plan: Sequence[PlanStep], rul
         where = f"transfer {i + 1} ({transfers[i]})" if i < len(transfers) else f"transfer {i + 1}"
         raise RecordError(f"exchange {where}: {exc}") from None
     if len(transfers) != len(run.log):
-        raise RecordError(
-            f"the exchange has {len(run.log)} transfers but the record lists {len(transfers)}"
-        )
+        raise RecordError(f"the exchange has {len(run.log)} transfers but the record lists {len(transfers)}")
     h = run.hands
     return (h[0], h[1], h[2])
 
@@ -386,9 +429,14 @@ def cards_moved(transfers: Sequence[Transfer], plan: Sequence[PlanStep]) -> int:
     return sum(1 for t in transfers if (t.to, t.frm) in pairs)
 
 
-
-def run_exchange(hands: list[int], prev_nets_by_seat: tuple[int, int, int], ruleset: Any,
-                 trump: int | None, decider: Any, where: str) -> list:
+def run_exchange(
+    hands: list[int],
+    prev_nets_by_seat: tuple[int, int, int],
+    ruleset: Any,
+    trump: int | None,
+    decider: Any,
+    where: str,
+) -> list:
     """Carry out the exchange on ``hands`` (masks by seat, changed in place) with
     :mod:`solver.game.exchange`; return its transfers. ``decider`` answers the players'
     choices (``name_suit(request)``, ``give_card(request)``); an illegal choice raises
@@ -399,8 +447,7 @@ def run_exchange(hands: list[int], prev_nets_by_seat: tuple[int, int, int], rule
     if not plan:
         return []
     try:
-        new_hands, transfers = apply_exchange(
-            [Hand(m) for m in hands], plan, ruleset, decider, trump)
+        new_hands, transfers = apply_exchange([Hand(m) for m in hands], plan, ruleset, decider, trump)
     except IllegalPlayError as exc:
         raise IllegalPlayError(f"{where}, exchange: {exc}") from None
     for s in Seat:
@@ -409,6 +456,16 @@ def run_exchange(hands: list[int], prev_nets_by_seat: tuple[int, int, int], rule
 
 
 __all__ = [
-    "Decider", "ExchangeRequest", "Transfer", "apply_exchange", "card_strength", "cards_moved",
-    "carry_nets", "check_exchange", "exchange_plan", "nets_by_seat", "run_exchange", "trump_index",
+    "Decider",
+    "ExchangeRequest",
+    "Transfer",
+    "apply_exchange",
+    "card_strength",
+    "cards_moved",
+    "carry_nets",
+    "check_exchange",
+    "exchange_plan",
+    "nets_by_seat",
+    "run_exchange",
+    "trump_index",
 ]

@@ -20,12 +20,12 @@ the line, the trick and the card.
 >>> str(pos.deal), pos.leader.name, pos.won
 ('D:K... Q... .A..', 'D', (1, 0, 0))
 """
+
 from __future__ import annotations
 
 import json
 import os
 import re
-import tempfile
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -33,7 +33,7 @@ from typing import Any
 from ..cards import SUIT_CHARS, SUIT_SYMBOLS, Card, Hand, Suit
 from ..deal import SEAT_NAMES, Deal, Seat
 from ..errors import RecordError, SolverError
-from ..inputs import load_json, read_text_file, short_repr
+from ..inputs import load_json, read_text_file, short_repr, write_atomic
 from ..tricks import legal_mask, trick_winner
 from .modes import Mode
 from .rules import Ruleset, get_ruleset
@@ -42,8 +42,18 @@ __all__ = ["HandRecord", "Position", "hand_from_record", "load_hand", "parse_han
 
 _TAG = re.compile(r'^\[\s*([A-Za-z]+)\s+"(.*)"\s*\]$')
 _TRICK_NUMBER = re.compile(r"^\d+[.):]$")
-KNOWN_TAGS = ("Rules", "Options", "Declarer", "Contract", "Discard", "Deal", "Leader",
-              "Exchange", "Hand", "Players")
+KNOWN_TAGS = (
+    "Rules",
+    "Options",
+    "Declarer",
+    "Contract",
+    "Discard",
+    "Deal",
+    "Leader",
+    "Exchange",
+    "Hand",
+    "Players",
+)
 
 
 def _bit(card: Card) -> int:
@@ -101,7 +111,9 @@ class HandRecord:
     winners: tuple[Seat, ...] = field(default=(), repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        leaders, winners = _leaders_and_winners(self.leader, self.tricks, int(Mode.parse(self.contract).strain))
+        leaders, winners = _leaders_and_winners(
+            self.leader, self.tricks, int(Mode.parse(self.contract).strain)
+        )
         object.__setattr__(self, "leaders", leaders)
         object.__setattr__(self, "winners", winners)
 
@@ -153,8 +165,10 @@ class HandRecord:
         """
         last = len(self.tricks) + (1 if len(self.winners) == len(self.tricks) else 0)
         if not 1 <= trick <= min(last, self.hand_size):
-            raise RecordError(f"no position at trick {trick}: the record can be stopped at tricks "
-                              f"1..{min(last, self.hand_size)}")
+            raise RecordError(
+                f"no position at trick {trick}: the record can be stopped at tricks "
+                f"1..{min(last, self.hand_size)}"
+            )
         if trick > len(self.tricks):
             if played:
                 raise RecordError(f"trick {trick} has no cards played yet")
@@ -169,13 +183,24 @@ class HandRecord:
             for k, c in enumerate(self.tricks[t]):
                 hands[(self.leaders[t] + k) % 3] &= ~c.bit
         counts = [0, 0, 0]
-        for w in self.winners[:trick - 1]:
+        for w in self.winners[: trick - 1]:
             counts[w] += 1
-        leader = self.leaders[trick - 1] if trick <= len(self.leaders) else (
-            self.winners[-1] if self.winners else self.leader)
+        leader = (
+            self.leaders[trick - 1]
+            if trick <= len(self.leaders)
+            else (self.winners[-1] if self.winners else self.leader)
+        )
         deal = Deal([Hand(m) for m in hands])
-        return Position(trick, deal, leader, so_far, (counts[0], counts[1], counts[2]),
-                        self.strain, self.misere, self.must_ruff)
+        return Position(
+            trick,
+            deal,
+            leader,
+            so_far,
+            (counts[0], counts[1], counts[2]),
+            self.strain,
+            self.misere,
+            self.must_ruff,
+        )
 
     # --- writing ---------------------------------------------------------------------------
     def to_text(self) -> str:
@@ -217,8 +242,9 @@ def _options_of(ruleset: Ruleset) -> dict[str, Any]:
     return {k: v for k, v in ruleset.diff(base).items() if k != "name"}
 
 
-def _leaders_and_winners(leader: Seat, tricks: Sequence[Sequence[Card]],
-                         trump: int) -> tuple[tuple[Seat, ...], tuple[Seat, ...]]:
+def _leaders_and_winners(
+    leader: Seat, tricks: Sequence[Sequence[Card]], trump: int
+) -> tuple[tuple[Seat, ...], tuple[Seat, ...]]:
     leaders: list[Seat] = []
     winners: list[Seat] = []
     lead = leader
@@ -271,7 +297,9 @@ def parse_hand(text: str) -> HandRecord:
                 raise RecordError(f'line {number}: cannot read tag {line!r}; write [Name "value"]')
             name = m.group(1).capitalize()
             if name not in KNOWN_TAGS:
-                raise RecordError(f"line {number}: unknown tag [{m.group(1)}]; known: {', '.join(KNOWN_TAGS)}")
+                raise RecordError(
+                    f"line {number}: unknown tag [{m.group(1)}]; known: {', '.join(KNOWN_TAGS)}"
+                )
             if name in tags:
                 raise RecordError(f"line {number}: tag [{name}] given twice")
             if lines:
@@ -286,9 +314,9 @@ def _strip_tag_comment(raw: str) -> str:
     """A tag line without a trailing ``# comment`` (the value itself may hold no ``#``)."""
     line = raw.strip()
     end = line.rfind("]")
-    if end >= 0 and line[end + 1:].strip().startswith("#"):
-        return line[:end + 1]
-    return line.split("#", 1)[0].strip() if "#" in line[end + 1:] else line
+    if end >= 0 and line[end + 1 :].strip().startswith("#"):
+        return line[: end + 1]
+    return line.split("#", 1)[0].strip() if "#" in line[end + 1 :] else line
 
 
 def _trick_cards(line: str, number: int, trick: int) -> list[Card]:
@@ -317,8 +345,10 @@ def _build(tags: Mapping[str, tuple[int, str]], lines: list[_Line]) -> HandRecor
         at, value = tags["Declarer"]
         declarer = _seat(value, f"line {at}: [Declarer]")
         if declarer != ruleset.declarer:
-            raise RecordError(f"line {at}: [Declarer] is {declarer.name}, but under {ruleset.name} "
-                              f"{ruleset.declarer.name} declares")
+            raise RecordError(
+                f"line {at}: [Declarer] is {declarer.name}, but under {ruleset.name} "
+                f"{ruleset.declarer.name} declares"
+            )
     if "Contract" not in tags:
         raise RecordError('missing tag [Contract "..."]: the trump suit S H D C, or a mode such as N or MT')
     at, value = tags["Contract"]
@@ -335,8 +365,10 @@ def _build(tags: Mapping[str, tuple[int, str]], lines: list[_Line]) -> HandRecor
         leader = _seat(value, f"line {at}: [Leader]")
         ending = start is not None and start.hand_size < ruleset.hand_size  # any seat may be on lead
         if leader != rule_leader and not ending:
-            raise RecordError(f"line {at} (trick 1): wrong seat leading: [Leader] is {leader.name}, but "
-                              f"under {ruleset.name} {rule_leader.name} makes the first lead")
+            raise RecordError(
+                f"line {at} (trick 1): wrong seat leading: [Leader] is {leader.name}, but "
+                f"under {ruleset.name} {rule_leader.name} makes the first lead"
+            )
     trump = int(Mode.parse(contract).strain)
     tricks = [ln.cards for ln in lines]
     size = start.hand_size if start is not None else ruleset.hand_size
@@ -345,23 +377,46 @@ def _build(tags: Mapping[str, tuple[int, str]], lines: list[_Line]) -> HandRecor
         raise RecordError(f"line {ln.number} (trick {size + 1}): the hand has only {size} tricks")
     for ln in lines[:-1]:
         if len(ln.cards) != 3:
-            raise RecordError(f"line {ln.number} (trick {lines.index(ln) + 1}): {len(ln.cards)} card(s); "
-                              f"only the last trick may be unfinished")
+            raise RecordError(
+                f"line {ln.number} (trick {lines.index(ln) + 1}): {len(ln.cards)} card(s); "
+                f"only the last trick may be unfinished"
+            )
     _check_repeats(lines, discard)
     complete = sum(len(t) for t in tricks) == 3 * size
     if start is None:
         if not complete:
-            need = "[Discard] (the declarer's hand is not known without it)" if dealt is not None else "[Deal]"
-            raise RecordError(f"the play section lists {sum(len(t) for t in tricks)} of {3 * size} cards: "
-                              f"a partial play needs {need}")
+            need = (
+                "[Discard] (the declarer's hand is not known without it)" if dealt is not None else "[Deal]"
+            )
+            raise RecordError(
+                f"the play section lists {sum(len(t) for t in tricks)} of {3 * size} cards: "
+                f"a partial play needs {need}"
+            )
         start = _reconstruct(tricks, leader, trump)
         if dealt is not None:
             discard = _infer_discard(tags, dealt, start, declarer, exchange)
-    _check_play(lines, start, leader, trump, bool(ruleset.must_ruff), reconstructed="Deal" not in tags,
-                exchanged=bool(exchange) or "Deal" not in tags)
-    return HandRecord(ruleset=ruleset, declarer=declarer, contract=contract, leader=leader, start=start,
-                      tricks=tuple(tuple(t) for t in tricks), discard=discard, dealt=dealt,
-                      exchange=exchange, number=number, players=players)
+    _check_play(
+        lines,
+        start,
+        leader,
+        trump,
+        bool(ruleset.must_ruff),
+        reconstructed="Deal" not in tags,
+        exchanged=bool(exchange) or "Deal" not in tags,
+    )
+    return HandRecord(
+        ruleset=ruleset,
+        declarer=declarer,
+        contract=contract,
+        leader=leader,
+        start=start,
+        tricks=tuple(tuple(t) for t in tricks),
+        discard=discard,
+        dealt=dealt,
+        exchange=exchange,
+        number=number,
+        players=players,
+    )
 
 
 def _read_rules(tags: Mapping[str, tuple[int, str]]) -> Ruleset:
@@ -400,8 +455,10 @@ def _mode(value: str, ruleset: Ruleset, at: int) -> str:
     except SolverError:
         mode = None
     if mode is None or mode not in ruleset.modes:
-        raise RecordError(f"line {at}: [Contract] {value!r} is not a mode of {ruleset.name}; "
-                          f"allowed: {' '.join(ruleset.mode_order)}")
+        raise RecordError(
+            f"line {at}: [Contract] {value!r} is not a mode of {ruleset.name}; "
+            f"allowed: {' '.join(ruleset.mode_order)}"
+        )
     return mode.value
 
 
@@ -423,8 +480,10 @@ def _read_discard(tags: Mapping[str, tuple[int, str]], ruleset: Ruleset) -> tupl
     if len(set(cards)) != len(cards):
         raise RecordError(f"line {at}: [Discard] names a card twice")
     if len(cards) != ruleset.widow_size:
-        raise RecordError(f"line {at}: [Discard] has {len(cards)} card(s); under {ruleset.name} "
-                          f"the declarer discards {ruleset.widow_size}")
+        raise RecordError(
+            f"line {at}: [Discard] has {len(cards)} card(s); under {ruleset.name} "
+            f"the declarer discards {ruleset.widow_size}"
+        )
     return tuple(cards)
 
 
@@ -463,9 +522,13 @@ def _read_players(tags: Mapping[str, tuple[int, str]]) -> tuple[str, str, str] |
     return (names[0], names[1], names[2])
 
 
-def _read_deal(tags: Mapping[str, tuple[int, str]], ruleset: Ruleset, declarer: Seat,
-               discard: tuple[Card, ...] | None,
-               exchange: Sequence[tuple[Seat, Seat, Card]]) -> tuple[Deal | None, Deal | None]:
+def _read_deal(
+    tags: Mapping[str, tuple[int, str]],
+    ruleset: Ruleset,
+    declarer: Seat,
+    discard: tuple[Card, ...] | None,
+    exchange: Sequence[tuple[Seat, Seat, Card]],
+) -> tuple[Deal | None, Deal | None]:
     """(the deal as dealt or None, the hands at the first lead or None)."""
     if "Deal" not in tags:
         return None, None
@@ -482,18 +545,24 @@ def _read_deal(tags: Mapping[str, tuple[int, str]], ruleset: Ruleset, declarer: 
         raise RecordError(f"line {at}: [Deal]: card {next(iter(extra))} is not in the deck of {ruleset.name}")
     if not deal.widow:  # the hands at the first lead
         if deal.hand_size > ruleset.hand_size:
-            raise RecordError(f"line {at}: [Deal]: hands of {deal.hand_size} cards; {ruleset.name} deals "
-                              f"{ruleset.hand_size}")
+            raise RecordError(
+                f"line {at}: [Deal]: hands of {deal.hand_size} cards; {ruleset.name} deals "
+                f"{ruleset.hand_size}"
+            )
         return None, deal
     where = f"line {at}: [Deal]"
     if deal.hand_size != ruleset.hand_size or len(deal.widow) != ruleset.widow_size:
-        raise RecordError(f"{where}: {deal.hand_size} cards each and {len(deal.widow)} in the widow; "
-                          f"{ruleset.name} deals {ruleset.hand_size} and {ruleset.widow_size}")
+        raise RecordError(
+            f"{where}: {deal.hand_size} cards each and {len(deal.widow)} in the widow; "
+            f"{ruleset.name} deals {ruleset.hand_size} and {ruleset.widow_size}"
+        )
     hands = [h.mask for h in deal.hands]
     for k, (frm, to, card) in enumerate(exchange, 1):
         if not hands[frm] & card.bit:
-            raise RecordError(f"line {tags['Exchange'][0]}: [Exchange] move {k}: {frm.name} passes {card}, "
-                              f"which {frm.name} does not hold")
+            raise RecordError(
+                f"line {tags['Exchange'][0]}: [Exchange] move {k}: {frm.name} passes {card}, "
+                f"which {frm.name} does not hold"
+            )
         hands[frm] &= ~card.bit
         hands[to] |= card.bit
     held = hands[declarer] | deal.widow.mask
@@ -501,8 +570,10 @@ def _read_deal(tags: Mapping[str, tuple[int, str]], ruleset: Ruleset, declarer: 
         return deal, None  # the declarer's hand is known only once the play shows it
     for c in discard:
         if not held & c.bit:
-            raise RecordError(f"line {tags['Discard'][0]}: [Discard]: {c} is not among the declarer's "
-                              f"{declarer.name} cards and the widow")
+            raise RecordError(
+                f"line {tags['Discard'][0]}: [Discard]: {c} is not among the declarer's "
+                f"{declarer.name} cards and the widow"
+            )
     hands[declarer] = held & ~sum(c.bit for c in discard)
     try:
         start = Deal([Hand(m) for m in hands])
@@ -517,8 +588,9 @@ def _check_repeats(lines: Sequence[_Line], discard: Sequence[Card] | None) -> No
     for t, ln in enumerate(lines, 1):
         for c in ln.cards:
             if c in seen:
-                raise RecordError(f"line {ln.number} (trick {t}): card {c} played twice "
-                                  f"(already played at trick {seen[c]})")
+                raise RecordError(
+                    f"line {ln.number} (trick {t}): card {c} played twice (already played at trick {seen[c]})"
+                )
             if c in out:
                 raise RecordError(f"line {ln.number} (trick {t}): card {c} was discarded and is out of play")
             seen[c] = t
@@ -538,8 +610,15 @@ def _cards_text(mask: int) -> str:
     return ", ".join(str(c) for c in sorted(Hand(mask), key=lambda c: -c.rank))
 
 
-def _check_play(lines: Sequence[_Line], start: Deal, leader: Seat, trump: int, must_ruff: bool,
-                reconstructed: bool, exchanged: bool) -> None:
+def _check_play(
+    lines: Sequence[_Line],
+    start: Deal,
+    leader: Seat,
+    trump: int,
+    must_ruff: bool,
+    reconstructed: bool,
+    exchanged: bool,
+) -> None:
     """Every card in the right hand and legal; errors name the line, trick and card."""
     hands = [h.mask for h in start.hands]
     lead = leader
@@ -551,24 +630,32 @@ def _check_play(lines: Sequence[_Line], start: Deal, leader: Seat, trump: int, m
             if not hands[seat] & c.bit:
                 owner = next((s for s in Seat if hands[s] & c.bit), None)
                 if owner is not None and k == 0:
-                    raise RecordError(f"{where}: wrong seat leading: {c} is {owner.name}'s card, but "
-                                      f"{seat.name} {'won the last trick' if t > 1 else 'has the first lead'} "
-                                      f"and leads")
+                    raise RecordError(
+                        f"{where}: wrong seat leading: {c} is {owner.name}'s card, but "
+                        f"{seat.name} {'won the last trick' if t > 1 else 'has the first lead'} "
+                        f"and leads"
+                    )
                 if owner is not None:
                     hint = "" if exchanged else " (if cards were exchanged before the play, give [Exchange])"
-                    raise RecordError(f"{where}: card {c} is not in {seat.name}'s hand (it is {owner.name}'s); "
-                                      f"{seat.name} plays card {k + 1} of this trick{hint}")
+                    raise RecordError(
+                        f"{where}: card {c} is not in {seat.name}'s hand (it is {owner.name}'s); "
+                        f"{seat.name} plays card {k + 1} of this trick{hint}"
+                    )
                 raise RecordError(f"{where}: card {c} is not in {seat.name}'s hand")
             legal = legal_mask(hands[seat], led, trump, must_ruff)
             if not legal & c.bit:
                 follow = hands[seat] & (0x1FFF << (16 * led))
                 if follow:
-                    raise RecordError(f"{where}: {seat.name} revokes with {c}: {SUIT_CHARS[led]} was led and "
-                                      f"{seat.name} holds {_cards_text(follow)}"
-                                      + (" (played later)" if reconstructed else ""))
-                raise RecordError(f"{where}: {seat.name} plays {c} without ruffing: void in {SUIT_CHARS[led]}, "
-                                  f"{seat.name} must play a trump (holds {_cards_text(legal)})"
-                                  + (" (played later)" if reconstructed else ""))
+                    raise RecordError(
+                        f"{where}: {seat.name} revokes with {c}: {SUIT_CHARS[led]} was led and "
+                        f"{seat.name} holds {_cards_text(follow)}"
+                        + (" (played later)" if reconstructed else "")
+                    )
+                raise RecordError(
+                    f"{where}: {seat.name} plays {c} without ruffing: void in {SUIT_CHARS[led]}, "
+                    f"{seat.name} must play a trump (holds {_cards_text(legal)})"
+                    + (" (played later)" if reconstructed else "")
+                )
             hands[seat] &= ~c.bit
             if k == 0:
                 led = int(c.suit)
@@ -576,8 +663,13 @@ def _check_play(lines: Sequence[_Line], start: Deal, leader: Seat, trump: int, m
             lead = Seat((lead + trick_winner([_bit(c) for c in ln.cards], trump)) % 3)
 
 
-def _infer_discard(tags: Mapping[str, tuple[int, str]], dealt: Deal, start: Deal, declarer: Seat,
-                   exchange: Sequence[tuple[Seat, Seat, Card]]) -> tuple[Card, ...]:
+def _infer_discard(
+    tags: Mapping[str, tuple[int, str]],
+    dealt: Deal,
+    start: Deal,
+    declarer: Seat,
+    exchange: Sequence[tuple[Seat, Seat, Card]],
+) -> tuple[Card, ...]:
     """The discard of a complete play whose [Deal] is given as dealt: the declarer's cards
     and the widow that were never played. The other hands must be exactly what was played."""
     at = tags["Deal"][0]
@@ -590,12 +682,14 @@ def _infer_discard(tags: Mapping[str, tuple[int, str]], dealt: Deal, start: Deal
     for s in Seat:
         missing = start[s].mask & ~hands[s]
         if missing:
-            raise RecordError(f"line {at}: [Deal] does not give {s.name} {_cards_text(missing)}, "
-                              f"which {s.name} plays{hint}")
+            raise RecordError(
+                f"line {at}: [Deal] does not give {s.name} {_cards_text(missing)}, which {s.name} plays{hint}"
+            )
         left = hands[s] & ~start[s].mask
         if left and s != declarer:
-            raise RecordError(f"line {at}: [Deal] gives {s.name} {_cards_text(left)}, "
-                              f"which {s.name} never plays{hint}")
+            raise RecordError(
+                f"line {at}: [Deal] gives {s.name} {_cards_text(left)}, which {s.name} never plays{hint}"
+            )
     out = Hand(hands[declarer] & ~start[declarer].mask)
     return tuple(sorted(out, key=lambda c: (c.suit, -c.rank)))
 
@@ -610,13 +704,16 @@ def hand_from_record(record: Mapping[str, Any], number: int) -> HandRecord:
         raise RecordError(f"hand {number}: the record has hands 1..{len(hands)}")
     h = hands[number - 1]
     ruleset = ruleset_of(record)
-    dealt = Deal([Hand.parse(h["dealt"][s]) if h["dealt"][s].strip() else Hand() for s in SEAT_NAMES],
-                 Hand.parse(h["widow"]) if h["widow"].strip() else Hand())
+    dealt = Deal(
+        [Hand.parse(h["dealt"][s]) if h["dealt"][s].strip() else Hand() for s in SEAT_NAMES],
+        Hand.parse(h["widow"]) if h["widow"].strip() else Hand(),
+    )
     decl = h["declaration"]
     declarer = Seat.parse(decl.get("declarer", ruleset.declarer.name))
     mode = decl.get("mode") or decl["strain"]
-    exchange = tuple((Seat.parse(t["from"]), Seat.parse(t["to"]), Card.parse(t["card"]))
-                     for t in h["exchange"])
+    exchange = tuple(
+        (Seat.parse(t["from"]), Seat.parse(t["to"]), Card.parse(t["card"])) for t in h["exchange"]
+    )
     discard = tuple(Card.parse(c) for c in decl.get("discard", []))
     hands = [m.mask for m in dealt.hands]
     for frm, to, card in exchange:
@@ -626,33 +723,29 @@ def hand_from_record(record: Mapping[str, Any], number: int) -> HandRecord:
         hands[declarer] = (hands[declarer] | dealt.widow.mask) & ~sum(c.bit for c in discard)
     start = Deal([Hand(m) for m in hands])
     cards = [Card.parse(c) for c in h["play"]]
-    tricks = tuple(tuple(cards[i:i + 3]) for i in range(0, len(cards), 3))
+    tricks = tuple(tuple(cards[i : i + 3]) for i in range(0, len(cards), 3))
     leader = Seat.E if ruleset.first_leader == "eldest" else declarer
     names = record["players"]
     d = h["dealer"]
     players = (names[d], names[(d + 1) % 3], names[(d + 2) % 3])
-    return HandRecord(ruleset=ruleset, declarer=declarer, contract=mode, leader=leader, start=start,
-                      tricks=tricks, discard=discard if dealt.widow else None,
-                      dealt=dealt if dealt.widow else None, exchange=exchange, number=number, players=players)
+    return HandRecord(
+        ruleset=ruleset,
+        declarer=declarer,
+        contract=mode,
+        leader=leader,
+        start=start,
+        tricks=tricks,
+        discard=discard if dealt.widow else None,
+        dealt=dealt if dealt.widow else None,
+        exchange=exchange,
+        number=number,
+        players=players,
+    )
 
 
 def save_hand(rec: HandRecord, path: str | os.PathLike[str]) -> None:
     """Write the hand file atomically (temp file in the same directory, then rename)."""
-    path = os.fspath(path)
-    fd, tmp = tempfile.mkstemp(prefix=".sm358-", suffix=".tmp", dir=os.path.dirname(os.path.abspath(path)))
-    try:
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)  # what open() would give, not mkstemp's private 0600
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(rec.to_text())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        raise
+    write_atomic(path, rec.to_text())
 
 
 def iter_positions(rec: HandRecord) -> Iterable[tuple[Position, Card]]:

@@ -14,6 +14,7 @@ player ``d``, E is ``(d+1) % 3`` and M is ``(d+2) % 3``; the next dealer is ``(d
 
 The result of :meth:`Match.play` is the game record of :mod:`solver.game.records`.
 """
+
 from __future__ import annotations
 
 import random
@@ -100,7 +101,7 @@ class MatchState:
 
     hands_played: int = 0
     totals: list[int] = field(default_factory=lambda: [0, 0, 0])
-    history: list = field(default_factory=list)   # solver.game.scoring.HandResult per hand
+    history: list = field(default_factory=list)  # solver.game.scoring.HandResult per hand
     modes_used: list[list[str]] = field(default_factory=lambda: [[], [], []])
 
 
@@ -131,14 +132,19 @@ class Match:
         deal_source: "Callable[[int], tuple[list[list[Card]], list[Card]]] | None" = None,
     ) -> None:
         if not isinstance(ruleset, Ruleset):
-            raise RulesError(f"a match is played under a Ruleset (see get_ruleset), got {short_repr(ruleset)}")
+            raise RulesError(
+                f"a match is played under a Ruleset (see get_ruleset), got {short_repr(ruleset)}"
+            )
         if not isinstance(players, (list, tuple)) or len(players) != 3:
             raise RulesError(f"a match needs a list of exactly 3 players, got {short_repr(players)}")
         for p in players:
             if not all(callable(getattr(p, m, None)) for m in ("declare", "name_suit", "give_card", "play")):
-                raise RulesError(f"{short_repr(p)} is not a player: it needs declare, name_suit, give_card and play")
-        if names is not None and not (isinstance(names, (list, tuple)) and len(names) == 3
-                                      and all(isinstance(n, str) for n in names)):
+                raise RulesError(
+                    f"{short_repr(p)} is not a player: it needs declare, name_suit, give_card and play"
+                )
+        if names is not None and not (
+            isinstance(names, (list, tuple)) and len(names) == 3 and all(isinstance(n, str) for n in names)
+        ):
             raise RulesError(f"names must be three strings, got {short_repr(names)}")
         check_seed(seed, RulesError)
         if first_dealer is not None:
@@ -154,11 +160,14 @@ class Match:
         self.max_hands = max_hands
         self.deck_cards = deck_for(ruleset)
         self.deck_mask = sum(c.bit for c in self.deck_cards)
-        self.prev_nets: tuple[int, int, int] | None = None   # by player
+        self.prev_nets: tuple[int, int, int] | None = None  # by player
         self.record: MatchRecord = {
             "format": "sm358-match",
             "version": 1,
-            "rules": {"preset": preset or str(getattr(ruleset, "name", "custom")), "options": dict(options or {})},
+            "rules": {
+                "preset": preset or str(getattr(ruleset, "name", "custom")),
+                "options": dict(options or {}),
+            },
             "players": self.names,
             "seed": str(seed),
             "hands": [],
@@ -182,8 +191,9 @@ class Match:
         self.record["hands"].append(hand_rec)
         self.state.hands_played = number
         tricks = _triple([hand_rec["tricks"][s.name] for s in SEATS])
-        result = scoring.HandResult(dealer, hand_rec["declaration"]["mode"], tricks,
-                                    tuple(Seat(s) for s in self._trick_winners))
+        result = scoring.HandResult(
+            dealer, hand_rec["declaration"]["mode"], tricks, tuple(Seat(s) for s in self._trick_winners)
+        )
         self.state.history.append(result)
         points = result.points_by_player(self.ruleset)
         for p in range(3):
@@ -191,12 +201,19 @@ class Match:
         self.prev_nets = _triple([hand_rec["nets"][Seat((p - dealer) % 3).name] for p in range(3)])
         verdict = scoring.match_over(self.state.history, self.ruleset)
         if verdict.over:
-            self.record["result"] = {"winner": verdict.winner, "reason": verdict.reason,
-                                     "detail": verdict.detail, "totals": list(self.state.totals)}
+            self.record["result"] = {
+                "winner": verdict.winner,
+                "reason": verdict.reason,
+                "detail": verdict.detail,
+                "totals": list(self.state.totals),
+            }
         elif number >= self.max_hands:
-            self.record["result"] = {"winner": scoring.leader_by_total(self.state.totals), "reason": "hand-cap",
-                                     "detail": f"stopped at the cap of {self.max_hands} hands; highest total wins",
-                                     "totals": list(self.state.totals)}
+            self.record["result"] = {
+                "winner": scoring.leader_by_total(self.state.totals),
+                "reason": "hand-cap",
+                "detail": f"stopped at the cap of {self.max_hands} hands; highest total wins",
+                "totals": list(self.state.totals),
+            }
             if self.max_hands != HAND_CAP:  # not the standard cap: say so, or the record reads as forged
                 self.record["truncated"] = True
         self.dealer = (dealer + 1) % 3
@@ -209,8 +226,8 @@ class Match:
         if self.deal_source is None:
             cards = list(self.deck_cards)
             self.rng.shuffle(cards)
-            dealt_lists = [cards[i * n:(i + 1) * n] for i in range(3)]
-            widow_cards = cards[3 * n:3 * n + w]
+            dealt_lists = [cards[i * n : (i + 1) * n] for i in range(3)]
+            widow_cards = cards[3 * n : 3 * n + w]
         else:
             dealt_lists, widow_cards = self.deal_source(number)
         hands = [sum(c.bit for c in lst) for lst in dealt_lists]
@@ -228,8 +245,17 @@ class Match:
         def table(seat: Seat) -> Table:
             d_target, e_target, m_target = (rs.target_of(s, mode) for s in SEATS)
             targets = (d_target, e_target, m_target)
-            return Table(rs, number, dealer, (dealer + seat) % 3, seat, targets, declarer, totals,
-                         tuple(transfers_by_seat[seat]))
+            return Table(
+                rs,
+                number,
+                dealer,
+                (dealer + seat) % 3,
+                seat,
+                targets,
+                declarer,
+                totals,
+                tuple(transfers_by_seat[seat]),
+            )
 
         def sees_all(seat: Seat) -> bool:
             return bool(getattr(self.players[(dealer + seat) % 3], "sees_all", False))
@@ -240,9 +266,17 @@ class Match:
         def ask(stage: str, hand_mask: int, visible: int, fixed: Mode | None) -> Announcement:
             player = self.players[decl_player]
             n_discard = 0 if stage == "mode" else (rs.widow_size if rs.widow != "none" else 0)
-            view = DeclareView(table(declarer), stage, hand_mask, visible, modes, n_discard, fixed,
-                               _triple(st.hands) if sees_all(declarer) else None,
-                               st.widow if sees_all(declarer) else None)
+            view = DeclareView(
+                table(declarer),
+                stage,
+                hand_mask,
+                visible,
+                modes,
+                n_discard,
+                fixed,
+                _triple(st.hands) if sees_all(declarer) else None,
+                st.widow if sees_all(declarer) else None,
+            )
             d = player.declare(view)
             where = f"hand {number}: declarer {self.names[decl_player]} ({declarer.name})"
             if not isinstance(d, Announcement):
@@ -256,10 +290,13 @@ class Match:
             if stage != "mode":
                 for c in d.discard:
                     if not (isinstance(c, Card) and hand_mask & c.bit):
-                        raise IllegalPlayError(f"{where} discarded {c}, which is not in the cards to discard from")
+                        raise IllegalPlayError(
+                            f"{where} discarded {c}, which is not in the cards to discard from"
+                        )
                 if len(d.discard) != n_discard or len(set(d.discard)) != n_discard:
                     raise IllegalPlayError(
-                        f"{where} discarded {len(set(d.discard))} distinct card(s); must discard {n_discard}")
+                        f"{where} discarded {len(set(d.discard))} distinct card(s); must discard {n_discard}"
+                    )
             return d
 
         def take_widow() -> None:
@@ -280,8 +317,12 @@ class Match:
             prev_by_seat = _triple([self.prev_nets[(dealer + s) % 3] for s in SEATS])
             trump = int(mode.strain) if mode is not None else None
             transfers = run_exchange(
-                st.hands, prev_by_seat, rs, trump,
-                self._decider(number, dealer, table, sees_all, st), f"hand {number}",
+                st.hands,
+                prev_by_seat,
+                rs,
+                trump,
+                self._decider(number, dealer, table, sees_all, st),
+                f"hand {number}",
             )
             for t in transfers:
                 transfers_by_seat[t.frm].append(t)
@@ -326,7 +367,9 @@ class Match:
         }
         sizes = {len(Hand(h)) for h in st.hands}
         if sizes != {rs.hand_size}:
-            raise SolverError(f"hand {number}: hands hold {sorted(sizes)} cards before the play; expected {rs.hand_size}")
+            raise SolverError(
+                f"hand {number}: hands hold {sorted(sizes)} cards before the play; expected {rs.hand_size}"
+            )
         play, tricks = self._play_tricks(st, number, dealer, declarer, mode, table, sees_all)
         nets = scoring.hand_nets(tricks, rs, mode)
         if sum(nets) != 0:
@@ -342,8 +385,16 @@ class Match:
             "nets": {s.name: nets[s] for s in SEATS},
         }
 
-    def _play_tricks(self, st: HandState, number: int, dealer: int, declarer: Seat, mode: Mode,
-                     table: Callable[[Seat], Table], sees_all: Callable[[Seat], bool]):
+    def _play_tricks(
+        self,
+        st: HandState,
+        number: int,
+        dealer: int,
+        declarer: Seat,
+        mode: Mode,
+        table: Callable[[Seat], Table],
+        sees_all: Callable[[Seat], bool],
+    ):
         """The trick-by-trick play: the hot path of simulation, on plain masks."""
         rs = self.ruleset
         trump = int(mode.strain)
@@ -365,9 +416,19 @@ class Match:
                 seat = SEATS[(leader + k) % 3]
                 hand = hands[seat]
                 legal = legal_mask(hand, led, trump, must_ruff)
-                view = PlayView(tables[seat], hand, legal, tuple(cards), leader, trump, mode,
-                                (tricks[0], tricks[1], tricks[2]), st.played, trick_no,
-                                _triple(hands) if omniscient[seat] else None)
+                view = PlayView(
+                    tables[seat],
+                    hand,
+                    legal,
+                    tuple(cards),
+                    leader,
+                    trump,
+                    mode,
+                    (tricks[0], tricks[1], tricks[2]),
+                    st.played,
+                    trick_no,
+                    _triple(hands) if omniscient[seat] else None,
+                )
                 card = seat_players[seat].play(view)
                 bit = card.bit if isinstance(card, Card) else 0
                 if not bit & legal:
@@ -377,9 +438,13 @@ class Match:
                     if not bit & hand:
                         raise IllegalPlayError(f"{who} played {card}, which is not in the hand")
                     if hand & (LANE_MASK << (LANE * led)):
-                        raise IllegalPlayError(f"{who} played {card}: revoke (must follow {Suit(led).symbol})")
-                    raise IllegalPlayError(f"{who} played {card}: must ruff ({Suit(trump).symbol} trumps, "
-                                           f"void in {Suit(led).symbol})")
+                        raise IllegalPlayError(
+                            f"{who} played {card}: revoke (must follow {Suit(led).symbol})"
+                        )
+                    raise IllegalPlayError(
+                        f"{who} played {card}: must ruff ({Suit(trump).symbol} trumps, "
+                        f"void in {Suit(led).symbol})"
+                    )
                 hands[seat] = hand & ~bit
                 st.played |= bit
                 pos = bit.bit_length() - 1
@@ -410,11 +475,19 @@ class _PlayerDecider:
     def _view(self, req) -> ExchangeView:
         seat = Seat(req.seat)
         t = self.table(seat)
-        t = Table(t.ruleset, t.hand_number, t.dealer, t.me, t.seat, t.targets, t.declarer, t.totals,
-                  tuple(req.seen))
-        return ExchangeView(t, req.role, req.hand.mask, Seat(req.partner), req.allowed.mask,
-                            tuple(req.suits), req.trump,
-                            _triple(self.st.hands) if self.sees_all(seat) else None)
+        t = Table(
+            t.ruleset, t.hand_number, t.dealer, t.me, t.seat, t.targets, t.declarer, t.totals, tuple(req.seen)
+        )
+        return ExchangeView(
+            t,
+            req.role,
+            req.hand.mask,
+            Seat(req.partner),
+            req.allowed.mask,
+            tuple(req.suits),
+            req.trump,
+            _triple(self.st.hands) if self.sees_all(seat) else None,
+        )
 
     def _player(self, req) -> Player:
         return self.match.players[(self.dealer + req.seat) % 3]

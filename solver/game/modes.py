@@ -12,6 +12,7 @@ records and JSON keep plain strings, and ``"MT" in ruleset.modes`` still reads n
 >>> Mode.MT == "MT", f"{Mode.S}", [str(m) for m in Mode]
 (True, 'S', ['S', 'H', 'D', 'C', 'N', 'MT', 'miz'])
 """
+
 from __future__ import annotations
 
 from enum import Enum

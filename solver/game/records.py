@@ -11,18 +11,26 @@ The record's shape is spelled out as TypedDicts (:class:`MatchRecord` and its pa
 field for field as in ``docs/records.md``), so mypy checks the code that builds or reads
 records; at run time a record is the plain JSON dict.
 """
+
 from __future__ import annotations
 
 import json
 import os
-import tempfile
 from collections import defaultdict, deque
 from typing import Any, Mapping, Optional, TypedDict, cast
 
 from ..cards import Card, Hand, Suit
 from ..deal import SEAT_NAMES, Seat
 from ..errors import RecordError, SolverError
-from ..inputs import MAX_RECORD_BYTES, load_json, read_text_file, short_repr
+from ..inputs import (
+    MAX_RECORD_BYTES,
+    TEMP_PREFIX,
+    TEMP_SUFFIX,
+    load_json,
+    read_text_file,
+    short_repr,
+    write_atomic,
+)
 from .match import HAND_CAP, Match
 from .modes import Mode
 from .rules import get_ruleset
@@ -80,7 +88,6 @@ class ResultRecord(TypedDict):
 
 
 class _MatchRecordRequired(TypedDict):
-
     format: str
     version: int
     rules: RulesRecord
@@ -97,7 +104,6 @@ class MatchRecord(_MatchRecordRequired, total=False):
     truncated: bool
 
 
-TEMP_PREFIX, TEMP_SUFFIX = ".sm358-", ".tmp"
 #: Longest player name a record may hold.
 MAX_NAME_LENGTH = 100
 
@@ -119,22 +125,7 @@ def save(record: "MatchRecord | Mapping[str, Any]", path: "str | os.PathLike[str
         text = dumps(record)
     except (TypeError, ValueError) as exc:
         raise RecordError(f"the record cannot be written as JSON: {exc}") from None
-    path = os.fspath(path)
-    directory = os.path.dirname(os.path.abspath(path))
-    # the writer's pid in the name tells a stale file (its writer is gone) from one in flight
-    fd, tmp = tempfile.mkstemp(prefix=f"{TEMP_PREFIX}{os.getpid()}-", suffix=TEMP_SUFFIX, dir=directory)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        raise
+    write_atomic(path, text)
 
 
 def remove_stale_temp_files(directory: "str | os.PathLike[str]") -> int:
@@ -143,9 +134,11 @@ def remove_stale_temp_files(directory: "str | os.PathLike[str]") -> int:
     removed = 0
     for entry in os.scandir(directory):
         name = entry.name
-        if not (name.startswith(TEMP_PREFIX) and name.endswith(TEMP_SUFFIX)) or not entry.is_file(follow_symlinks=False):
+        if not (name.startswith(TEMP_PREFIX) and name.endswith(TEMP_SUFFIX)) or not entry.is_file(
+            follow_symlinks=False
+        ):
             continue
-        pid_text = name[len(TEMP_PREFIX):].split("-", 1)[0]
+        pid_text = name[len(TEMP_PREFIX) :].split("-", 1)[0]
         if pid_text.isdigit() and _process_alive(int(pid_text)):
             continue
         try:
@@ -219,10 +212,13 @@ def validate(record: Any) -> None:
         raise RecordError(f'"format" must be "{FORMAT}", got {short_repr(record.get("format"))}')
     version = record.get("version")
     if not _is_int(version) or version != VERSION:  # 1.0 and true are not version 1
-        raise RecordError(f'unsupported record version {short_repr(version)} (this reader knows {VERSION})')
+        raise RecordError(f"unsupported record version {short_repr(version)} (this reader knows {VERSION})")
     players = record.get("players")
-    if not (isinstance(players, list) and len(players) == 3
-            and all(isinstance(p, str) and 0 < len(p) <= MAX_NAME_LENGTH for p in players)):
+    if not (
+        isinstance(players, list)
+        and len(players) == 3
+        and all(isinstance(p, str) and 0 < len(p) <= MAX_NAME_LENGTH for p in players)
+    ):
         raise RecordError(f'"players" must list three player names of 1..{MAX_NAME_LENGTH} characters')
     if "seed" in record and (isinstance(record["seed"], bool) or not isinstance(record["seed"], (int, str))):
         raise RecordError(f'"seed" must be a string or an integer, got {short_repr(record["seed"])}')
@@ -237,19 +233,30 @@ def validate(record: Any) -> None:
     for i, h in enumerate(hands, 1):
         _check_hand_shape(h, i)
     result = record.get("result")
-    if not (isinstance(result, Mapping) and (result.get("winner") is None or _is_int(result["winner"]))
-            and result.get("winner") in (None, 0, 1, 2) and isinstance(result.get("reason"), str)
-            and isinstance(result.get("detail", ""), str)
-            and isinstance(result.get("totals"), list) and len(result["totals"]) == 3
-            and all(_is_int(t) for t in result["totals"])):
-        raise RecordError('"result" must be an object with "winner" (0..2 or null), "reason" and three '
-                          'whole-number "totals"')
+    if not (
+        isinstance(result, Mapping)
+        and (result.get("winner") is None or _is_int(result["winner"]))
+        and result.get("winner") in (None, 0, 1, 2)
+        and isinstance(result.get("reason"), str)
+        and isinstance(result.get("detail", ""), str)
+        and isinstance(result.get("totals"), list)
+        and len(result["totals"]) == 3
+        and all(_is_int(t) for t in result["totals"])
+    ):
+        raise RecordError(
+            '"result" must be an object with "winner" (0..2 or null), "reason" and three '
+            'whole-number "totals"'
+        )
     if result["reason"] == "hand-cap" and not truncated and len(hands) != HAND_CAP:
-        raise RecordError(f'result: reason "hand-cap" after {len(hands)} hands: that reason is only given at '
-                          f'the cap of {HAND_CAP} hands, or to a record marked "truncated": true')
+        raise RecordError(
+            f'result: reason "hand-cap" after {len(hands)} hands: that reason is only given at '
+            f'the cap of {HAND_CAP} hands, or to a record marked "truncated": true'
+        )
     if truncated and result["reason"] != "hand-cap":
-        raise RecordError(f'result: a record marked "truncated" ends with reason "hand-cap", '
-                          f'not {short_repr(result["reason"])}')
+        raise RecordError(
+            f'result: a record marked "truncated" ends with reason "hand-cap", '
+            f"not {short_repr(result['reason'])}"
+        )
     ruleset = ruleset_of(record)
     replay(record, ruleset)
 
@@ -258,18 +265,34 @@ def _check_hand_shape(h: Any, number: int) -> None:
     where = f"hand {number}"
     if not isinstance(h, Mapping):
         raise RecordError(f"{where}: must be an object")
-    for key, kind in (("dealer", int), ("dealt", Mapping), ("widow", str), ("exchange", list),
-                      ("declaration", Mapping), ("play", list), ("tricks", Mapping)):
+    for key, kind in (
+        ("dealer", int),
+        ("dealt", Mapping),
+        ("widow", str),
+        ("exchange", list),
+        ("declaration", Mapping),
+        ("play", list),
+        ("tricks", Mapping),
+    ):
         if not isinstance(h.get(key), kind) or (kind is int and isinstance(h.get(key), bool)):
-            raise RecordError(f"{where}: {key!r} is missing or not a{'n' if kind is int else ''} {kind.__name__ if kind is not Mapping else 'object'}")
+            raise RecordError(
+                f"{where}: {key!r} is missing or not a{'n' if kind is int else ''} {kind.__name__ if kind is not Mapping else 'object'}"
+            )
     if not isinstance(h["declaration"].get("discard", []), list):
         raise RecordError(f"{where}: declaration 'discard' must be a list of cards")
     decl = h["declaration"]
-    typed: tuple[tuple[str, type], ...] = (("mode", str), ("strain", str), ("misere", bool), ("declarer", str))
+    typed: tuple[tuple[str, type], ...] = (
+        ("mode", str),
+        ("strain", str),
+        ("misere", bool),
+        ("declarer", str),
+    )
     for key, want_type in typed:
         if key in decl and not isinstance(decl[key], want_type):
-            raise RecordError(f"{where}: declaration {key!r} must be a {'bool' if want_type is bool else 'string'}, "
-                              f"got {short_repr(decl[key])}")
+            raise RecordError(
+                f"{where}: declaration {key!r} must be a {'bool' if want_type is bool else 'string'}, "
+                f"got {short_repr(decl[key])}"
+            )
     if h["dealer"] not in (0, 1, 2):
         raise RecordError(f"{where}: dealer must be a player index 0..2, got {short_repr(h['dealer'])}")
     if set(h["dealt"]) != set(SEAT_NAMES) or set(h["tricks"]) != set(SEAT_NAMES):
@@ -282,17 +305,25 @@ def _check_hand_shape(h: Any, number: int) -> None:
     for key, by_seat in counts:  # 5.0 tricks or a true net are not numbers of tricks
         for seat in SEAT_NAMES:
             if not _is_int(by_seat[seat]):
-                raise RecordError(f"{where}: {key} of {seat} must be a whole number, got {short_repr(by_seat[seat])}")
+                raise RecordError(
+                    f"{where}: {key} of {seat} must be a whole number, got {short_repr(by_seat[seat])}"
+                )
     for t in h["exchange"]:
-        if not (isinstance(t, Mapping) and t.get("from") in SEAT_NAMES and t.get("to") in SEAT_NAMES
-                and isinstance(t.get("card"), str)):
-            raise RecordError(f"{where}: exchange entries must be {{\"from\": seat, \"to\": seat, \"card\": card}}, "
-                              f"got {short_repr(t)}")
+        if not (
+            isinstance(t, Mapping)
+            and t.get("from") in SEAT_NAMES
+            and t.get("to") in SEAT_NAMES
+            and isinstance(t.get("card"), str)
+        ):
+            raise RecordError(
+                f'{where}: exchange entries must be {{"from": seat, "to": seat, "card": card}}, '
+                f"got {short_repr(t)}"
+            )
 
 
 def _card(text: Any, where: str) -> Card:
     if not isinstance(text, str):
-        raise RecordError(f"{where}: a card must be a string such as \"SA\", got {short_repr(text)}")
+        raise RecordError(f'{where}: a card must be a string such as "SA", got {short_repr(text)}')
     try:
         return Card.parse(text)
     except SolverError as exc:
@@ -318,8 +349,8 @@ class _Script:
         self.discard = tuple(_card(c, f"hand {number}, discard") for c in decl.get("discard", []))
         self.play = [_card(c, f"hand {number}, play card {k + 1}") for k, c in enumerate(h["play"])]
         self.cursor = 0
-        self.queues: dict = defaultdict(deque)     # (frm, to) -> cards still to give
-        self.peek: dict = defaultdict(int)         # (frm, to) -> next card to look at for name_suit
+        self.queues: dict = defaultdict(deque)  # (frm, to) -> cards still to give
+        self.peek: dict = defaultdict(int)  # (frm, to) -> next card to look at for name_suit
         self.by_pair: dict = defaultdict(list)
         for k, t in enumerate(h["exchange"]):
             pair = (Seat[t["from"]], Seat[t["to"]])
@@ -361,8 +392,10 @@ class _ScriptedPlayer:
         k = s.peek[pair]
         cards = s.by_pair[pair]
         if k >= len(cards):
-            raise RecordError(f"hand {s.number}, exchange: the record has too few cards from "
-                              f"{view.partner.name} to {view.table.seat.name}")
+            raise RecordError(
+                f"hand {s.number}, exchange: the record has too few cards from "
+                f"{view.partner.name} to {view.table.seat.name}"
+            )
         s.peek[pair] = k + 1
         return cards[k].suit
 
@@ -370,15 +403,19 @@ class _ScriptedPlayer:
         s = self.replay.script
         q = s.queues[(view.table.seat, view.partner)]
         if not q:
-            raise RecordError(f"hand {s.number}, exchange: the record has too few cards from "
-                              f"{view.table.seat.name} to {view.partner.name}")
+            raise RecordError(
+                f"hand {s.number}, exchange: the record has too few cards from "
+                f"{view.table.seat.name} to {view.partner.name}"
+            )
         return q.popleft()
 
     def play(self, view: PlayView) -> Card:
         s = self.replay.script
         if s.cursor >= len(s.play):
-            raise RecordError(f"hand {s.number}, trick {view.trick_number}: the play list ends after "
-                              f"{len(s.play)} cards; {3 * view.table.ruleset.hand_size} are needed")
+            raise RecordError(
+                f"hand {s.number}, trick {view.trick_number}: the play list ends after "
+                f"{len(s.play)} cards; {3 * view.table.ruleset.hand_size} are needed"
+            )
         card = s.play[s.cursor]
         s.cursor += 1
         return card
@@ -406,7 +443,9 @@ class _Replay:
         for name, hd in zip(("D", "E", "M", "the widow"), (*hands, widow)):
             dup = seen & hd.mask
             if dup:
-                raise RecordError(f"hand {number}: card {Card.from_bit(dup & -dup)} dealt twice (again in {name})")
+                raise RecordError(
+                    f"hand {number}: card {Card.from_bit(dup & -dup)} dealt twice (again in {name})"
+                )
             seen |= hd.mask
             want = rs.widow_size if name == "the widow" else rs.hand_size
             if len(hd) != want:
@@ -414,7 +453,9 @@ class _Replay:
         missing = rs.deck.mask & ~seen
         extra = seen & ~rs.deck.mask
         if extra:
-            raise RecordError(f"hand {number}: card {Card.from_bit(extra & -extra)} is not in the deck of these rules")
+            raise RecordError(
+                f"hand {number}: card {Card.from_bit(extra & -extra)} is not in the deck of these rules"
+            )
         if missing:
             raise RecordError(f"hand {number}: card {Card.from_bit(missing & -missing)} was not dealt")
         self._script = _Script(h, number, rs)
@@ -431,16 +472,27 @@ def replay(record: Mapping[str, Any], ruleset: Any) -> MatchRecord:
     # a record marked truncated stops at its last hand; any other runs to the rules' end,
     # or to the standard safety cap
     cap = len(hands) if record.get("truncated") else HAND_CAP
-    m = Match(ruleset, players, record.get("seed", 0), names=record["players"], first_dealer=first,
-              deal_source=rp.deal, max_hands=cap, preset=rules.get("preset"),
-              options=rules.get("options"))
+    m = Match(
+        ruleset,
+        players,
+        record.get("seed", 0),
+        names=record["players"],
+        first_dealer=first,
+        deal_source=rp.deal,
+        max_hands=cap,
+        preset=rules.get("preset"),
+        options=rules.get("options"),
+    )
     for number, h in enumerate(hands, 1):
         done = m.record["result"]
         if done is not None:
-            raise RecordError(f"hand {number}: the match was already over after hand {number - 1} "
-                              f"({done['reason']})")
+            raise RecordError(
+                f"hand {number}: the match was already over after hand {number - 1} ({done['reason']})"
+            )
         if h["dealer"] != m.dealer:
-            raise RecordError(f"hand {number}: dealer is player {h['dealer']}, but the deal passes to player {m.dealer}")
+            raise RecordError(
+                f"hand {number}: dealer is player {h['dealer']}, but the deal passes to player {m.dealer}"
+            )
         try:
             got = m.play_hand()
         except RecordError:
@@ -452,39 +504,58 @@ def replay(record: Mapping[str, Any], ruleset: Any) -> MatchRecord:
         raise RecordError(f"the record ends after hand {len(hands)}, but the match is not over")
     want, result = record["result"], m.record["result"]
     if list(want.get("totals", [])) != result["totals"]:
-        raise RecordError(f"result: totals recorded as {want.get('totals')} but the hands add up to {result['totals']}")
+        raise RecordError(
+            f"result: totals recorded as {want.get('totals')} but the hands add up to {result['totals']}"
+        )
     if want.get("reason") != result["reason"]:
-        raise RecordError(f"result: reason recorded as {want.get('reason')!r} but the rules give {result['reason']!r}")
+        raise RecordError(
+            f"result: reason recorded as {want.get('reason')!r} but the rules give {result['reason']!r}"
+        )
     if want.get("winner") != result["winner"]:
-        raise RecordError(f"result: winner recorded as {want.get('winner')!r} but the rules give {result['winner']!r}")
+        raise RecordError(
+            f"result: winner recorded as {want.get('winner')!r} but the rules give {result['winner']!r}"
+        )
     return m.record
 
 
 def _compare_hand(want: Mapping[str, Any], got: Mapping[str, Any], number: int, script: _Script) -> None:
     if script.cursor != len(script.play):
         extra = script.play[script.cursor]
-        raise RecordError(f"hand {number}: the play list has {len(script.play) - script.cursor} card(s) too many, "
-                          f"starting with {extra}")
+        raise RecordError(
+            f"hand {number}: the play list has {len(script.play) - script.cursor} card(s) too many, "
+            f"starting with {extra}"
+        )
     w_ex = [(t["from"], t["to"], str(_card(t["card"], f"hand {number}, exchange"))) for t in want["exchange"]]
     g_ex = [(t["from"], t["to"], t["card"]) for t in got["exchange"]]
     if w_ex != g_ex:
         k = next((i for i, (a, b) in enumerate(zip(w_ex, g_ex)) if a != b), min(len(w_ex), len(g_ex)))
         rec = f"{w_ex[k][2]} from {w_ex[k][0]} to {w_ex[k][1]}" if k < len(w_ex) else "nothing"
         rule = f"{g_ex[k][2]} from {g_ex[k][0]} to {g_ex[k][1]}" if k < len(g_ex) else "nothing"
-        raise RecordError(f"hand {number}: wrong exchange at card {k + 1}: the record has {rec}, the rules give {rule}")
+        raise RecordError(
+            f"hand {number}: wrong exchange at card {k + 1}: the record has {rec}, the rules give {rule}"
+        )
     decl = want["declaration"]
     if decl.get("declarer", got["declaration"]["declarer"]) != got["declaration"]["declarer"]:
-        raise RecordError(f"hand {number}: declarer recorded as {decl.get('declarer')}, "
-                          f"the rules make {got['declaration']['declarer']} declarer")
+        raise RecordError(
+            f"hand {number}: declarer recorded as {decl.get('declarer')}, "
+            f"the rules make {got['declaration']['declarer']} declarer"
+        )
     for key in ("strain", "misere"):
         if key in decl and decl[key] != got["declaration"][key]:
-            raise RecordError(f"hand {number}: declaration {key} recorded as {decl[key]!r}, "
-                              f"but mode {got['declaration']['mode']} means {got['declaration'][key]!r}")
+            raise RecordError(
+                f"hand {number}: declaration {key} recorded as {decl[key]!r}, "
+                f"but mode {got['declaration']['mode']} means {got['declaration'][key]!r}"
+            )
     w_tr = {s: want["tricks"][s] for s in SEAT_NAMES}
     if w_tr != got["tricks"]:
         g_tr = got["tricks"]
-        raise RecordError(f"hand {number}: tricks recorded as "
-                          + " ".join(f"{s} {w_tr[s]}" for s in SEAT_NAMES) + " but the play gives "
-                          + " ".join(f"{s} {g_tr[s]}" for s in SEAT_NAMES))
+        raise RecordError(
+            f"hand {number}: tricks recorded as "
+            + " ".join(f"{s} {w_tr[s]}" for s in SEAT_NAMES)
+            + " but the play gives "
+            + " ".join(f"{s} {g_tr[s]}" for s in SEAT_NAMES)
+        )
     if "nets" in want and want["nets"] != got["nets"]:
-        raise RecordError(f"hand {number}: nets recorded as {want['nets']!r} but the rules give {got['nets']}")
+        raise RecordError(
+            f"hand {number}: nets recorded as {want['nets']!r} but the rules give {got['nets']}"
+        )

@@ -11,6 +11,7 @@ rejects a combination that could not be played (a ``RulesError`` saying why).
 >>> get_ruleset("twelve", double_payment=True).double_payment
 True
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -84,10 +85,15 @@ class Ruleset:
         # Strict types: a float is not a count (8.9 is not 8), a bool is not a seat.
         set_ = object.__setattr__
         targets = self.targets
-        if not (isinstance(targets, (list, tuple)) and len(targets) == 3
-                and all(_is_count(t, MAX_TRICKS) for t in targets)):
-            raise RulesError(f"targets must be three numbers (D, E, M), each a whole number 0..{MAX_TRICKS}; "
-                             f"got {short_repr(targets)}")
+        if not (
+            isinstance(targets, (list, tuple))
+            and len(targets) == 3
+            and all(_is_count(t, MAX_TRICKS) for t in targets)
+        ):
+            raise RulesError(
+                f"targets must be three numbers (D, E, M), each a whole number 0..{MAX_TRICKS}; "
+                f"got {short_repr(targets)}"
+            )
         set_(self, "targets", tuple(targets))
         try:
             set_(self, "declarer", Seat.parse(self.declarer))
@@ -310,7 +316,14 @@ def _validate(r: Ruleset) -> None:
     _choice(r.exchange, "exchange", EXCHANGES)
     _choice(r.match_end, "match_end", MATCH_ENDS)
     _choice(r.tie_break, "tie_break", TIE_BREAKS)
-    for flag in ("must_ruff", "trump_before_exchange", "double_payment", "chips", "race_both_ways", "round_strict"):
+    for flag in (
+        "must_ruff",
+        "trump_before_exchange",
+        "double_payment",
+        "chips",
+        "race_both_ways",
+        "round_strict",
+    ):
         _flag(getattr(r, flag), flag)
     if not _is_count(r.deck_size, 52) or r.deck_size not in (51, 52):
         raise RulesError(f"deck_size must be 52, or 51 (the ♣2 removed); got {short_repr(r.deck_size)}")
@@ -377,7 +390,9 @@ def _validate(r: Ruleset) -> None:
                 f"S H D C N MT once; modes are {' '.join(r.mode_order)}"
             )
         if r.hands_limit not in (None, 18):
-            raise RulesError(f"the hungarian-18 schedule is 18 deals; hands_limit {r.hands_limit} contradicts it")
+            raise RulesError(
+                f"the hungarian-18 schedule is 18 deals; hands_limit {r.hands_limit} contradicts it"
+            )
     if r.tie_break == "tie-break-hand" and r.match_end == "hungarian-18":
         raise RulesError("a tie-break hand cannot follow the hungarian-18 schedule (each mode is used up)")
 
@@ -393,13 +408,25 @@ _TWELVE = _preset(
     "twelve", exchange="named-suit", match_end="first-to-12", hands_limit=10, tie_break="tie-break-hand"
 )
 _CARD_RETURN = _preset(
-    "card-return", first_leader="declarer", widow="blind-discard", exchange="card-return",
-    match_end="hands", hands_limit=12, tie_break="chain-002",
+    "card-return",
+    first_leader="declarer",
+    widow="blind-discard",
+    exchange="card-return",
+    match_end="hands",
+    hands_limit=12,
+    tie_break="chain-002",
 )
 _HUNGARIAN = _preset(
-    "hungarian", targets=(3, 8, 5), declarer=Seat.E, first_leader="declarer", widow="first-six",
-    modes=_HUNGARIAN_SIX, must_ruff=True, exchange="hungarian",
-    match_end="hungarian-18", hands_limit=18,
+    "hungarian",
+    targets=(3, 8, 5),
+    declarer=Seat.E,
+    first_leader="declarer",
+    widow="first-six",
+    modes=_HUNGARIAN_SIX,
+    must_ruff=True,
+    exchange="hungarian",
+    match_end="hungarian-18",
+    hands_limit=18,
 )
 
 PRESETS: dict[str, Ruleset] = {
@@ -414,10 +441,22 @@ PRESETS: dict[str, Ruleset] = {
         _preset("9-5-2", _BRITISH, targets=(9, 5, 2)),
         _preset("blind-widow", _BRITISH, widow="blind-trump"),
         _preset("no-exchange", _BRITISH, exchange="none"),
-        _preset("no-widow", _BRITISH, deck_size=51, hand_size=17, widow_size=0, widow="none", targets=(9, 5, 3)),
         _preset(
-            "6-3-8", _TWELVE, deck_size=51, hand_size=17, widow_size=0, widow="none", targets=(6, 3, 8),
-            declarer=Seat.M, match_end="race", hands_limit=None, race_target=10, race_both_ways=True,
+            "no-widow", _BRITISH, deck_size=51, hand_size=17, widow_size=0, widow="none", targets=(9, 5, 3)
+        ),
+        _preset(
+            "6-3-8",
+            _TWELVE,
+            deck_size=51,
+            hand_size=17,
+            widow_size=0,
+            widow="none",
+            targets=(6, 3, 8),
+            declarer=Seat.M,
+            match_end="race",
+            hands_limit=None,
+            race_target=10,
+            race_both_ways=True,
             tie_break="none",
         ),
         _preset("nine-five-two", _TWELVE, targets=(9, 5, 2)),
@@ -470,7 +509,18 @@ def base_preset(ruleset: Ruleset) -> str | None:
 
 
 __all__ = [
-    "EXCHANGES", "MATCH_ENDS", "OPTION_NAMES", "PRESETS",
-    "PRESET_SUMMARIES", "REMOVED_IN_51", "Ruleset", "SUIT_MODES", "TIE_BREAKS", "WIDOW_RULES",
-    "base_preset", "get_ruleset", "minimising_targets", "preset_names",
+    "EXCHANGES",
+    "MATCH_ENDS",
+    "OPTION_NAMES",
+    "PRESETS",
+    "PRESET_SUMMARIES",
+    "REMOVED_IN_51",
+    "Ruleset",
+    "SUIT_MODES",
+    "TIE_BREAKS",
+    "WIDOW_RULES",
+    "base_preset",
+    "get_ruleset",
+    "minimising_targets",
+    "preset_names",
 ]

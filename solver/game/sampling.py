@@ -22,6 +22,7 @@ as many dimensions as there are constrained bins.
 >>> [str(h) for h in s.sample(np.random.default_rng(0))]
 ['.Q..', 'AK...']
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -78,7 +79,8 @@ class LayoutSampler:
         if total != len(self.unseen):
             raise ImpossibleViewError(
                 f"{len(self.unseen)} unseen cards cannot fill places for {total} "
-                f"({', '.join(f'{b.name} {b.size}' for b in self.bins)})")
+                f"({', '.join(f'{b.name} {b.size}' for b in self.bins)})"
+            )
         self._suits = [self.unseen.cards_in(s) for s in range(4)]
         # Constrained bins keep their own dimension; the free ones share the last.
         self._constrained = [i for i, b in enumerate(self.bins) if b.lengths]
@@ -172,7 +174,7 @@ class LayoutSampler:
             order = [cards[j] for j in rng.permutation(len(cards))]
             at = 0
             for i, k in zip(self._dims, counts):
-                out[i].extend(order[at:at + k])
+                out[i].extend(order[at : at + k])
                 at += k
             if self._rest is not None:
                 out[self._rest].extend(order[at:])
@@ -182,7 +184,7 @@ class LayoutSampler:
             pile = [pile[j] for j in rng.permutation(len(pile))]
             at = 0
             for i in self._free:
-                out[i] = pile[at:at + self.bins[i].size]
+                out[i] = pile[at : at + self.bins[i].size]
                 at += self.bins[i].size
         return [Hand(cards) for cards in out]
 

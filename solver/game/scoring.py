@@ -11,6 +11,7 @@ to players (seat E of a hand dealt by player d is player ``(d + 1) % 3``).
 >>> hand_nets((2, 6, 8), get_ruleset("hungarian"), "MT")   # maxima 8 / 3 / 5
 (6, -3, -3)
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -124,7 +125,9 @@ def check_modes(hands: Sequence[HandResult], ruleset: Ruleset) -> None:
     seen: dict[int, set[str]] = {0: set(), 1: set(), 2: set()}
     for i, h in enumerate(hands, 1):
         if h.mode not in ruleset.modes:
-            raise RulesError(f"hand {i}: mode {h.mode!r} is not allowed (modes: {' '.join(ruleset.mode_order)})")
+            raise RulesError(
+                f"hand {i}: mode {h.mode!r} is not allowed (modes: {' '.join(ruleset.mode_order)})"
+            )
         leader = h.player(ruleset.declarer)
         if ruleset.match_end == "hungarian-18":
             if h.mode in seen[leader]:
@@ -201,10 +204,14 @@ class _Judge:
         if self.r.tie_break == "chain-002":
             w = break_tie(tied, hands, self.r)
             if w is not None:
-                return MatchEnd(True, reason, w, tot, f"{detail}; {_names(tied)} tied, 002's tie-break chain decides")
+                return MatchEnd(
+                    True, reason, w, tot, f"{detail}; {_names(tied)} tied, 002's tie-break chain decides"
+                )
         if self.r.tie_break == "tie-break-hand":
             self.contenders = tied
-            return MatchEnd(False, "", None, tot, f"{detail}; {_names(tied)} tied: a tie-break hand follows", tuple(tied))
+            return MatchEnd(
+                False, "", None, tot, f"{detail}; {_names(tied)} tied: a tie-break hand follows", tuple(tied)
+            )
         return MatchEnd(True, reason, None, tot, f"{detail}; {_names(tied)} tied and share the win")
 
     def after(self, hands: Sequence[HandResult]) -> MatchEnd:
@@ -219,20 +226,35 @@ class _Judge:
             big = [s for s in range(3) if h.tricks[s] >= r.win_tricks]
             if big:
                 s = max(big, key=lambda s: h.tricks[s])
-                return MatchEnd(True, "twelve-tricks", h.player(s), tot,
-                                f"player {h.player(s)} took {h.tricks[s]} tricks in hand {k}")
+                return MatchEnd(
+                    True,
+                    "twelve-tricks",
+                    h.player(s),
+                    tot,
+                    f"player {h.player(s)} took {h.tricks[s]} tricks in hand {k}",
+                )
         elif r.match_end == "race":
-            hit = [p for p in range(3) if tot[p] >= r.race_target or (r.race_both_ways and tot[p] <= -r.race_target)]
+            hit = [
+                p
+                for p in range(3)
+                if tot[p] >= r.race_target or (r.race_both_ways and tot[p] <= -r.race_target)
+            ]
             if hit:
-                return self.by_totals(hands, "race", f"{_names(hit)} reached ±{r.race_target} after hand {k}"
-                                      if r.race_both_ways else f"{_names(hit)} reached +{r.race_target} after hand {k}")
+                return self.by_totals(
+                    hands,
+                    "race",
+                    f"{_names(hit)} reached ±{r.race_target} after hand {k}"
+                    if r.race_both_ways
+                    else f"{_names(hit)} reached +{r.race_target} after hand {k}",
+                )
         elif r.match_end == "round-the-table" and k > 3:
             dealer_seat_net = h.nets(r)[Seat.D]
             won = dealer_seat_net > 0 if r.round_strict else tot[h.dealer] > 0
             if won:
                 how = "up on his own deal" if r.round_strict else "up overall after his own deal"
-                return MatchEnd(True, "round-the-table", h.dealer, tot,
-                                f"player {h.dealer} dealt hand {k} and was {how}")
+                return MatchEnd(
+                    True, "round-the-table", h.dealer, tot, f"player {h.dealer} dealt hand {k} and was {how}"
+                )
         elif r.match_end == "hungarian-18" and k == 18:
             return self.by_totals(hands, "schedule-complete", "all 18 deals played")
         if r.hands_limit is not None and k >= r.hands_limit and r.match_end != "hungarian-18":
@@ -251,10 +273,11 @@ def match_over(hands: Sequence[HandResult], ruleset: Ruleset) -> MatchEnd:
     verdict = MatchEnd(False, "", None, (0, 0, 0))
     for k in range(1, len(hands) + 1):
         if verdict.over:
-            raise RulesError(f"the match was already over after hand {k - 1} ({verdict.detail}); hand {k} is one too many")
+            raise RulesError(
+                f"the match was already over after hand {k - 1} ({verdict.detail}); hand {k} is one too many"
+            )
         verdict = judge.after(hands[:k])
     return verdict
-
 
 
 def leader_by_total(totals: Sequence[int]) -> int | None:
@@ -265,6 +288,16 @@ def leader_by_total(totals: Sequence[int]) -> int | None:
 
 
 __all__ = [
-    "HandResult", "MatchEnd", "break_tie", "by_player", "check_modes", "hand_chips", "hand_nets",
-    "hand_points", "leader_by_total", "match_over", "totals", "used_modes",
+    "HandResult",
+    "MatchEnd",
+    "break_tie",
+    "by_player",
+    "check_modes",
+    "hand_chips",
+    "hand_nets",
+    "hand_points",
+    "leader_by_total",
+    "match_over",
+    "totals",
+    "used_modes",
 ]

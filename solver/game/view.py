@@ -25,6 +25,7 @@ assumption: how the others chose their cards carries no further information).
 >>> len(layout.hands[Seat.E]), len(layout.hands[Seat.M]), str(layout.widow)
 (16, 16, 'T9..T9.')
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -88,8 +89,8 @@ class PlayState:
     trick: tuple[Card, ...]
     leader: Seat
     to_move: Seat
-    played_by: dict[Seat, Hand]            # every card each seat has played so far
-    voids: dict[Seat, frozenset[int]]      # suits each seat is known to be out of
+    played_by: dict[Seat, Hand]  # every card each seat has played so far
+    voids: dict[Seat, frozenset[int]]  # suits each seat is known to be out of
 
     @property
     def trick_number(self) -> int:
@@ -116,27 +117,56 @@ class View:
 
     # --- construction ----------------------------------------------------------------
     @classmethod
-    def for_declaration(cls, hand: Any, *, widow: Any = None, seat: "Seat | str | None" = None,
-                        rules: "Ruleset | str" = "twelve", **constraints: Any) -> "View":
+    def for_declaration(
+        cls,
+        hand: Any,
+        *,
+        widow: Any = None,
+        seat: "Seat | str | None" = None,
+        rules: "Ruleset | str" = "twelve",
+        **constraints: Any,
+    ) -> "View":
         """The declarer's view before it names the mode. ``seat`` defaults to the rules'
         declarer; under ``first-six`` pass the six cards seen (the rest are sampled)."""
         rs = _ruleset(rules)
         seat_ = Seat.parse(seat) if seat is not None else rs.declarer
         own = _hand(hand)
         unseen = rs.hand_size - len(own) if rs.widow == "first-six" else 0
-        return cls(seat=seat_, hand=own, rules=rs, widow=None if widow is None else _hand(widow),
-                   unseen_own=unseen, **_constraints(**constraints))
+        return cls(
+            seat=seat_,
+            hand=own,
+            rules=rs,
+            widow=None if widow is None else _hand(widow),
+            unseen_own=unseen,
+            **_constraints(**constraints),
+        )
 
     @classmethod
-    def for_play(cls, hand: Any, *, mode: str, seat: "Seat | str", rules: "Ruleset | str" = "twelve",
-                 played: Any = (), discard: Any = (), leader: "Seat | str | None" = None,
-                 **constraints: Any) -> "View":
+    def for_play(
+        cls,
+        hand: Any,
+        *,
+        mode: str,
+        seat: "Seat | str",
+        rules: "Ruleset | str" = "twelve",
+        played: Any = (),
+        discard: Any = (),
+        leader: "Seat | str | None" = None,
+        **constraints: Any,
+    ) -> "View":
         """A seat's view during the play: its hand when the play began and the cards so far."""
         rs = _ruleset(rules)
         played_cards = tuple(parse_cards(played)) if played else ()
-        return cls(seat=Seat.parse(seat), hand=_hand(hand), rules=rs, mode=mode, played=played_cards,
-                   discard=_hand(discard) if discard else Hand(),
-                   leader=Seat.parse(leader) if leader is not None else None, **_constraints(**constraints))
+        return cls(
+            seat=Seat.parse(seat),
+            hand=_hand(hand),
+            rules=rs,
+            mode=mode,
+            played=played_cards,
+            discard=_hand(discard) if discard else Hand(),
+            leader=Seat.parse(leader) if leader is not None else None,
+            **_constraints(**constraints),
+        )
 
     @classmethod
     def from_hand_record(cls, record: Any, trick: int, card: int = 1) -> "View":
@@ -150,8 +180,16 @@ class View:
         played = [c for t in record.tricks[: trick - 1] for c in t] + list(pos.played)
         discard = record.discard if seat == record.declarer and record.discard else ()
         passed = tuple((to, c) for frm, to, c in record.exchange if frm == seat)
-        return cls(seat=seat, hand=record.start.hands[seat], rules=record.ruleset, mode=record.contract,
-                   played=tuple(played), discard=Hand(discard), passed=passed, leader=record.leader)
+        return cls(
+            seat=seat,
+            hand=record.start.hands[seat],
+            rules=record.ruleset,
+            mode=record.contract,
+            played=tuple(played),
+            discard=Hand(discard),
+            passed=passed,
+            leader=record.leader,
+        )
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__
@@ -198,7 +236,7 @@ class View:
         voids: dict[Seat, set[int]] = {s: set() for s in SEATS}
         cards = list(self.played)
         for start in range(0, len(cards), 3):
-            trick = cards[start:start + 3]
+            trick = cards[start : start + 3]
             led = trick[0].suit
             for k, card in enumerate(trick):
                 who = SEATS[(leader + k) % 3]
@@ -212,11 +250,15 @@ class View:
                 tricks[winner] += 1
                 leader = winner
         rest = len(cards) % 3
-        current = tuple(cards[len(cards) - rest:]) if rest else ()
-        return PlayState(tricks=(tricks[0], tricks[1], tricks[2]), trick=current, leader=leader,
-                         to_move=SEATS[(leader + len(current)) % 3],
-                         played_by={s: Hand(v) for s, v in played_by.items()},
-                         voids={s: frozenset(v) for s, v in voids.items()})
+        current = tuple(cards[len(cards) - rest :]) if rest else ()
+        return PlayState(
+            tricks=(tricks[0], tricks[1], tricks[2]),
+            trick=current,
+            leader=leader,
+            to_move=SEATS[(leader + len(current)) % 3],
+            played_by={s: Hand(v) for s, v in played_by.items()},
+            voids={s: frozenset(v) for s, v in voids.items()},
+        )
 
     # --- consistency -----------------------------------------------------------------
     def _check(self) -> None:
@@ -224,26 +266,35 @@ class View:
         k = rs.hand_size
         if self.stage == "declaration":
             if self.seat != self.declarer:
-                raise SolverError(f"a declaration view belongs to the declarer {self.declarer.name}, "
-                                  f"not {self.seat.name}, under {rs.name}")
+                raise SolverError(
+                    f"a declaration view belongs to the declarer {self.declarer.name}, "
+                    f"not {self.seat.name}, under {rs.name}"
+                )
             if len(self.hand) + self.unseen_own != k:
-                raise SolverError(f"the declarer holds {k} cards under {rs.name}; "
-                                  f"the view has {len(self.hand)} seen and {self.unseen_own} unseen")
+                raise SolverError(
+                    f"the declarer holds {k} cards under {rs.name}; "
+                    f"the view has {len(self.hand)} seen and {self.unseen_own} unseen"
+                )
             if self.widow is not None:
                 if len(self.widow) != rs.widow_size:
-                    raise SolverError(f"the widow has {rs.widow_size} cards under {rs.name}, got {len(self.widow)}")
+                    raise SolverError(
+                        f"the widow has {rs.widow_size} cards under {rs.name}, got {len(self.widow)}"
+                    )
                 if self.widow & self.hand:
                     raise SolverError(f"cards both in the hand and in the widow: {self.widow & self.hand}")
             if self.played:
                 raise SolverError("a declaration view has no cards played yet")
         else:
             if len(self.hand) != k:
-                raise SolverError(f"the hand at the start of play holds {k} cards under {rs.name}, "
-                                  f"got {len(self.hand)}")
+                raise SolverError(
+                    f"the hand at the start of play holds {k} cards under {rs.name}, got {len(self.hand)}"
+                )
             if self.discard & self.hand:
                 raise SolverError(f"cards both in the hand and in the discard: {self.discard & self.hand}")
             if len(self.discard) > rs.widow_size:
-                raise SolverError(f"at most {rs.widow_size} cards are out of play, got {len(self.discard)} discards")
+                raise SolverError(
+                    f"at most {rs.widow_size} cards are out of play, got {len(self.discard)} discards"
+                )
             if len(self.played) >= 3 * k:
                 raise SolverError("every card has been played: nothing is left to advise on")
             self._check_play()
@@ -255,7 +306,9 @@ class View:
                 raise SolverError(f"a constraint on {who.name}'s own hand: the seat sees its own cards")
             clash = Hand(cards) & (self.hand | self.discard | (self.widow or Hand()))
             if clash:
-                raise ImpossibleViewError(f"{who.name} cannot hold {clash}: this seat sees those cards elsewhere")
+                raise ImpossibleViewError(
+                    f"{who.name} cannot hold {clash}: this seat sees those cards elsewhere"
+                )
         self.sampler()  # raises ImpossibleViewError at once when nothing fits
 
     def _check_play(self) -> None:
@@ -266,8 +319,9 @@ class View:
         trump = self.trump
         leader = state_leader
         from ..tricks import legal_mask
+
         for start in range(0, len(cards), 3):
-            trick = cards[start:start + 3]
+            trick = cards[start : start + 3]
             for k, card in enumerate(trick):
                 where = f"trick {start // 3 + 1}, card {k + 1}"
                 if card in seen:
@@ -338,8 +392,13 @@ class View:
             for s in SEATS:
                 if s != self.seat:
                     size = k - len(state.played_by[s]) - len(known[s])
-                    bins.append(Bin(s.name, size, self._length_ranges(s, known[s] | state.played_by[s],
-                                                                      state.voids[s])))
+                    bins.append(
+                        Bin(
+                            s.name,
+                            size,
+                            self._length_ranges(s, known[s] | state.played_by[s], state.voids[s]),
+                        )
+                    )
             bins.append(Bin("out", rs.widow_size - len(self.discard)))
         return LayoutSampler(unseen, bins)
 
@@ -353,8 +412,10 @@ class View:
             out[suit] = (0, 0)
         for suit, (lo, hi) in out.items():
             if hi < 0 or lo > hi:
-                raise ImpossibleViewError(f"{seat.name} cannot hold the {'SHDC'[suit]} length asked: "
-                                          f"it already shows {len(known.cards_in(suit))} or is void")
+                raise ImpossibleViewError(
+                    f"{seat.name} cannot hold the {'SHDC'[suit]} length asked: "
+                    f"it already shows {len(known.cards_in(suit))} or is void"
+                )
         return out
 
     def sample(self, rng: np.random.Generator) -> Layout:
@@ -385,8 +446,11 @@ class View:
         return Layout(hands, self.discard | got["out"], state.trick, state.leader)
 
 
-def _constraints(held: "Mapping[Any, Any] | None" = None, lengths: "Mapping[Any, Any] | None" = None,
-                 passed: "Sequence[tuple[Any, Any]] | None" = None) -> dict[str, Any]:
+def _constraints(
+    held: "Mapping[Any, Any] | None" = None,
+    lengths: "Mapping[Any, Any] | None" = None,
+    passed: "Sequence[tuple[Any, Any]] | None" = None,
+) -> dict[str, Any]:
     """User constraints in the forms people write: ``held={"E": "SA HK"}``,
     ``lengths={"E": {"H": (0, 2)}}``, ``passed=[("E", "SA")]``."""
     out: dict[str, Any] = {}

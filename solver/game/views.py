@@ -11,6 +11,7 @@ Hands inside views are plain 64-bit masks (the :class:`~solver.cards.Hand` layou
 because the play loop is the hot path of simulation; ``Hand(view.hand)`` gives the
 object form when convenient.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -40,16 +41,16 @@ class Announcement:
 class Table:
     """Facts about the match every player knows."""
 
-    ruleset: Any                       # solver.rules.Ruleset
-    hand_number: int                   # 1-based
-    dealer: int                        # player index of this hand's dealer
-    me: int                            # player index of the player deciding
-    seat: Seat                         # that player's seat in this hand
-    targets: tuple[int, int, int]      # by seat D, E, M
+    ruleset: Any  # solver.rules.Ruleset
+    hand_number: int  # 1-based
+    dealer: int  # player index of this hand's dealer
+    me: int  # player index of the player deciding
+    seat: Seat  # that player's seat in this hand
+    targets: tuple[int, int, int]  # by seat D, E, M
     declarer: Seat
-    totals: tuple[int, int, int]       # cumulative nets by PLAYER index, before this hand
-    exchange: tuple = ()               # transfers of this hand's exchange that involve me
-                                       # (solver.exchange.Transfer: frm, to, card), in order
+    totals: tuple[int, int, int]  # cumulative nets by PLAYER index, before this hand
+    exchange: tuple = ()  # transfers of this hand's exchange that involve me
+    # (solver.exchange.Transfer: frm, to, card), in order
 
 
 @dataclass(frozen=True)
@@ -68,11 +69,11 @@ class DeclareView:
     stage: str
     hand: int
     visible: int
-    modes: tuple[Mode, ...]            # the modes allowed now
+    modes: tuple[Mode, ...]  # the modes allowed now
     n_discard: int
     mode: Mode | None = None
-    hands: tuple[int, int, int] | None = None   # every hand by seat (sees_all players only)
-    widow: int | None = None                    # the widow (sees_all players only)
+    hands: tuple[int, int, int] | None = None  # every hand by seat (sees_all players only)
+    widow: int | None = None  # the widow (sees_all players only)
 
 
 @dataclass(frozen=True)
@@ -90,7 +91,7 @@ class ExchangeView:
     partner: Seat
     allowed: int = 0
     suits: tuple[Suit, ...] = ()
-    trump: int = NO_TRUMP               # the trump suit 0..3, or NO_TRUMP when none or not (yet) named
+    trump: int = NO_TRUMP  # the trump suit 0..3, or NO_TRUMP when none or not (yet) named
     hands: tuple[int, int, int] | None = None
 
 
@@ -100,14 +101,14 @@ class PlayView:
 
     table: Table
     hand: int
-    legal: int                          # mask of the cards that may be played now
+    legal: int  # mask of the cards that may be played now
     trick: tuple[Card, ...]
     leader: Seat
-    trump: int                          # the trump suit 0..3, or NO_TRUMP
+    trump: int  # the trump suit 0..3, or NO_TRUMP
     mode: Mode
-    tricks: tuple[int, int, int]        # tricks won so far, by seat
-    played: int                         # every card played so far, this trick included
-    trick_number: int                   # 1-based
+    tricks: tuple[int, int, int]  # tricks won so far, by seat
+    played: int  # every card played so far, this trick included
+    trick_number: int  # 1-based
     hands: tuple[int, int, int] | None = None
 
 
@@ -124,5 +125,10 @@ class Player(Protocol):
 
 
 __all__ = [
-    "Announcement", "Table", "DeclareView", "ExchangeView", "PlayView", "Player",
+    "Announcement",
+    "Table",
+    "DeclareView",
+    "ExchangeView",
+    "PlayView",
+    "Player",
 ]

@@ -4,6 +4,7 @@
 thumb, docs/sources.md), ``dd`` and ``dd-full`` (see every card and decide with the
 double-dummy engine; ``dd`` only once the hands are down to 12 cards, see :mod:`.dd`).
 """
+
 from __future__ import annotations
 
 import random
@@ -42,9 +43,9 @@ def _pimc_factory(engine_cards: int) -> Callable[[str, random.Random], Player]:
 PLAYER_KINDS: dict[str, Callable[[str, random.Random], Player]] = {
     "random": RandomPlayer,
     "heuristic": HeuristicPlayer,
-    "dd": _dd_factory(12),         # engine once hands are down to 12 cards (fast enough to simulate)
-    "dd-full": _dd_factory(17),    # engine for every decision, declaring included (slow)
-    "pimc": _pimc_factory(12),     # own view only: samples the hidden cards, engine from 12 cards
+    "dd": _dd_factory(12),  # engine once hands are down to 12 cards (fast enough to simulate)
+    "dd-full": _dd_factory(17),  # engine for every decision, declaring included (slow)
+    "pimc": _pimc_factory(12),  # own view only: samples the hidden cards, engine from 12 cards
     "pimc-full": _pimc_factory(17),  # the same for every decision, declaring included (slow)
 }
 
@@ -61,6 +62,15 @@ def get_player(kind: str, seed: "int | str" = 0, name: str | None = None) -> Pla
 
 
 __all__ = [
-    "BasePlayer", "Announcement", "DeclareView", "ExchangeView", "HeuristicPlayer", "PLAYER_KINDS",
-    "Player", "PlayView", "RandomPlayer", "Table", "get_player",
+    "BasePlayer",
+    "Announcement",
+    "DeclareView",
+    "ExchangeView",
+    "HeuristicPlayer",
+    "PLAYER_KINDS",
+    "Player",
+    "PlayView",
+    "RandomPlayer",
+    "Table",
+    "get_player",
 ]

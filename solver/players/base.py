@@ -3,6 +3,7 @@
 The views they decide from and the protocol they satisfy are in
 :mod:`solver.game.views`; this module adds what the bundled players have in common.
 """
+
 from __future__ import annotations
 
 from typing import Any

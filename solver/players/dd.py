@@ -12,6 +12,7 @@ many cards, falling back to the heuristic before that (declaring included): a fu
 16-card search can take seconds to a minute, so the registry's ``dd`` player uses the
 engine from 12 cards a hand on and ``dd-full`` (``engine_cards=17``) for everything.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -61,8 +62,7 @@ class DoubleDummyPlayer(HeuristicPlayer):
                 return super().declare(view)
             deal = Deal([Hand(h) for h in hands])
             leader = Seat.E if rs.first_leader == "eldest" else me
-            value = solve(deal, mode.strain, leader=leader, seat=me,
-                          misere=minimise, must_ruff=rs.must_ruff)
+            value = solve(deal, mode.strain, leader=leader, seat=me, misere=minimise, must_ruff=rs.must_ruff)
             target = rs.target_of(me, mode)
             net = (target - value) if minimise else (value - target)
             if best is None or net > best[0]:
@@ -82,9 +82,15 @@ class DoubleDummyPlayer(HeuristicPlayer):
             return super().play(view)
         minimise = Mode(view.mode).minimising
         rs = view.table.ruleset
-        values = card_values(Deal([Hand(h) for h in hands]), Strain(view.trump), leader=view.leader,
-                             seat=view.table.seat, played=[str(c) for c in view.trick],
-                             misere=minimise, must_ruff=rs.must_ruff)
+        values = card_values(
+            Deal([Hand(h) for h in hands]),
+            Strain(view.trump),
+            leader=view.leader,
+            seat=view.table.seat,
+            played=[str(c) for c in view.trick],
+            misere=minimise,
+            must_ruff=rs.must_ruff,
+        )
         sign = -1 if minimise else 1
         choices = [(sign * v, -c.rank, str(c), c) for c, v in values.items() if c.bit & legal]
         return max(choices)[3]

@@ -17,6 +17,7 @@
 Everything works on hand masks (bit ``16*suit + rank - 2``) because this player is
 the one used for large simulations.
 """
+
 from __future__ import annotations
 
 from typing import Sequence
@@ -198,6 +199,7 @@ class HeuristicPlayer(BasePlayer):
         def key(s: Suit) -> tuple:
             lane = _lane(view.hand, s)
             return (int(s) != view.trump, _top(lane) if lane else -1, -lane.bit_count())
+
         return min(view.suits, key=key)
 
     def give_card(self, view: ExchangeView) -> Card:

@@ -17,6 +17,7 @@ counts on ``samples`` layouts how often the engine says the target is reachable;
 most often wins. ``pimc`` uses the engine from 12 cards a hand on, like ``dd``, and the
 heuristic rules before that (declaring and exchanges included).
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -92,8 +93,15 @@ class MonteCarloPlayer(HeuristicPlayer):
             for parts in layouts:
                 hands = {me: kept, others[0]: parts[0], others[1]: parts[1]}
                 deal = Deal([hands[s] for s in SEATS])
-                hits += self._engine.can_reach(deal, mode.strain, leader=leader, seat=me, target=target,
-                                               misere=mode.minimising, must_ruff=rs.must_ruff)
+                hits += self._engine.can_reach(
+                    deal,
+                    mode.strain,
+                    leader=leader,
+                    seat=me,
+                    target=target,
+                    misere=mode.minimising,
+                    must_ruff=rs.must_ruff,
+                )
             key = (hits, -index, mode, tuple(sorted(drop)))
             if best is None or key[:2] > best[:2]:
                 best = key
@@ -120,9 +128,15 @@ class MonteCarloPlayer(HeuristicPlayer):
         scores: dict[Card, list[int]] = {}
         for hands in layouts:
             try:
-                values = self._engine.card_values(Deal([hands[s] for s in SEATS]), Strain(view.trump),
-                                                  leader=view.leader, seat=me, played=list(view.trick),
-                                                  misere=mode.minimising, must_ruff=rs.must_ruff)
+                values = self._engine.card_values(
+                    Deal([hands[s] for s in SEATS]),
+                    Strain(view.trump),
+                    leader=view.leader,
+                    seat=me,
+                    played=list(view.trick),
+                    misere=mode.minimising,
+                    must_ruff=rs.must_ruff,
+                )
             except SolverError:  # a belief the play contradicts (a card moved unseen): fall back
                 return super().play(view)
             for card, value in values.items():
@@ -162,8 +176,12 @@ class MonteCarloPlayer(HeuristicPlayer):
             where[transfer.card] = Seat(int(transfer.to))
         gave: dict[Seat, Hand] = {s: Hand() for s in SEATS}
         for card, holder in where.items():
-            if holder != me and card not in played and card not in mine \
-                    and int(card.suit) not in self._voids.get(holder, set()):
+            if (
+                holder != me
+                and card not in played
+                and card not in mine
+                and int(card.suit) not in self._voids.get(holder, set())
+            ):
                 gave[holder] = gave[holder].add(card)
         out_known = self._discard if me == view.table.declarer else Hand()
         others = [s for s in SEATS if s != me]

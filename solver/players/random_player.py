@@ -1,5 +1,6 @@
 """A player that makes uniformly random legal decisions — the baseline every other
 player must beat, and a fuzzer for the match engine (it reaches odd corners)."""
+
 from __future__ import annotations
 
 from ..cards import LANE, LANE_SHIFT, Card, Suit

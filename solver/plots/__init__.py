@@ -4,6 +4,7 @@ Every function takes a result object and an optional ``ax`` and returns the
 ``matplotlib.axes.Axes`` it drew on, so plots compose in notebooks and scripts alike.
 ``import solver`` does not import this package (matplotlib is slow to load).
 """
+
 from .advice import plot_advice
 from .review import review_trajectory
 from .simulation import plot_simulation

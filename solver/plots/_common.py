@@ -1,4 +1,5 @@
 """What every plot module shares: an Axes to draw on and the suits' colours."""
+
 from __future__ import annotations
 
 from typing import Any

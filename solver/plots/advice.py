@@ -1,5 +1,6 @@
 """Bars of single-dummy advice: each candidate's chance of reaching the target, with its
 95% interval, so a reader sees at once whether the leaders are told apart."""
+
 from __future__ import annotations
 
 from typing import Any

@@ -1,4 +1,5 @@
 """The review of a hand as a picture: each seat's value card by card, mistakes marked."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -18,7 +19,9 @@ def _hand(review: Review | HandReview, hand: int | None) -> HandReview:
     for h in review.hands:
         if h.hand == hand:
             return h
-    raise ValueError(f"hand {hand} is not in this review (it has {', '.join(str(h.hand) for h in review.hands)})")
+    raise ValueError(
+        f"hand {hand} is not in this review (it has {', '.join(str(h.hand) for h in review.hands)})"
+    )
 
 
 def review_trajectory(review: Review | HandReview, hand: int | None = None, ax: Any = None) -> Any:
@@ -40,11 +43,24 @@ def review_trajectory(review: Review | HandReview, hand: int | None = None, ax: 
     first = True
     for k, c in enumerate(h.cards):
         if c.mistake:
-            ax.plot([k + 1], [c.after], marker="x", color="#d62728", markersize=9, markeredgewidth=2.2,
-                    linestyle="none", label="mistake" if first else None)
-            ax.annotate(f"{c.card} −{c.cost}" if not h.misere else f"{c.card} +{c.cost}",
-                        (k + 1, c.after), textcoords="offset points", xytext=(4, 6), fontsize=8,
-                        color="#d62728")
+            ax.plot(
+                [k + 1],
+                [c.after],
+                marker="x",
+                color="#d62728",
+                markersize=9,
+                markeredgewidth=2.2,
+                linestyle="none",
+                label="mistake" if first else None,
+            )
+            ax.annotate(
+                f"{c.card} −{c.cost}" if not h.misere else f"{c.card} +{c.cost}",
+                (k + 1, c.after),
+                textcoords="offset points",
+                xytext=(4, 6),
+                fontsize=8,
+                color="#d62728",
+            )
             first = False
     for t in range(1, len(h.cards) // 3 + 1):
         ax.axvline(3 * t, color="#dddddd", linewidth=0.6, zorder=0)

@@ -1,4 +1,5 @@
 """Simulation statistics with their 95% intervals as error bars."""
+
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -23,7 +24,9 @@ STATISTICS = {
 }
 
 
-def plot_simulation(summary: Summary | Mapping[str, Summary], statistic: str = "win_rate", ax: Any = None) -> Any:
+def plot_simulation(
+    summary: Summary | Mapping[str, Summary], statistic: str = "win_rate", ax: Any = None
+) -> Any:
     """One statistic of a simulation (or of several, side by side) with 95% error bars.
 
     ``summary`` is a :class:`~solver.analysis.simulation.Summary`, or a mapping of labels
@@ -48,8 +51,14 @@ def plot_simulation(summary: Summary | Mapping[str, Summary], statistic: str = "
         value = rows["value"].to_numpy(dtype=float)
         low = np.nan_to_num(value - rows["low"].to_numpy(dtype=float), nan=0.0, posinf=0.0)
         high = np.nan_to_num(rows["high"].to_numpy(dtype=float) - value, nan=0.0, posinf=0.0)
-        ax.bar(x + (n - (len(runs) - 1) / 2) * width, value, width, yerr=[low, high], capsize=3,
-               label=label or None)
+        ax.bar(
+            x + (n - (len(runs) - 1) / 2) * width,
+            value,
+            width,
+            yerr=[low, high],
+            capsize=3,
+            label=label or None,
+        )
     ax.set_xticks(x, [k or statistic.replace("_", " ") for k in keys])
     ylabel, xlabel = STATISTICS[statistic]
     ax.set_ylabel(ylabel)

@@ -1,4 +1,5 @@
 """Distributions over a deal study (one row per deal, see :mod:`solver.analysis.study`)."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -9,8 +10,14 @@ import numpy as np
 from ._common import axes
 
 
-def plot_study(frame: Any, columns: str | Sequence[str], ax: Any = None, *, labels: Sequence[str] | None = None,
-               normalize: bool = True) -> Any:
+def plot_study(
+    frame: Any,
+    columns: str | Sequence[str],
+    ax: Any = None,
+    *,
+    labels: Sequence[str] | None = None,
+    normalize: bool = True,
+) -> Any:
     """The distribution of integer ``columns`` of a study frame, as grouped bars.
 
     Each column is one series (e.g. ``dd_S_D``, ``dd_S_E``, ``dd_S_M``: each seat's

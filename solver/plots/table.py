@@ -1,4 +1,5 @@
 """The double-dummy table as a heatmap: strains down, seats across, tricks in each cell."""
+
 from __future__ import annotations
 
 from typing import Any

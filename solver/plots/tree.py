@@ -1,4 +1,5 @@
 """Drawing :func:`solver.optimal_tree`: plies left to right, equivalent cards on one edge."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -41,15 +42,18 @@ def plot_tree(graph: nx.DiGraph, ax: Any = None, *, font_size: int = 8) -> Any:
     nx.draw_networkx_edges(graph, pos, ax=ax, arrows=False, edge_color="#888888")
     nx.draw_networkx_nodes(graph, pos, ax=ax, node_size=60, node_color=colours)
     labels = {e: graph.edges[e]["label"] for e in graph.edges}
-    texts = nx.draw_networkx_edge_labels(graph, pos, edge_labels=labels, ax=ax, font_size=font_size,
-                                         rotate=False, bbox={"alpha": 0.0})
+    texts = nx.draw_networkx_edge_labels(
+        graph, pos, edge_labels=labels, ax=ax, font_size=font_size, rotate=False, bbox={"alpha": 0.0}
+    )
     for text in texts.values():
         if any(sym in text.get_text() for sym in "♥♦"):
             text.set_color("#c00")
     ax.set_axis_off()
-    ax.set_title(f"Optimal lines for {graph.graph.get('seat', '?')} "
-                 f"({graph.graph.get('strain', '?')}, {graph.graph.get('tricks', '?')} tricks); "
-                 "\nnode colour = seat to play: D blue, E orange, M green")
+    ax.set_title(
+        f"Optimal lines for {graph.graph.get('seat', '?')} "
+        f"({graph.graph.get('strain', '?')}, {graph.graph.get('tricks', '?')} tricks); "
+        "\nnode colour = seat to play: D blue, E orange, M green"
+    )
     return ax
 
 
