@@ -10,8 +10,8 @@ rates, measured in the same run: the target is at least 1.8. Absolute rates
 depend on the machine (the CPU line says which) and on whatever else it is running, so
 the load average is printed too, with the CPU seconds per deal (equal for both runs when
 the work itself scales) and the cores actually used (CPU time over wall time). Where the
-kernel groups processes by session for scheduling (``/proc/sys/kernel/sched_autogroup_enabled``),
-a busy machine gives the whole bench one session's share of the cores however many
+kernel groups processes into autogroups for scheduling (``/proc/sys/kernel/sched_autogroup_enabled``),
+a busy machine gives the whole bench one autogroup's share of the cores however many
 workers it starts: then "cores used" stays flat and the ratio says nothing about scaling.
 """
 
