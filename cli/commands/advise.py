@@ -147,8 +147,7 @@ def run(args: argparse.Namespace) -> int:
     if args.workers is not None and args.workers < 1:
         raise NotationError(f"--workers must be at least 1, got {args.workers}")
     view = _view(args)
-    bar = LazyProgress("advise")
-    try:
+    with LazyProgress("advise") as bar:
         if view.stage == "declaration":
             choice = None
             if args.strain:
@@ -175,8 +174,6 @@ def run(args: argparse.Namespace) -> int:
                 scheduler=args.scheduler,
                 progress=bar,
             )
-    finally:
-        bar.close()
     if args.plot:
         _write_plot(advice, args.plot, args.top)
     if args.json:

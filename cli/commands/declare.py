@@ -83,11 +83,8 @@ def settings(args: argparse.Namespace) -> dict:
 def run(args: argparse.Namespace) -> int:
     deal = read_deal(args.deal)
     opts = settings(args)
-    bar = LazyProgress("declare")
-    try:
+    with LazyProgress("declare") as bar:
         result = declare(deal, misere=args.misere, progress=bar, **opts)
-    finally:
-        bar.close()
     target = None
     if args.rules:
         rs = get_ruleset(args.rules)
