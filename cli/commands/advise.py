@@ -10,9 +10,7 @@ Ctrl-C prints what was estimated so far, marked partial, and exits 130.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-import tempfile
 from typing import Any
 
 from rich.table import Table
@@ -24,6 +22,7 @@ from solver.game.modes import Mode
 from solver.errors import NotationError
 from solver.game.handfile import load_hand
 from solver.game.view import View
+from solver.inputs import atomic_write_path
 
 from ..common import LazyProgress, console, print_json
 
@@ -197,16 +196,11 @@ def _write_plot(advice: Advice, path: str, top: int) -> None:
     ax = plot_advice(advice, top=top)
     fig = ax.figure
     fig.tight_layout()
-    folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(suffix=".png", dir=folder)
-    os.close(fd)
     try:
-        fig.savefig(tmp, format="png")
-        os.replace(tmp, path)
+        with atomic_write_path(path) as tmp:
+            fig.savefig(tmp, format="png")
     finally:
         plt.close(fig)
-        if os.path.exists(tmp):
-            os.unlink(tmp)
 
 
 def _pretty_label(c: Any) -> tuple[str, str]:
