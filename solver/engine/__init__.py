@@ -15,10 +15,11 @@ fewest tricks ``seat`` can hold itself to while the other two try to give it tri
 
 from __future__ import annotations
 
+import inspect
 import os
 import queue
 import threading
-from typing import TYPE_CHECKING, Callable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Callable, Concatenate, Iterator, Mapping, ParamSpec, Sequence, TypeVar
 
 from ..cards import Card, Hand, suit_html
 from ..deal import STRAIN_CHARS, Deal, Seat, Strain, parse_strains
@@ -35,6 +36,9 @@ __all__ = ["DDTable", "Solver", "card_values", "dd_table", "principal_variation"
 DEFAULT_TT_MB = 64
 MODULE_TT_MB = 32  # per thread, for the module-level functions
 MAX_TT_MB = 1 << 16
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
 
 
 def _bit_index(card: Card) -> int:
@@ -259,16 +263,26 @@ def _solver() -> Solver:
     return s
 
 
-def solve(
-    deal: Deal,
-    strain: "Strain | str",
-    *,
-    leader: "Seat | str" = "E",
-    seat: "Seat | str" = "D",
-    misere: bool = False,
-    must_ruff: bool = False,
-    played: "Sequence[Card | str]" = (),
-) -> int:
+def _on_thread_solver(method: Callable[Concatenate[Solver, _P], _R], doc: str) -> Callable[_P, _R]:
+    """``method`` as a module-level function that runs on the calling thread's cached Solver.
+
+    The function takes the method's parameters (mypy sees them through ``_P``, ``help()``
+    through ``__signature__``), so the two cannot drift apart; ``doc`` is its docstring.
+    """
+
+    def function(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        return method(_solver(), *args, **kwargs)
+
+    signature = inspect.signature(method)
+    without_self = list(signature.parameters.values())[1:]
+    function.__signature__ = signature.replace(parameters=without_self)  # type: ignore[attr-defined]
+    function.__name__ = function.__qualname__ = method.__name__
+    function.__doc__ = doc
+    return function
+
+
+solve = _on_thread_solver(
+    Solver.solve,
     """Tricks ``seat`` can guarantee from the current trick to the end against the
     other two seats (misère: the fewest it can hold itself to).
 
@@ -276,48 +290,24 @@ def solve(
     ``leader``; ``deal`` holds the hands as they were when that trick began. Widow
     cards are out of play. Raises IllegalPlayError for an illegal ``played`` card,
     NotationError for an unknown strain or seat.
-    """
-    return _solver().solve(
-        deal, strain, leader=leader, seat=seat, misere=misere, must_ruff=must_ruff, played=played
-    )
+    """,
+)
 
-
-def card_values(
-    deal: Deal,
-    strain: "Strain | str",
-    *,
-    leader: "Seat | str" = "E",
-    seat: "Seat | str" = "D",
-    played: "Sequence[Card | str]" = (),
-    misere: bool = False,
-    must_ruff: bool = False,
-) -> dict[Card, int]:
+card_values = _on_thread_solver(
+    Solver.card_values,
     """For every legal card of the player to move: ``seat``'s value if it is played next.
 
     Keys are :class:`~solver.cards.Card` objects, by suit (S H D C) then rank down;
     equivalent cards each get their own entry (``{str(c): v for c, v in ...items()}``
     gives the JSON form). The mover's best choice among the values equals :func:`solve`.
-    """
-    return _solver().card_values(
-        deal, strain, leader=leader, seat=seat, played=played, misere=misere, must_ruff=must_ruff
-    )
+    """,
+)
 
-
-def principal_variation(
-    deal: Deal,
-    strain: "Strain | str",
-    *,
-    leader: "Seat | str" = "E",
-    seat: "Seat | str" = "D",
-    played: "Sequence[Card | str]" = (),
-    misere: bool = False,
-    must_ruff: bool = False,
-) -> list[Card]:
+principal_variation = _on_thread_solver(
+    Solver.principal_variation,
     """One optimal line of play: the cards still to be played, in order, to the end of
-    the hand. Playing it out gives ``seat`` exactly :func:`solve` tricks."""
-    return _solver().principal_variation(
-        deal, strain, leader=leader, seat=seat, played=played, misere=misere, must_ruff=must_ruff
-    )
+    the hand. Playing it out gives ``seat`` exactly :func:`solve` tricks.""",
+)
 
 
 class _SeatRow(Mapping):
