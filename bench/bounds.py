@@ -16,7 +16,6 @@ import time
 from collections import Counter
 
 from machine import describe
-
 from solver.deal import Deal, Seat
 from solver.engine import Solver
 

@@ -23,10 +23,9 @@ import argparse
 import statistics
 import time
 
+from machine import describe
 from solver.deal import Deal
 from solver.declare import declare
-
-from machine import describe
 
 
 def main() -> int:

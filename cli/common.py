@@ -77,7 +77,7 @@ class LazyProgress:
     def __init__(self, label: str) -> None:
         self._label = label
         self._console = err_console()
-        self._bar: "Progress | None" = None
+        self._bar: Progress | None = None
         self._task: Any = None
 
     def __call__(self, done: int, total: int) -> None:

@@ -164,7 +164,7 @@ def check_flag(value: Any, name: str, error: type[SolverError]) -> bool:
 
 
 def check_int(
-    value: Any, name: str, error: type[SolverError], lo: "int | None" = None, hi: "int | None" = None
+    value: Any, name: str, error: type[SolverError], lo: int | None = None, hi: int | None = None
 ) -> int:
     """``value`` if it is an int (not a bool, not a float) within ``lo..hi``."""
     if isinstance(value, bool) or not isinstance(value, int):
@@ -205,7 +205,7 @@ def short_repr(value: Any, limit: int = 60) -> str:
 
 
 @contextmanager
-def atomic_write_path(path: "str | os.PathLike[str]") -> Iterator[str]:
+def atomic_write_path(path: str | os.PathLike[str]) -> Iterator[str]:
     """A temporary file name next to ``path``, for a writer that wants a name (pyarrow,
     pandas, matplotlib): when the block ends normally the file is synced and renamed over
     ``path``; on an error or Ctrl-C it is removed. So ``path`` is written whole or not at all.
@@ -229,7 +229,7 @@ def atomic_write_path(path: "str | os.PathLike[str]") -> Iterator[str]:
         raise
 
 
-def write_atomic(path: "str | os.PathLike[str]", data: "str | bytes") -> None:
+def write_atomic(path: str | os.PathLike[str], data: str | bytes) -> None:
     """Write a whole file or nothing (see :func:`atomic_write_path`)."""
     with atomic_write_path(path) as tmp, open(tmp, "wb") as f:
         f.write(data.encode("utf-8") if isinstance(data, str) else data)

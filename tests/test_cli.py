@@ -190,8 +190,9 @@ def test_argparse_usage_error_exits_2():
 
 
 def test_version_is_the_package_version(capsys):
-    import solver
     from importlib.metadata import version
+
+    import solver
 
     assert solver.__version__ == version("sergeant-major")
     with pytest.raises(SystemExit) as exc:

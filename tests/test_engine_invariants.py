@@ -26,7 +26,6 @@ import pytest
 import bruteforce as bf
 from solver.cards import ALL_CARDS, Card, Hand
 from solver.deal import Deal, Seat, Strain
-
 from solver.engine import card_values, dd_table, principal_variation, solve
 
 SEATS = "DEM"
@@ -52,7 +51,7 @@ def case(seed: int, size: int = 16) -> tuple[Deal, str, str, str]:
     return full_deal(seed, size), rng.choice("SHDCN"), rng.choice(SEATS), rng.choice(SEATS)
 
 
-def mover_best(values: "dict[Card, int]", mover: str, seat: str, misere: bool) -> int:
+def mover_best(values: dict[Card, int], mover: str, seat: str, misere: bool) -> int:
     """The value the player to move picks: seat seeks more (misère: fewer); the others the opposite."""
     wants_more = (mover == seat) != misere
     return max(values.values()) if wants_more else min(values.values())

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 import solver
+from cli.main import main
 from solver.deal import Deal
 from solver.engine import _core
 from solver.errors import EngineError, NotationError, RecordError, RulesError
@@ -24,8 +25,6 @@ from solver.game.match import Match
 from solver.game.rules import get_ruleset
 from solver.inputs import TEMP_PREFIX, TEMP_SUFFIX, atomic_write_path, load_json
 from solver.players import get_player
-
-from cli.main import main
 
 REPO = Path(__file__).resolve().parent.parent
 SMALL = Deal.parse("D:AK... Q2... 3.A.. | 4...")

@@ -18,9 +18,9 @@ from rich.table import Table
 from solver.analysis.advice import MAX_SAMPLES, Advice, advise_declaration, advise_play
 from solver.cards import SUIT_CHARS, Card, parse_cards
 from solver.deal import Seat
-from solver.game.modes import Mode
 from solver.errors import NotationError
 from solver.game.handfile import load_hand
+from solver.game.modes import Mode
 from solver.game.view import View
 from solver.inputs import atomic_write_path
 

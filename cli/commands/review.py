@@ -13,7 +13,6 @@ import os
 import sys
 
 from solver.analysis.review import Review, review
-
 from solver.inputs import write_atomic
 
 from ..common import LazyProgress, console, print_json, terminal_safe

@@ -19,7 +19,8 @@ import inspect
 import os
 import queue
 import threading
-from typing import TYPE_CHECKING, Callable, Concatenate, Iterator, Mapping, ParamSpec, Sequence, TypeVar
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Concatenate, ParamSpec, TypeVar
 
 from ..cards import Card, Hand, suit_html
 from ..deal import STRAIN_CHARS, Deal, Seat, Strain, parse_strains
@@ -53,12 +54,12 @@ class _Query:
     def __init__(
         self,
         deal: Deal,
-        strain: "Strain | str",
-        leader: "Seat | str",
-        seat: "Seat | str",
+        strain: Strain | str,
+        leader: Seat | str,
+        seat: Seat | str,
         misere: bool,
         must_ruff: bool,
-        played: "Sequence[Card | str]",
+        played: Sequence[Card | str],
     ) -> None:
         if not isinstance(deal, Deal):
             raise NotationError(f"expected a Deal, got {type(deal).__name__}")
@@ -178,13 +179,13 @@ class Solver:
     def solve(
         self,
         deal: Deal,
-        strain: "Strain | str",
+        strain: Strain | str,
         *,
-        leader: "Seat | str" = "E",
-        seat: "Seat | str" = "D",
+        leader: Seat | str = "E",
+        seat: Seat | str = "D",
         misere: bool = False,
         must_ruff: bool = False,
-        played: "Sequence[Card | str]" = (),
+        played: Sequence[Card | str] = (),
     ) -> int:
         """``seat``'s double-dummy value from the current trick on (see :func:`solve`)."""
         q = _Query(deal, strain, leader, seat, misere, must_ruff, played)
@@ -194,14 +195,14 @@ class Solver:
     def can_reach(
         self,
         deal: Deal,
-        strain: "Strain | str",
+        strain: Strain | str,
         *,
-        leader: "Seat | str" = "E",
-        seat: "Seat | str" = "D",
+        leader: Seat | str = "E",
+        seat: Seat | str = "D",
         target: int,
         misere: bool = False,
         must_ruff: bool = False,
-        played: "Sequence[Card | str]" = (),
+        played: Sequence[Card | str] = (),
     ) -> bool:
         """Normal: can ``seat`` guarantee >= ``target`` tricks? Misère: can it hold itself
         to <= ``target``? One null-window search (cheaper than :meth:`solve`)."""
@@ -218,11 +219,11 @@ class Solver:
     def card_values(
         self,
         deal: Deal,
-        strain: "Strain | str",
+        strain: Strain | str,
         *,
-        leader: "Seat | str" = "E",
-        seat: "Seat | str" = "D",
-        played: "Sequence[Card | str]" = (),
+        leader: Seat | str = "E",
+        seat: Seat | str = "D",
+        played: Sequence[Card | str] = (),
         misere: bool = False,
         must_ruff: bool = False,
     ) -> dict[Card, int]:
@@ -237,11 +238,11 @@ class Solver:
     def principal_variation(
         self,
         deal: Deal,
-        strain: "Strain | str",
+        strain: Strain | str,
         *,
-        leader: "Seat | str" = "E",
-        seat: "Seat | str" = "D",
-        played: "Sequence[Card | str]" = (),
+        leader: Seat | str = "E",
+        seat: Seat | str = "D",
+        played: Sequence[Card | str] = (),
         misere: bool = False,
         must_ruff: bool = False,
     ) -> list[Card]:
@@ -316,7 +317,7 @@ class _SeatRow(Mapping):
     def __init__(self, values: dict[Seat, int]) -> None:
         self._values = values
 
-    def __getitem__(self, seat: "Seat | str") -> int:
+    def __getitem__(self, seat: Seat | str) -> int:
         try:
             return self._values[Seat.parse(seat)]
         except NotationError:
@@ -345,7 +346,7 @@ class DDTable:
 
     def __init__(
         self,
-        values: "Mapping[Strain, Mapping[Seat, int]]",
+        values: Mapping[Strain, Mapping[Seat, int]],
         *,
         leader: Seat,
         misere: bool = False,
@@ -357,7 +358,7 @@ class DDTable:
         self.strains = tuple(values)
         self._rows = {st: _SeatRow({s: values[st][s] for s in Seat}) for st in values}
 
-    def __getitem__(self, strain: "Strain | str") -> Mapping[str, int]:
+    def __getitem__(self, strain: Strain | str) -> Mapping[str, int]:
         try:
             return self._rows[Strain.parse(strain)]
         except NotationError:
@@ -385,7 +386,7 @@ class DDTable:
     def __repr__(self) -> str:
         return f"DDTable({self.to_dict()!r}, leader={self.leader.name!r})"
 
-    def to_frame(self) -> "pd.DataFrame":
+    def to_frame(self) -> pd.DataFrame:
         """The table as a pandas DataFrame: one row per strain (by symbol), a column per seat."""
         import pandas as pd
 
@@ -414,12 +415,12 @@ class DDTable:
 def dd_table(
     deal: Deal,
     *,
-    leader: "Seat | str" = "E",
-    strains: "str | Sequence[Strain | str]" = STRAIN_CHARS,
+    leader: Seat | str = "E",
+    strains: str | Sequence[Strain | str] = STRAIN_CHARS,
     misere: bool = False,
     must_ruff: bool = False,
-    threads: "int | None" = None,
-    progress: "Callable[[int, int], None] | None" = None,
+    threads: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> DDTable:
     """Every seat's value (see :func:`solve`) in every strain, with ``leader`` on lead.
 
@@ -440,7 +441,7 @@ def dd_table(
     threads = min(threads, len(jobs))
     values: dict[Strain, dict[Seat, int]] = {st: {} for st in chosen}
 
-    def record(job: "tuple[Strain, Seat]", value: int) -> None:
+    def record(job: tuple[Strain, Seat], value: int) -> None:
         values[job[0]][job[1]] = value
         if progress is not None:
             progress(sum(len(v) for v in values.values()), len(jobs))
@@ -461,15 +462,15 @@ def _solve_in_threads(
     lead: Seat,
     misere: bool,
     must_ruff: bool,
-    jobs: "list[tuple[Strain, Seat]]",
+    jobs: list[tuple[Strain, Seat]],
     threads: int,
-    record: "Callable[[tuple[Strain, Seat], int], None]",
+    record: Callable[[tuple[Strain, Seat], int], None],
 ) -> None:
     """Run the jobs on worker threads; Ctrl-C in the caller cancels every worker."""
-    todo: "queue.SimpleQueue[tuple[Strain, Seat]]" = queue.SimpleQueue()
+    todo: queue.SimpleQueue[tuple[Strain, Seat]] = queue.SimpleQueue()
     for job in jobs:
         todo.put(job)
-    done: "queue.SimpleQueue[tuple[tuple[Strain, Seat], int | BaseException]]" = queue.SimpleQueue()
+    done: queue.SimpleQueue[tuple[tuple[Strain, Seat], int | BaseException]] = queue.SimpleQueue()
     solvers = _borrow_workers(threads)
     finished = False
 
@@ -480,7 +481,7 @@ def _solve_in_threads(
             except queue.Empty:
                 return
             try:
-                value: "int | BaseException" = solver.solve(
+                value: int | BaseException = solver.solve(
                     deal, job[0], leader=lead, seat=job[1], misere=misere, must_ruff=must_ruff
                 )
             except BaseException as exc:  # handed to the caller, which re-raises it
@@ -523,16 +524,16 @@ def _solve_in_threads(
 # kernel page by page as the search first touches it, a few milliseconds per call that
 # a kept table does not pay (its entries stay valid: they describe positions, not deals).
 _workers_lock = threading.Lock()
-_idle_workers: "list[Solver]" = []
+_idle_workers: list[Solver] = []
 
 
-def _borrow_workers(count: int) -> "list[Solver]":
+def _borrow_workers(count: int) -> list[Solver]:
     with _workers_lock:
         taken = [_idle_workers.pop() for _ in range(min(count, len(_idle_workers)))]
     return taken + [Solver(MODULE_TT_MB) for _ in range(count - len(taken))]
 
 
-def _return_workers(solvers: "list[Solver]") -> None:
+def _return_workers(solvers: list[Solver]) -> None:
     with _workers_lock:
         room = max(0, (os.cpu_count() or 1) - len(_idle_workers))
         _idle_workers.extend(solvers[:room])

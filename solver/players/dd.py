@@ -18,8 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import Card, Hand
-from ..deal import Deal, Seat
-from ..deal import Strain
+from ..deal import Deal, Seat, Strain
 from ..game.modes import Mode
 from ..game.views import Announcement, DeclareView, PlayView
 from .heuristic import HeuristicPlayer, choose_discards
