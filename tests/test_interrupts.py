@@ -34,8 +34,8 @@ import solver
 
 deal = solver.Deal.parse(sys.argv[1])
 small = solver.Deal.parse("D:AK... Q2... 3.A.. | 4...")
-print("ready", flush=True)
 try:
+    print("ready", flush=True)  # inside: a SIGINT sent on reading it can land on this line
     solver.declare(deal)
     print("finished", flush=True)
 except KeyboardInterrupt:
