@@ -305,3 +305,16 @@ def test_misere_value_can_exceed_normal_value():
     for solver in (bf.solve, solve):
         assert solver(deal, "N", leader="E", seat="M") == 0
         assert solver(deal, "N", leader="E", seat="M", misere=True) == 2
+
+
+def test_normal_value_can_exceed_misere_value():
+    """Nor "normal <= misère": the seat sheds in misère the winners it cashes in normal play.
+
+    D: ♠J ♣Q, E: ♥J ♦K, M: ♠4 ♦A; clubs are trumps, E leads.  Trying to win, D ruffs the
+    first trick with ♣Q and cashes ♠J.  Trying to lose, D discards ♠J on the first trick and
+    takes only the trick its lone trump must win.
+    """
+    deal = Deal.parse("D:J...Q .J.K. 4..A.")
+    for solver in (bf.solve, solve):
+        assert solver(deal, "C", leader="E", seat="D") == 2
+        assert solver(deal, "C", leader="E", seat="D", misere=True) == 1

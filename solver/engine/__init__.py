@@ -153,7 +153,8 @@ class Solver:
         """Counters of the last call, to see where a search spends its nodes.
 
         ``nodes``; ``table_probes`` and ``table_hits`` (trick-boundary positions that
-        asked the transposition table, and those it answered); ``cutoffs`` (nodes where
+        asked the transposition table, and those it answered) and ``table_chunks`` (the
+        table chunks those probes read, a cache miss each); ``cutoffs`` (nodes where
         a move reached the node's goal, ``first_move_cutoffs`` where it was the first
         tried); and one count per bound of the positions it answered (``settled_trumps``,
         ``right_hand_trumps``, ``seat_cash``, ``seat_winners``, ``sole_trumps``,
