@@ -16,8 +16,9 @@ lint:
 	ruff format --check .
 	lint-imports
 
-# Rewrite the files in the formatter's style
+# Rewrite the files in the formatter's style, imports sorted (ruff's isort rules)
 format:
+	ruff check --select I --fix .
 	ruff format .
 
 type:

@@ -20,7 +20,6 @@ import statistics
 import time
 
 from machine import describe
-
 from solver import Deal, Seat, View, advise_declaration, dd_table
 
 

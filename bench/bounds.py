@@ -16,7 +16,6 @@ import time
 from collections import Counter
 
 from machine import describe
-
 from solver.deal import Deal, Seat
 from solver.engine import Solver
 
@@ -64,6 +63,7 @@ def main() -> int:
     probes = totals["table_probes"]
     if probes:
         print(f"{'table hit rate':<20} {100 * totals['table_hits'] / probes:14.1f}%")
+        print(f"{'chunks per probe':<20} {totals['table_chunks'] / probes:14.2f}")
     return 0
 
 

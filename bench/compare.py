@@ -12,6 +12,7 @@ own ``setup.py``, so with its compiler options), ``.`` for the working tree, or 
 path of an already built ``_core`` extension file.
 
     python bench/compare.py REV_A REV_B [--seeds 0-11] [--rounds 2] [--mode table|solve]
+                            [--misere]
 
 It prints B's time over A's: the median of the per-deal ratios and the ratio of the
 totals (CPU time of the searching thread), and both builds' node counts. Values are
@@ -105,11 +106,11 @@ def seeds_of(text: str) -> list[int]:
     return out
 
 
-def queries(deal: Deal, mode: str) -> list[tuple]:
+def queries(deal: Deal, mode: str, misere: bool = False) -> list[tuple]:
     """The core's arguments (as solver.engine lays them out) for one deal's table, or for
     the dealer's spade solve; eldest leads, as in bench/solve.py."""
     jobs = [(st, se) for st in Strain for se in Seat] if mode == "table" else [(Strain.S, Seat.D)]
-    return [_Query(deal, strain, Seat.E, seat, False, False, ()).args() for strain, seat in jobs]
+    return [_Query(deal, strain, Seat.E, seat, misere, False, ()).args() for strain, seat in jobs]
 
 
 def run(engine, jobs: list[tuple]) -> tuple[float, int, list[int]]:
@@ -139,6 +140,7 @@ def main() -> int:
         help="full tables (15 solves, eldest leads) or the dealer's spade solve",
     )
     ap.add_argument("--tt-mb", type=int, default=64, help="table size in MiB for both (default 64)")
+    ap.add_argument("--misere", action="store_true", help="misère searches instead of normal ones")
     args = ap.parse_args()
 
     builds = (("A", args.a, kind_of(args.a)), ("B", args.b, kind_of(args.b)))
@@ -161,7 +163,7 @@ def main() -> int:
                 return 2
         engines = [load(path, label).Engine(args.tt_mb << 20) for path, label in zip(paths, "AB")]
 
-        jobs_of = {seed: queries(Deal.random(seed=seed), args.mode) for seed in args.seeds}
+        jobs_of = {seed: queries(Deal.random(seed=seed), args.mode, args.misere) for seed in args.seeds}
         ratios: list[float] = []
         seconds, nodes, mismatches = [0.0, 0.0], [0, 0], []
         for r in range(args.rounds):
@@ -181,7 +183,7 @@ def main() -> int:
     contiguous = args.seeds == list(range(args.seeds[0], args.seeds[-1] + 1))
     seeds = f"{args.seeds[0]}-{args.seeds[-1]}" if contiguous else ",".join(map(str, args.seeds))
     print(
-        f"{args.mode}s of seeds {seeds}, {args.rounds} round(s), {args.tt_mb} MiB: B/A "
+        f"{'misère ' if args.misere else ''}{args.mode}s of seeds {seeds}, {args.rounds} round(s), {args.tt_mb} MiB: B/A "
         f"per-deal median {statistics.median(ratios):.3f}, totals {seconds[1] / seconds[0]:.3f} "
         f"(A {seconds[0]:.2f} s, B {seconds[1]:.2f} s); nodes A {nodes[0]:,} B {nodes[1]:,}"
     )

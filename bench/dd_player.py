@@ -29,10 +29,9 @@ import argparse
 import math
 import threading
 import time
-from typing import Callable
+from collections.abc import Callable
 
 from machine import describe
-
 from solver.deal import Deal, Seat, Strain
 from solver.engine import Solver
 

@@ -21,13 +21,12 @@ import statistics
 import time
 
 import solver
+from machine import describe
 from solver.analysis.review import best_declaration, review
 from solver.game.handfile import hand_from_record
 from solver.game.match import Match
 from solver.game.rules import get_ruleset
 from solver.players import get_player
-
-from machine import describe
 
 
 def hands(count: int, first: int) -> list:

@@ -16,10 +16,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from solver.game.rules import PRESETS, get_ruleset  # noqa: E402
-from solver.analysis.simulation import simulate  # noqa: E402
-
 from machine import describe  # noqa: E402
+from solver.analysis.simulation import simulate  # noqa: E402
+from solver.game.rules import PRESETS, get_ruleset  # noqa: E402
 
 KINDS = ("heuristic", "heuristic", "heuristic")
 

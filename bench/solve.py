@@ -29,7 +29,6 @@ import statistics
 import time
 
 from machine import describe
-
 from solver.deal import Deal, Seat, Strain
 from solver.engine import Solver
 

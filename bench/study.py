@@ -29,7 +29,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from machine import describe
-
 from solver.analysis.study import StudySpec, run_study
 
 

@@ -6,6 +6,7 @@ import json
 import os
 import re
 import sys
+from types import TracebackType
 from typing import Any
 
 from rich.console import Console
@@ -69,13 +70,14 @@ class LazyProgress:
     """A progress callback ``(done, total)`` drawing a bar on stderr once there is progress.
 
     Starting late keeps a bad-input error to one clean line, and nothing is drawn when
-    stderr is not a terminal (so pipes and ``--json`` output stay clean).
+    stderr is not a terminal (so pipes and ``--json`` output stay clean). Use it as a
+    context manager, so the bar is gone before any error or Ctrl-C message is printed.
     """
 
     def __init__(self, label: str) -> None:
         self._label = label
         self._console = err_console()
-        self._bar: "Progress | None" = None
+        self._bar: Progress | None = None
         self._task: Any = None
 
     def __call__(self, done: int, total: int) -> None:
@@ -97,3 +99,14 @@ class LazyProgress:
     def close(self) -> None:
         if self._bar is not None:
             self._bar.stop()
+
+    def __enter__(self) -> LazyProgress:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()

@@ -6,7 +6,7 @@ look the same (suit symbols, a dash for a void, seats in D E M order).
 
 from __future__ import annotations
 
-from typing import Iterable, Mapping
+from collections.abc import Iterable, Mapping
 
 from rich.table import Table
 
@@ -37,7 +37,7 @@ def hands_table(deal: Deal, *, played: Iterable[Card] = ()) -> Table:
     return table
 
 
-def values_table(values: Mapping[str, Mapping[str, "int | str"]], *, title: str) -> Table:
+def values_table(values: Mapping[str, Mapping[str, int | str]], *, title: str) -> Table:
     """Strains down, seats across: ``values["S"]["D"]`` is D's value with spades trump."""
     table = Table(title=title, title_justify="left")
     table.add_column("strain")

@@ -47,7 +47,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: "list[str] | None" = None) -> int:
+def main(argv: list[str] | None = None) -> int:
     """Run one command; Ctrl-C at any point, imports included, ends with one line and 130."""
     words = sys.argv[1:] if argv is None else argv
     command = next((f"sm358 {w}" for w in words[:1] if w in COMMANDS), "sm358")
@@ -63,7 +63,7 @@ def main(argv: "list[str] | None" = None) -> int:
         return 130
 
 
-def _run(args: argparse.Namespace, command: str, solver_error: "type[Exception]") -> int:
+def _run(args: argparse.Namespace, command: str, solver_error: type[Exception]) -> int:
     from .common import terminal_safe
 
     try:

@@ -11,6 +11,8 @@ The public API is re-exported here; see the README for a tour.
 from importlib.metadata import PackageNotFoundError
 from importlib.metadata import version as _version
 
+from .analysis.advice import Advice, advise_declaration, advise_play
+from .analysis.review import Review, review
 from .cards import ALL_CARDS, Card, Hand, Suit, parse_cards
 from .deal import Deal, Seat, Strain, parse_strains
 from .declare import Choice, Declaration, declare
@@ -24,16 +26,14 @@ from .errors import (
     RulesError,
     SolverError,
 )
-from .analysis.review import Review, review
 from .game.handfile import HandRecord, load_hand
 from .game.match import Match
 from .game.modes import Mode
-from .players import get_player
 from .game.records import load as load_record
 from .game.records import save as save_record
 from .game.rules import PRESETS, Ruleset, get_ruleset
 from .game.view import View
-from .analysis.advice import Advice, advise_declaration, advise_play
+from .players import get_player
 
 try:
     __version__ = _version("sergeant-major")

@@ -12,9 +12,8 @@ Card('ST')
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from enum import IntEnum
-from collections.abc import Iterable
-from typing import Iterator
 
 from .errors import NotationError
 from .inputs import check_int, short_repr
@@ -39,7 +38,7 @@ class Suit(IntEnum):
         return SUIT_SYMBOLS[self]
 
     @classmethod
-    def parse(cls, value: "Suit | str") -> "Suit":
+    def parse(cls, value: Suit | str) -> Suit:
         """Read ``S``/``H``/``D``/``C`` (any case) or a suit symbol; a Suit is returned as is."""
         if isinstance(value, Suit):
             return value
@@ -83,13 +82,13 @@ class Card:
     bit: int
     index: int
 
-    def __new__(cls, suit: int, rank: int) -> "Card":
+    def __new__(cls, suit: int, rank: int) -> Card:
         if not (_is_int(suit) and _is_int(rank) and 0 <= suit <= 3 and 2 <= rank <= 14):
             raise NotationError(f"no card with suit {short_repr(suit)} and rank {short_repr(rank)}")
         return _CARDS[int(suit) * 13 + rank - 2]
 
     @classmethod
-    def _make(cls, suit: int, rank: int) -> "Card":
+    def _make(cls, suit: int, rank: int) -> Card:
         """Build one of the 52 interned instances (used once, at import)."""
         card = object.__new__(cls)
         for name, value in (
@@ -108,7 +107,7 @@ class Card:
         return (Card, (int(self.suit), self.rank))
 
     @classmethod
-    def parse(cls, text: "Card | str") -> "Card":
+    def parse(cls, text: Card | str) -> Card:
         """Read ``SA``, ``HT``, ``H10``, ``♠A``, ``A♠`` or ``10♥`` (any case); a Card is returned as is."""
         if isinstance(text, Card):
             return text
@@ -131,12 +130,12 @@ class Card:
         raise NotationError(f"cannot read card {text!r}: expected a suit then a rank, e.g. 'SA'")
 
     @classmethod
-    def from_index(cls, index: int) -> "Card":
+    def from_index(cls, index: int) -> Card:
         """The card with ``index = 13*suit + rank - 2`` (0..51)."""
         return _CARDS[check_int(index, "card index", NotationError, 0, 51)]
 
     @classmethod
-    def from_bit(cls, bit: int) -> "Card":
+    def from_bit(cls, bit: int) -> Card:
         """The card whose hand-mask bit is ``bit`` (a power of two)."""
         if not _is_int(bit) or bit <= 0 or bit & (bit - 1) or not bit & FULL_DECK_MASK:
             raise NotationError(f"{short_repr(bit)} is not the bit of a card")
@@ -159,7 +158,7 @@ class Card:
     def __eq__(self, other: object) -> bool:
         return self is other
 
-    def __lt__(self, other: "Card") -> bool:
+    def __lt__(self, other: Card) -> bool:
         return self.index < other.index
 
 
@@ -179,7 +178,7 @@ class Hand:
     __slots__ = ("mask",)
     mask: int
 
-    def __init__(self, cards: "Iterable[Card | str] | int" = ()) -> None:
+    def __init__(self, cards: Iterable[Card | str] | int = ()) -> None:
         if isinstance(cards, bool):
             raise NotationError("a hand is made from cards or a mask, not from a bool")
         if isinstance(cards, int):
@@ -209,7 +208,7 @@ class Hand:
         return (Hand, (self.mask,))
 
     @classmethod
-    def parse(cls, text: "Hand | str") -> "Hand":
+    def parse(cls, text: Hand | str) -> Hand:
         """Read ``spades.hearts.diamonds.clubs``; a group may start with its suit symbol.
         A Hand is returned as is."""
         if isinstance(text, Hand):
@@ -272,19 +271,19 @@ class Hand:
             card = Card.parse(card)
         return isinstance(card, Card) and bool(self.mask & card.bit)
 
-    def __or__(self, other: "Hand") -> "Hand":
+    def __or__(self, other: Hand) -> Hand:
         return Hand(self.mask | other.mask)
 
-    def __and__(self, other: "Hand") -> "Hand":
+    def __and__(self, other: Hand) -> Hand:
         return Hand(self.mask & other.mask)
 
-    def __sub__(self, other: "Hand") -> "Hand":
+    def __sub__(self, other: Hand) -> Hand:
         return Hand(self.mask & ~other.mask)
 
-    def add(self, card: Card) -> "Hand":
+    def add(self, card: Card) -> Hand:
         return Hand(self.mask | card.bit)
 
-    def remove(self, card: Card) -> "Hand":
+    def remove(self, card: Card) -> Hand:
         if not self.mask & card.bit:
             raise NotationError(f"card {card} is not in hand {self}")
         return Hand(self.mask & ~card.bit)
@@ -322,7 +321,7 @@ def suit_html(text: str) -> str:
     return out
 
 
-def parse_cards(text: "str | Iterable[str | Card]") -> list[Card]:
+def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
     """Read a list of cards given as ``"SA HK"``, ``"SA,HK"`` or an iterable."""
     items: list[str | Card]
     if isinstance(text, str):

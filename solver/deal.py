@@ -14,8 +14,8 @@ True
 from __future__ import annotations
 
 import random
-from enum import IntEnum
 from collections.abc import Iterable, Mapping
+from enum import IntEnum
 
 from .cards import ALL_CARDS, NO_TRUMP, SUIT_SYMBOLS, Card, Hand, Suit, parse_cards
 from .errors import InvalidDealError, NotationError
@@ -32,12 +32,12 @@ class Seat(IntEnum):
     M = 2  # middle: dealer's right
 
     @property
-    def next(self) -> "Seat":
+    def next(self) -> Seat:
         """The seat that plays after this one (clockwise)."""
         return Seat((self + 1) % 3)
 
     @classmethod
-    def parse(cls, value: "str | int | Seat") -> "Seat":
+    def parse(cls, value: str | int | Seat) -> Seat:
         """Read ``D``/``E``/``M`` (any case), a Seat or 0..2."""
         if isinstance(value, Seat):
             return value
@@ -62,12 +62,12 @@ class Strain(IntEnum):
         return SUIT_SYMBOLS[self] if self != Strain.N else "NT"
 
     @property
-    def trump(self) -> "Suit | None":
+    def trump(self) -> Suit | None:
         """The trump suit, or None in no trump."""
         return Suit(self) if self != Strain.N else None
 
     @classmethod
-    def parse(cls, value: "str | int | Strain") -> "Strain":
+    def parse(cls, value: str | int | Strain) -> Strain:
         """Read ``S H D C N`` (any case, ``NT`` too), a suit symbol, a Strain or 0..4."""
         if isinstance(value, Strain):
             return value
@@ -90,7 +90,7 @@ SEAT_NAMES: tuple[str, ...] = tuple(s.name for s in Seat)
 STRAIN_CHARS = "".join(s.name for s in Strain)
 
 
-def parse_strains(text: "str | Iterable[str | Strain]") -> list[Strain]:
+def parse_strains(text: str | Iterable[str | Strain]) -> list[Strain]:
     """Read a strain list such as ``"SHDCN"`` or ``["S", "N"]``, rejecting repeats."""
     if isinstance(text, str):
         items: list = list(text.replace(",", "").replace(" ", ""))
@@ -114,7 +114,7 @@ class Deal:
     widow: Hand
 
     def __init__(
-        self, hands: "Mapping[Seat, Hand] | Mapping[str, Hand] | Iterable[Hand]", widow: Hand | None = None
+        self, hands: Mapping[Seat, Hand] | Mapping[str, Hand] | Iterable[Hand], widow: Hand | None = None
     ) -> None:
         if isinstance(hands, Mapping):
             by_seat = {Seat.parse(k): v for k, v in hands.items()}
@@ -145,7 +145,7 @@ class Deal:
 
     # --- notation -------------------------------------------------------------------
     @classmethod
-    def parse(cls, text: "Deal | str") -> "Deal":
+    def parse(cls, text: Deal | str) -> Deal:
         """Read ``D:<hand> <hand> <hand> [| <widow>]`` (hands clockwise from the named seat).
         A Deal is returned as is."""
         if isinstance(text, Deal):
@@ -187,7 +187,7 @@ class Deal:
             seat = seat.next
         return cls(hands, widow)
 
-    def to_string(self, first: "Seat | str" = Seat.D) -> str:
+    def to_string(self, first: Seat | str = Seat.D) -> str:
         """The notation, listing hands clockwise from ``first``."""
         seat = Seat.parse(first)
         order = [seat, seat.next, seat.next.next]
@@ -207,7 +207,7 @@ class Deal:
         return {"hands": {s.name: str(self.hands[s]) for s in Seat}, "widow": str(self.widow)}
 
     @classmethod
-    def from_json(cls, data: "Mapping | str") -> "Deal":
+    def from_json(cls, data: Mapping | str) -> Deal:
         """Read the dict of :meth:`to_json` (or its JSON text)."""
         if isinstance(data, (str, bytes, bytearray)):
             data = load_json(data, what="deal JSON", error=NotationError)
@@ -235,12 +235,12 @@ class Deal:
     @classmethod
     def random(
         cls,
-        seed: "int | None" = None,
+        seed: int | None = None,
         *,
         hand_size: int = 16,
         widow_size: int = 4,
-        deck: "Iterable[Card] | None" = None,
-    ) -> "Deal":
+        deck: Iterable[Card] | None = None,
+    ) -> Deal:
         """Deal ``hand_size`` cards to each seat and ``widow_size`` to the widow.
 
         Reproducible: the same seed gives the same deal on every platform.
@@ -266,20 +266,20 @@ class Deal:
         return cls(hands, widow)
 
     # --- queries --------------------------------------------------------------------
-    def __getitem__(self, seat: "Seat | str") -> Hand:
+    def __getitem__(self, seat: Seat | str) -> Hand:
         return self.hands[Seat.parse(seat)]
 
     @property
     def hand_size(self) -> int:
         return len(self.hands[0])
 
-    def replace(self, seat: "Seat | str", hand: Hand) -> "Deal":
+    def replace(self, seat: Seat | str, hand: Hand) -> Deal:
         """A copy with one hand replaced."""
         hands = list(self.hands)
         hands[Seat.parse(seat)] = hand
         return Deal(hands, self.widow)
 
-    def without_widow(self) -> "Deal":
+    def without_widow(self) -> Deal:
         return Deal(self.hands)
 
     def __eq__(self, other: object) -> bool:

@@ -16,6 +16,8 @@ import os
 import re
 import stat
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
 from typing import Any, NoReturn
 
 from .errors import SolverError
@@ -29,7 +31,7 @@ MAX_RECORD_BYTES = 16 << 20
 #: Largest file read as a deal (one line of notation plus comments).
 MAX_DEAL_FILE_BYTES = 1 << 20
 
-#: Name parts of the temporary files :func:`write_atomic` makes (``.sm358-PID-XXXX.tmp``).
+#: Name parts of the temporary files :func:`atomic_write_path` makes (``.sm358-PID-XXXX.tmp``).
 TEMP_PREFIX, TEMP_SUFFIX = ".sm358-", ".tmp"
 
 _STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
@@ -162,7 +164,7 @@ def check_flag(value: Any, name: str, error: type[SolverError]) -> bool:
 
 
 def check_int(
-    value: Any, name: str, error: type[SolverError], lo: "int | None" = None, hi: "int | None" = None
+    value: Any, name: str, error: type[SolverError], lo: int | None = None, hi: int | None = None
 ) -> int:
     """``value`` if it is an int (not a bool, not a float) within ``lo..hi``."""
     if isinstance(value, bool) or not isinstance(value, int):
@@ -202,25 +204,32 @@ def short_repr(value: Any, limit: int = 60) -> str:
     return text if len(text) <= limit else text[:limit] + "..."
 
 
-def write_atomic(path: "str | os.PathLike[str]", data: "str | bytes") -> None:
-    """Write a whole file or nothing: a temporary file in the same directory, synced, then
-    renamed over ``path``. The writer's pid in the temporary name tells a file left by a
-    killed writer from one still being written (see ``records.remove_stale_temp_files``)."""
-    path = os.fspath(path)
-    directory = os.path.dirname(os.path.abspath(path))
+@contextmanager
+def atomic_write_path(path: str | os.PathLike[str]) -> Iterator[str]:
+    """A temporary file name next to ``path``, for a writer that wants a name (pyarrow,
+    pandas, matplotlib): when the block ends normally the file is synced and renamed over
+    ``path``; on an error or Ctrl-C it is removed. So ``path`` is written whole or not at all.
+
+    The writer's pid in the temporary name tells a file left by a killed writer from one
+    still being written (see ``records.remove_stale_temp_files``)."""
+    directory = os.path.dirname(os.path.abspath(os.fspath(path)))
     fd, tmp = tempfile.mkstemp(prefix=f"{TEMP_PREFIX}{os.getpid()}-", suffix=TEMP_SUFFIX, dir=directory)
+    os.close(fd)
     try:
         umask = os.umask(0)
         os.umask(umask)
         os.chmod(tmp, 0o666 & ~umask)  # what open() would give, not mkstemp's private 0600
-        with os.fdopen(fd, "wb") as f:
-            f.write(data.encode("utf-8") if isinstance(data, str) else data)
-            f.flush()
+        yield tmp
+        with open(tmp, "rb+") as f:
             os.fsync(f.fileno())
         os.replace(tmp, path)
     except BaseException:
-        try:
+        with suppress(FileNotFoundError):
             os.unlink(tmp)
-        except FileNotFoundError:
-            pass
         raise
+
+
+def write_atomic(path: str | os.PathLike[str], data: str | bytes) -> None:
+    """Write a whole file or nothing (see :func:`atomic_write_path`)."""
+    with atomic_write_path(path) as tmp, open(tmp, "wb") as f:
+        f.write(data.encode("utf-8") if isinstance(data, str) else data)

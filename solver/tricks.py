@@ -18,7 +18,7 @@ run for every card of every simulated hand.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from .cards import LANE, LANE_MASK, LANE_SHIFT, NO_TRUMP
 

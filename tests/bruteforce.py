@@ -23,8 +23,8 @@ for parsing and plain integers for hands.
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from functools import cache
 
 from solver.cards import Card, parse_cards
 from solver.deal import Deal, Seat, Strain
@@ -86,7 +86,7 @@ def trick_winner_index(trick: Sequence[int], strain: int) -> int:
     return best
 
 
-@lru_cache(maxsize=None)
+@cache
 def _value(
     hands: tuple[int, int, int],
     to_move: int,
@@ -130,9 +130,9 @@ def _play_checked(
 
 def _start(
     deal: Deal,
-    strain: "Strain | str | int",
-    leader: "Seat | str | int",
-    played: "str | Iterable[str | Card]",
+    strain: Strain | str | int,
+    leader: Seat | str | int,
+    played: str | Iterable[str | Card],
     must_ruff: bool,
 ) -> tuple[tuple[int, int, int], int, tuple[int, ...], int]:
     """Check ``played`` card by card and return (hands, seat to move, trick, strain)."""
@@ -150,13 +150,13 @@ def _start(
 
 def solve(
     deal: Deal,
-    strain: "Strain | str | int",
+    strain: Strain | str | int,
     *,
-    leader: "Seat | str | int" = "E",
-    seat: "Seat | str | int" = "D",
+    leader: Seat | str | int = "E",
+    seat: Seat | str | int = "D",
     misere: bool = False,
     must_ruff: bool = False,
-    played: "str | Iterable[str | Card]" = (),
+    played: str | Iterable[str | Card] = (),
 ) -> int:
     """``seat``'s paranoid value: tricks it can guarantee (misère: fewest it can hold to)."""
     hands, to_move, trick, strain_i = _start(deal, strain, leader, played, must_ruff)
@@ -165,13 +165,13 @@ def solve(
 
 def card_values(
     deal: Deal,
-    strain: "Strain | str | int",
+    strain: Strain | str | int,
     *,
-    leader: "Seat | str | int" = "E",
-    seat: "Seat | str | int" = "D",
+    leader: Seat | str | int = "E",
+    seat: Seat | str | int = "D",
     misere: bool = False,
     must_ruff: bool = False,
-    played: "str | Iterable[str | Card]" = (),
+    played: str | Iterable[str | Card] = (),
 ) -> dict[str, int]:
     """For each legal card of the player to move, ``seat``'s value after that card."""
     hands, to_move, trick, strain_i = _start(deal, strain, leader, played, must_ruff)
@@ -188,30 +188,30 @@ def card_values(
 
 def legal_cards(
     deal: Deal,
-    strain: "Strain | str | int",
+    strain: Strain | str | int,
     *,
-    leader: "Seat | str | int" = "E",
+    leader: Seat | str | int = "E",
     must_ruff: bool = False,
-    played: "str | Iterable[str | Card]" = (),
+    played: str | Iterable[str | Card] = (),
 ) -> list[Card]:
     """The cards the player to move may play (after ``played``)."""
     hands, to_move, trick, strain_i = _start(deal, strain, leader, played, must_ruff)
     return [Card.from_bit(b) for b in legal_bits(hands[to_move], trick, strain_i, must_ruff)]
 
 
-def to_move(leader: "Seat | str | int", played: Sequence[object]) -> Seat:
+def to_move(leader: Seat | str | int, played: Sequence[object]) -> Seat:
     """The seat whose turn it is after ``len(played)`` cards of the current trick."""
     return Seat((int(Seat.parse(leader)) + len(played)) % 3)
 
 
 def play_out(
     deal: Deal,
-    strain: "Strain | str | int",
-    line: "Iterable[str | Card]",
+    strain: Strain | str | int,
+    line: Iterable[str | Card],
     *,
-    leader: "Seat | str | int" = "E",
+    leader: Seat | str | int = "E",
     must_ruff: bool = False,
-    played: "str | Iterable[str | Card]" = (),
+    played: str | Iterable[str | Card] = (),
 ) -> dict[Seat, int]:
     """Play ``line`` after ``played`` to the end, checking legality; tricks won per seat.
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import statistics
 
 import pytest
-from advice_helpers import all_start_layouts, position_at, random_play
 
+from advice_helpers import all_start_layouts, position_at, random_play
 from solver import Deal, Hand, Seat, View, advise_declaration, advise_play
 from solver.engine import card_values
 from solver.errors import SolverError

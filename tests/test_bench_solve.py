@@ -73,3 +73,14 @@ def test_against_dds_prints_both_ratios() -> None:
     assert done.returncode == 0, done.stderr
     assert "one solve: this engine's median / DDS's median" in done.stdout
     assert "one table: this engine's median / DDS's median" in done.stdout
+
+
+def test_declare_misere_ratio_stops_at_its_budget() -> None:
+    """The misère declaration of the 16-card example takes far longer than any bench
+    waits: with a budget it stops, says how far it got, and prints a lower bound."""
+    done = run(
+        "declare.py", "--misere-ratio", str(BENCH.parent / "examples" / "deal-16.txt"), "--budget", "1"
+    )
+    assert done.returncode == 0, done.stderr
+    assert "normal declaration of" in done.stdout
+    assert "candidates settled" in done.stdout and "misère / normal declaration >" in done.stdout

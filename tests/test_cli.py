@@ -190,11 +190,51 @@ def test_argparse_usage_error_exits_2():
 
 
 def test_version_is_the_package_version(capsys):
-    import solver
     from importlib.metadata import version
+
+    import solver
 
     assert solver.__version__ == version("sergeant-major")
     with pytest.raises(SystemExit) as exc:
         main(["--version"])
     assert exc.value.code == 0
     assert capsys.readouterr().out.strip() == f"sm358 {solver.__version__}"
+
+
+# --- progress bar -----------------------------------------------------------------------
+
+
+def test_progress_bar_is_taken_down_when_its_block_is_left_by_ctrl_c(monkeypatch):
+    """On a terminal the bar is drawn; leaving the ``with`` block any way stops it, so the
+    one-line Ctrl-C or error message is not printed under a live bar."""
+    import io
+
+    from rich.console import Console
+
+    import cli.common
+
+    screen = io.StringIO()
+    monkeypatch.setattr(cli.common, "err_console", lambda: Console(file=screen, force_terminal=True))
+    with pytest.raises(KeyboardInterrupt):
+        with cli.common.LazyProgress("solving") as bar:
+            bar(1, 4)
+            live = bar._bar
+            assert live is not None and live.live.is_started
+            raise KeyboardInterrupt
+    assert not live.live.is_started
+    assert "solving" in screen.getvalue()
+
+
+def test_progress_bar_draws_nothing_off_a_terminal(monkeypatch):
+    import io
+
+    from rich.console import Console
+
+    import cli.common
+
+    screen = io.StringIO()
+    monkeypatch.setattr(cli.common, "err_console", lambda: Console(file=screen, force_terminal=False))
+    with cli.common.LazyProgress("solving") as bar:
+        bar(1, 4)
+        assert bar._bar is None
+    assert screen.getvalue() == ""

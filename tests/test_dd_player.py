@@ -27,7 +27,7 @@ MIZ = get_ruleset("miz")  # S H D C N and miz
 class StubEngine:
     """Counts the player's engine calls, by hand size and misère flag."""
 
-    def __init__(self, favourite: "Card | Mode | None" = None) -> None:
+    def __init__(self, favourite: Card | Mode | None = None) -> None:
         self.favourite = favourite
         self.calls: list[tuple[str, int, bool]] = []
 

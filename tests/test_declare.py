@@ -6,14 +6,13 @@ import random
 
 import pytest
 
+from declare_reference import all_values, optimum
 from solver.cards import Card, Hand, Suit
 from solver.deal import Deal, Seat
 from solver.declare import declare
 from solver.declare.classes import class_counts_of, discard_runs
 from solver.engine import solve
 from solver.errors import InvalidDealError, NotationError
-
-from declare_reference import all_values, optimum
 
 
 def small_deal(rng: random.Random, k: int, w: int, suits: int = 4) -> Deal:

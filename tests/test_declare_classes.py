@@ -7,13 +7,12 @@ from itertools import combinations
 
 import pytest
 
+from declare_reference import compressed_position
 from solver.cards import Card, Hand
 from solver.deal import Deal
+from solver.declare.classes import all_classes, class_counts_of, count_classes, discard_runs
 from solver.declare.estimate import card_weights, sure_trick_bounds, void_bonuses
 from solver.declare.model import CandidateModel
-from solver.declare.classes import all_classes, class_counts_of, count_classes, discard_runs
-
-from declare_reference import compressed_position
 from test_declare import small_deal
 
 

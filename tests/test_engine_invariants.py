@@ -26,7 +26,6 @@ import pytest
 import bruteforce as bf
 from solver.cards import ALL_CARDS, Card, Hand
 from solver.deal import Deal, Seat, Strain
-
 from solver.engine import card_values, dd_table, principal_variation, solve
 
 SEATS = "DEM"
@@ -52,7 +51,7 @@ def case(seed: int, size: int = 16) -> tuple[Deal, str, str, str]:
     return full_deal(seed, size), rng.choice("SHDCN"), rng.choice(SEATS), rng.choice(SEATS)
 
 
-def mover_best(values: "dict[Card, int]", mover: str, seat: str, misere: bool) -> int:
+def mover_best(values: dict[Card, int], mover: str, seat: str, misere: bool) -> int:
     """The value the player to move picks: seat seeks more (misère: fewer); the others the opposite."""
     wants_more = (mover == seat) != misere
     return max(values.values()) if wants_more else min(values.values())
@@ -306,3 +305,16 @@ def test_misere_value_can_exceed_normal_value():
     for solver in (bf.solve, solve):
         assert solver(deal, "N", leader="E", seat="M") == 0
         assert solver(deal, "N", leader="E", seat="M", misere=True) == 2
+
+
+def test_normal_value_can_exceed_misere_value():
+    """Nor "normal <= misère": the seat sheds in misère the winners it cashes in normal play.
+
+    D: ♠J ♣Q, E: ♥J ♦K, M: ♠4 ♦A; clubs are trumps, E leads.  Trying to win, D ruffs the
+    first trick with ♣Q and cashes ♠J.  Trying to lose, D discards ♠J on the first trick and
+    takes only the trick its lone trump must win.
+    """
+    deal = Deal.parse("D:J...Q .J.K. 4..A.")
+    for solver in (bf.solve, solve):
+        assert solver(deal, "C", leader="E", seat="D") == 2
+        assert solver(deal, "C", leader="E", seat="D", misere=True) == 1

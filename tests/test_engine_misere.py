@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import dataclasses
 
-import bruteforce as bf
 import pytest
-from positions import positions
 
+import bruteforce as bf
+from positions import positions
 from solver.engine import Solver
 
 # (seed, count, hand sizes). The default run: 1,200 positions in a few seconds.

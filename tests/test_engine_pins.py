@@ -104,6 +104,7 @@ def test_stats_describe_the_last_call() -> None:
     first = solver.stats()
     assert first["nodes"] == solver.nodes == PINNED[CASES.index((1, 16, "S", "E", "D", False, False, ()))][1]
     assert 0 < first["table_hits"] <= first["table_probes"] < first["nodes"]
+    assert first["table_hits"] <= first["table_chunks"]  # a hit reads at least one chunk
     assert first["first_move_cutoffs"] <= first["cutoffs"]
     assert first["misere_escape"] == first["misere_trick_lost"] == 0
     solver.solve(Deal.random(seed=2, hand_size=8), "N", leader="E", seat="D", misere=True)

@@ -75,6 +75,27 @@ def test_card_values_and_pv_agree_with_solve():
             assert won[Seat.parse(seat)] == value
 
 
+@pytest.mark.parametrize("function", [solve, card_values, principal_variation], ids=lambda f: f.__name__)
+def test_module_functions_are_the_solver_methods_on_a_thread_solver(function):
+    """The module-level functions take exactly the Solver method's parameters (what help()
+    shows), carry their own docstring, and give the method's answers."""
+    import inspect
+
+    method = getattr(Solver, function.__name__)
+    params = list(inspect.signature(method).parameters.values())
+    assert params[0].name == "self"
+    assert inspect.signature(function) == inspect.signature(method).replace(parameters=params[1:])
+    assert function.__module__ == "solver.engine" and function.__qualname__ == method.__name__
+    assert function.__doc__ and function.__doc__ != method.__doc__
+    kwargs = {"leader": "M", "seat": "E", "misere": True, "must_ruff": True}
+    got, want = function(SIX, "H", **kwargs), method(Solver(tt_mb=4), SIX, "H", **kwargs)
+    if function is principal_variation:  # one optimal line of several: compare what each wins
+        got, want = (bf.play_out(SIX, "H", line, leader="M", must_ruff=True)[Seat.E] for line in (got, want))
+    assert got == want
+    with pytest.raises(TypeError):
+        function(SIX, "H", "M")  # the options are keyword-only, as on the method
+
+
 def test_mid_trick_values():
     played = [str(next(iter(SIX["M"])))]
     value = solve(SIX, "H", leader="M", seat="D", played=played)

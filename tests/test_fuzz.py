@@ -24,6 +24,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import bruteforce
 import solver
 from solver.cards import Card, Hand, parse_cards
 from solver.deal import Deal, Seat, Strain, parse_strains
@@ -33,8 +34,6 @@ from solver.game.handfile import parse_hand
 from solver.game.match import Match
 from solver.game.rules import OPTION_NAMES, Ruleset, get_ruleset
 from solver.players import get_player
-
-import bruteforce
 
 QUICK = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 SLOW = settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])

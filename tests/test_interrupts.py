@@ -34,8 +34,8 @@ import solver
 
 deal = solver.Deal.parse(sys.argv[1])
 small = solver.Deal.parse("D:AK... Q2... 3.A.. | 4...")
-print("ready", flush=True)
 try:
+    print("ready", flush=True)  # inside: a SIGINT sent on reading it can land on this line
     solver.declare(deal)
     print("finished", flush=True)
 except KeyboardInterrupt:
@@ -88,7 +88,7 @@ def _sm358() -> list[str]:
     return [str(script)] if script.exists() else [sys.executable, "-m", "cli.main"]
 
 
-def _interrupt_cli(delay: float, argv: "list[str] | None" = None) -> subprocess.CompletedProcess:
+def _interrupt_cli(delay: float, argv: list[str] | None = None) -> subprocess.CompletedProcess:
     argv = argv or ["declare", str(DEAL_FILE)]
     proc = subprocess.Popen(
         [*_sm358(), *argv], cwd=REPO, env=_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
@@ -99,7 +99,7 @@ def _interrupt_cli(delay: float, argv: "list[str] | None" = None) -> subprocess.
     return subprocess.CompletedProcess(proc.args, proc.returncode, out, err)
 
 
-def _check_cli(delay: float, argv: "list[str] | None" = None) -> None:
+def _check_cli(delay: float, argv: list[str] | None = None) -> None:
     done = _interrupt_cli(delay, argv)
     command = (argv or ["declare"])[0]
     assert done.returncode == 130, f"delay {delay}: exit {done.returncode}, stderr {done.stderr[-800:]!r}"

@@ -10,10 +10,10 @@ from match_audit import SEATS, audit_hand
 from solver.cards import Card, Suit
 from solver.errors import IllegalPlayError, SolverError
 from solver.game.match import HandState, Match
-from solver.players import HeuristicPlayer, get_player
-from solver.game.views import Announcement
 from solver.game.rules import PRESETS, get_ruleset
 from solver.game.scoring import hand_points
+from solver.game.views import Announcement
+from solver.players import HeuristicPlayer, get_player
 
 PRESET_NAMES = sorted(PRESETS)
 

@@ -7,8 +7,8 @@ import random
 
 from solver.cards import ALL_CARDS, Card, Hand
 from solver.game.match import Match
-from solver.players import HeuristicPlayer
 from solver.game.rules import get_ruleset
+from solver.players import HeuristicPlayer
 
 
 class Recorder(HeuristicPlayer):

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import itertools
 
-import bruteforce
 import networkx as nx
 import pytest
 
+import bruteforce
 import solver
 from solver.cards import Card, Hand
 from solver.deal import Deal, Seat

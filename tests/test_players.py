@@ -6,16 +6,16 @@ import random
 
 import pytest
 
+from solver.analysis.simulation import simulate
 from solver.cards import Card, Hand
 from solver.deal import Deal, Seat
 from solver.errors import RulesError
 from solver.game.match import Match
-from solver.players import get_player
+from solver.game.rules import get_ruleset
 from solver.game.views import DeclareView, PlayView, Table
+from solver.players import get_player
 from solver.players.heuristic import HeuristicPlayer, choose_discards, choose_mode
 from solver.players.random_player import RandomPlayer
-from solver.game.rules import get_ruleset
-from solver.analysis.simulation import simulate
 
 try:
     from solver.engine import card_values, solve

@@ -11,12 +11,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from match_audit import SEATS, winner_index
-from solver.game import records
 from solver.cards import Card, Hand
 from solver.errors import RecordError
+from solver.game import records
 from solver.game.match import Match
-from solver.players import get_player
 from solver.game.rules import PRESETS, get_ruleset
+from solver.players import get_player
 
 
 def play(preset: str, seed=1, kinds=("heuristic", "random", "heuristic")) -> dict:

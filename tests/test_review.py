@@ -7,9 +7,9 @@ import json
 import random
 from pathlib import Path
 
-import bruteforce as bf
 import pytest
 
+import bruteforce as bf
 import solver
 from solver.cards import Card
 from solver.deal import Deal, Seat

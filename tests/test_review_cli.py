@@ -146,7 +146,7 @@ def test_ctrl_c_stops_cleanly(match_file):
     assert err.strip().splitlines() == ["sm358 review: interrupted"]
 
 
-def find_browser() -> "str | None":
+def find_browser() -> str | None:
     for name in ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable"):
         path = shutil.which(name)
         if path:

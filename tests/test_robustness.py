@@ -16,16 +16,15 @@ from pathlib import Path
 import pytest
 
 import solver
+from cli.main import main
 from solver.deal import Deal
 from solver.engine import _core
 from solver.errors import EngineError, NotationError, RecordError, RulesError
 from solver.game import records
 from solver.game.match import Match
 from solver.game.rules import get_ruleset
-from solver.inputs import load_json
+from solver.inputs import TEMP_PREFIX, TEMP_SUFFIX, atomic_write_path, load_json
 from solver.players import get_player
-
-from cli.main import main
 
 REPO = Path(__file__).resolve().parent.parent
 SMALL = Deal.parse("D:AK... Q2... 3.A.. | 4...")
@@ -263,6 +262,28 @@ def test_simulate_removes_stale_temporary_files_only(capsys, tmp_path):
         p.write_text("{")
     assert cli(capsys, *SIM, "--out", str(out))[0] == 0
     assert not any(p.exists() for p in stale) and live.exists()
+
+
+def test_atomic_write_path_renames_on_success_and_cleans_up_on_failure(tmp_path):
+    """The one temp-then-rename step behind every file the toolkit writes: the temporary
+    name is the one ``remove_stale_temp_files`` recognises, the file gets the mode open()
+    would give, and an error or Ctrl-C inside the block leaves the old file untouched."""
+    target = tmp_path / "out.csv"
+    target.write_text("old")
+    for error in (ValueError, KeyboardInterrupt):
+        with pytest.raises(error):
+            with atomic_write_path(target) as tmp:
+                assert Path(tmp).parent == tmp_path
+                assert Path(tmp).name.startswith(f"{TEMP_PREFIX}{os.getpid()}-") and tmp.endswith(TEMP_SUFFIX)
+                Path(tmp).write_text("half")
+                raise error
+        assert target.read_text() == "old" and os.listdir(tmp_path) == ["out.csv"]
+    with atomic_write_path(target) as tmp:
+        Path(tmp).write_text("new")
+    assert target.read_text() == "new" and os.listdir(tmp_path) == ["out.csv"]
+    umask = os.umask(0)
+    os.umask(umask)
+    assert target.stat().st_mode & 0o777 == 0o666 & ~umask
 
 
 def test_simulate_caps_matches(capsys):

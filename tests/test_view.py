@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from advice_helpers import all_start_layouts, random_play
 
+from advice_helpers import all_start_layouts, random_play
 from solver.cards import Hand
 from solver.deal import Deal, Seat
 from solver.errors import IllegalPlayError, SolverError
@@ -124,7 +124,6 @@ def test_held_cards_and_lengths_are_kept():
 
 def test_a_hand_file_view_knows_what_the_seat_knew():
     from advice_helpers import consistent
-
     from solver.game.handfile import load_hand
 
     rec = load_hand("examples/hand-twelve.txt")

@@ -10,9 +10,7 @@ Ctrl-C prints what was estimated so far, marked partial, and exits 130.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-import tempfile
 from typing import Any
 
 from rich.table import Table
@@ -20,10 +18,11 @@ from rich.table import Table
 from solver.analysis.advice import MAX_SAMPLES, Advice, advise_declaration, advise_play
 from solver.cards import SUIT_CHARS, Card, parse_cards
 from solver.deal import Seat
-from solver.game.modes import Mode
 from solver.errors import NotationError
 from solver.game.handfile import load_hand
+from solver.game.modes import Mode
 from solver.game.view import View
+from solver.inputs import atomic_write_path
 
 from ..common import LazyProgress, console, print_json
 
@@ -147,8 +146,7 @@ def run(args: argparse.Namespace) -> int:
     if args.workers is not None and args.workers < 1:
         raise NotationError(f"--workers must be at least 1, got {args.workers}")
     view = _view(args)
-    bar = LazyProgress("advise")
-    try:
+    with LazyProgress("advise") as bar:
         if view.stage == "declaration":
             choice = None
             if args.strain:
@@ -175,8 +173,6 @@ def run(args: argparse.Namespace) -> int:
                 scheduler=args.scheduler,
                 progress=bar,
             )
-    finally:
-        bar.close()
     if args.plot:
         _write_plot(advice, args.plot, args.top)
     if args.json:
@@ -200,16 +196,11 @@ def _write_plot(advice: Advice, path: str, top: int) -> None:
     ax = plot_advice(advice, top=top)
     fig = ax.figure
     fig.tight_layout()
-    folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(suffix=".png", dir=folder)
-    os.close(fd)
     try:
-        fig.savefig(tmp, format="png")
-        os.replace(tmp, path)
+        with atomic_write_path(path) as tmp:
+            fig.savefig(tmp, format="png")
     finally:
         plt.close(fig)
-        if os.path.exists(tmp):
-            os.unlink(tmp)
 
 
 def _pretty_label(c: Any) -> tuple[str, str]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import argparse
-from typing import Iterable
+from collections.abc import Iterable
 
 from rich.table import Table
 
@@ -83,11 +83,8 @@ def settings(args: argparse.Namespace) -> dict:
 def run(args: argparse.Namespace) -> int:
     deal = read_deal(args.deal)
     opts = settings(args)
-    bar = LazyProgress("declare")
-    try:
+    with LazyProgress("declare") as bar:
         result = declare(deal, misere=args.misere, progress=bar, **opts)
-    finally:
-        bar.close()
     target = None
     if args.rules:
         rs = get_ruleset(args.rules)
@@ -104,12 +101,12 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _pretty(cards: "Iterable[Card]") -> str:
+def _pretty(cards: Iterable[Card]) -> str:
     """Cards with suit symbols in hand order (spades first, high to low)."""
     return " ".join(c.pretty() for c in sorted(cards, key=lambda c: (c.suit, -c.rank)))
 
 
-def show(result: Declaration, target: "int | None" = None) -> None:
+def show(result: Declaration, target: int | None = None) -> None:
     """Human output: the held cards, the best value per strain, the optimal choices."""
     out = console()
     out.print(f"Declarer {result.declarer} holds {len(result.held)} cards: {result.held.pretty()}")

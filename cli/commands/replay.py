@@ -10,12 +10,12 @@ from __future__ import annotations
 import argparse
 import sys
 
-from solver.game import records
-from solver.game.handfile import hand_from_record
-from solver.game.records import MatchRecord
 from solver.cards import Card, Hand
 from solver.deal import SEAT_NAMES
+from solver.game import records
+from solver.game.handfile import hand_from_record
 from solver.game.modes import Mode
+from solver.game.records import MatchRecord
 from solver.tricks import trick_winner
 
 from ..common import console, terminal_safe
@@ -38,7 +38,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run)
 
 
-def mode_words(mode: "Mode | str") -> str:
+def mode_words(mode: Mode | str) -> str:
     trump = Mode(mode).trump
     if trump is not None:
         return f"{trump.symbol} trumps"

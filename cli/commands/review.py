@@ -13,7 +13,6 @@ import os
 import sys
 
 from solver.analysis.review import Review, review
-
 from solver.inputs import write_atomic
 
 from ..common import LazyProgress, console, print_json, terminal_safe
@@ -77,13 +76,10 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError(f"{out}: the directory does not exist")
     if args.single_dummy:
         return run_single_dummy(args)
-    bar = LazyProgress("review")
-    try:
+    with LazyProgress("review") as bar:
         result = review(
             args.file, hand=args.hand, declaration=not args.no_declaration, threads=args.threads, progress=bar
         )
-    finally:
-        bar.close()
     if args.plot:
         write_plots(result, args.plot)
     if args.html:
@@ -128,8 +124,7 @@ def run_single_dummy(args: argparse.Namespace) -> int:
         if getattr(args, flag):
             raise UsageError(f"--{flag} does not go with --single-dummy")
     record = load_hand(args.file)
-    bar = LazyProgress("single-dummy review")
-    try:
+    with LazyProgress("single-dummy review") as bar:
         result = single_dummy_review(
             record,
             samples=args.samples,
@@ -139,8 +134,6 @@ def run_single_dummy(args: argparse.Namespace) -> int:
             scheduler=args.scheduler,
             progress=bar,
         )
-    finally:
-        bar.close()
     if args.json:
         print_json(result.to_dict())
     else:

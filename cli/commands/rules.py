@@ -6,8 +6,8 @@ import argparse
 from typing import Any
 
 from solver.errors import RulesError
-from solver.inputs import option_value
 from solver.game.rules import PRESET_SUMMARIES, PRESETS, get_ruleset
+from solver.inputs import option_value
 
 from ..common import print_json
 

@@ -43,19 +43,17 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     what = tuple(w.strip() for w in args.what.split(",") if w.strip())
     spec = StudySpec(args.deals, str(args.seed), args.rules, what)
-    bar = LazyProgress("study")
     try:
-        result = run_study(args.out, spec, workers=args.workers, scheduler=args.scheduler, progress=bar)
+        # leaving the block takes the bar off the screen before the message below
+        with LazyProgress("study") as bar:
+            result = run_study(args.out, spec, workers=args.workers, scheduler=args.scheduler, progress=bar)
     except KeyboardInterrupt:
-        bar.close()
         print(
             f"sm358 study: interrupted; finished chunks kept in {parts_dir(Path(args.out))}; "
             "run the same command to resume",
             file=sys.stderr,
         )
         return 130
-    finally:
-        bar.close()
     if args.json:
         print_json(
             {"out": str(result.out), **spec.to_json(), "computed": result.computed, "resumed": result.resumed}

@@ -55,8 +55,7 @@ def run(args: argparse.Namespace) -> int:
         targets = {s.name: rs.target_of(s, mode) for s in Seat}
     leader = Seat.parse(args.leader if args.leader is not None else leader_name)
     args.must_ruff = must_ruff if args.must_ruff is None else args.must_ruff
-    bar = LazyProgress("solving")
-    try:
+    with LazyProgress("solving") as bar:
         table = dd_table(
             deal,
             leader=leader,
@@ -66,8 +65,6 @@ def run(args: argparse.Namespace) -> int:
             threads=args.threads,
             progress=bar,
         )
-    finally:
-        bar.close()
     values = table.to_dict()
     if args.json:
         out: dict = {"leader": leader.name, "table": values}

@@ -29,8 +29,9 @@ from __future__ import annotations
 import html
 import math
 import threading
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from ..cards import Card, Hand, parse_cards, suit_html
 from ..deal import Deal, Seat
@@ -70,16 +71,16 @@ class Candidate:
     """One choice and the double-dummy tricks it took on each sample it was judged on."""
 
     mode: str
-    discard: "tuple[str, ...] | None"  # None: no discard to choose (or chosen per sample)
+    discard: tuple[str, ...] | None  # None: no discard to choose (or chosen per sample)
     target: int
     minimising: bool
-    card: "str | None" = None
+    card: str | None = None
     sets: int = 1  # discard sets this rank-equivalence class stands for
     user: bool = False  # the choice the user asked about
     tricks: dict[int, int] = field(default_factory=dict)  # sample index -> exact tricks
     levels: dict[int, int] = field(default_factory=dict)  # sample index -> margin level
 
-    def record(self, sample: int, tricks: "int | None", level: int) -> None:
+    def record(self, sample: int, tricks: int | None, level: int) -> None:
         """One sample's outcome: exact tricks (None when only the margin was asked) and its
         level: 2 target beaten by a trick or more, 1 reached, 0 missed by one, -1 worse."""
         self.levels[sample] = level
@@ -177,11 +178,11 @@ class Candidate:
         return out
 
 
-def _num(x: float) -> "float | None":
+def _num(x: float) -> float | None:
     return None if x is None or math.isnan(x) else round(float(x), 3)
 
 
-def _pretty_label(c: "Candidate") -> str:
+def _pretty_label(c: Candidate) -> str:
     """The candidate's label with suit symbols (``♠ discard ♦4 ♣3``, ``♥A``)."""
     if c.card is not None:
         return Card.parse(c.card).pretty()
@@ -207,7 +208,7 @@ class Advice:
     rules: str
     target: int
     samples: int
-    seed: "int | str"
+    seed: int | str
     question: str
     candidates: list[Candidate]
     rounds: list[tuple[int, int]]
@@ -215,7 +216,7 @@ class Advice:
     position: dict[str, Any] = field(default_factory=dict)
 
     @property
-    def recommended(self) -> "Candidate | None":
+    def recommended(self) -> Candidate | None:
         full = [c for c in self.candidates if c.samples == self.samples]
         return min(full, key=Candidate.key) if full else None
 
@@ -238,7 +239,7 @@ class Advice:
             out["position"] = self.position
         return out
 
-    def to_frame(self) -> "pd.DataFrame":
+    def to_frame(self) -> pd.DataFrame:
         """One row per candidate, best first: the JSON fields, with the intervals as
         ``*_low``/``*_high`` columns and ``recommended`` marking the advice."""
         import pandas as pd
@@ -333,14 +334,14 @@ def _rules_leader(view: View) -> Seat:
 @dataclass(frozen=True)
 class _DeclTask:
     view: View
-    seed: "int | str"
+    seed: int | str
     sample: int
-    choices: tuple[tuple[str, "tuple[str, ...] | None"], ...]
+    choices: tuple[tuple[str, tuple[str, ...] | None], ...]
     exact: bool = True
-    known: "tuple[int | None, ...]" = ()  # per choice: its margin level on this sample, if screened
+    known: tuple[int | None, ...] = ()  # per choice: its margin level on this sample, if screened
 
 
-def _judge_declaration(task: _DeclTask) -> list[tuple["int | None", int]]:
+def _judge_declaration(task: _DeclTask) -> list[tuple[int | None, int]]:
     """Each choice's outcome on sample ``task.sample``: (exact tricks or None, margin level).
 
     Screening rounds ask only two null-window questions per choice — target reached? then
@@ -354,7 +355,7 @@ def _judge_declaration(task: _DeclTask) -> list[tuple["int | None", int]]:
     held = own | layout.widow if rs.widow_size else own
     unseen_after = rs.deck - held
     engine = _engine()
-    out: list[tuple["int | None", int]] = []
+    out: list[tuple[int | None, int]] = []
     for mode, discard in task.choices:
         if not rs.widow_size:
             drop: tuple[Card, ...] = ()
@@ -420,7 +421,7 @@ def _schedule(first: int, samples: int, finalists: int) -> list[tuple[int, int]]
     return out
 
 
-def _parse_choice(choice: Any) -> tuple[str, "tuple[str, ...] | None"]:
+def _parse_choice(choice: Any) -> tuple[str, tuple[str, ...] | None]:
     if isinstance(choice, str):
         mode, _, rest = choice.partition(" ")
         cards = rest
@@ -439,14 +440,14 @@ def advise_declaration(
     *,
     rules: Any = None,
     samples: int = 200,
-    seed: "int | str" = 0,
-    workers: "int | None" = None,
+    seed: int | str = 0,
+    workers: int | None = None,
     scheduler: Any = None,
     choice: Any = None,
-    modes: "Sequence[str] | None" = None,
+    modes: Sequence[str] | None = None,
     per_mode: int = 6,
     finalists: int = 2,
-    progress: "Progress | None" = None,
+    progress: Progress | None = None,
 ) -> Advice:
     """Which mode (trump) and discard give the declarer the best chance of its target.
 
@@ -569,7 +570,7 @@ def _declaration_position(view: View) -> dict[str, Any]:
     return out
 
 
-def _check_user_choice(view: View, user: tuple[str, "tuple[str, ...] | None"], question: str) -> None:
+def _check_user_choice(view: View, user: tuple[str, tuple[str, ...] | None], question: str) -> None:
     rs = view.rules
     mode, discard = user
     if mode not in rs.modes:
@@ -616,7 +617,7 @@ def _declaration_candidates(
 @dataclass(frozen=True)
 class _PlayTask:
     view: View
-    seed: "int | str"
+    seed: int | str
     samples: tuple[int, ...]
 
 
@@ -649,10 +650,10 @@ def advise_play(
     view: View,
     *,
     samples: int = 200,
-    seed: "int | str" = 0,
-    workers: "int | None" = None,
+    seed: int | str = 0,
+    workers: int | None = None,
     scheduler: Any = None,
-    progress: "Progress | None" = None,
+    progress: Progress | None = None,
     chunk: int = 8,
 ) -> Advice:
     """For every legal card of the seat to move: the chance of its target and its mean tricks.

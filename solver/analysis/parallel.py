@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+from collections.abc import Callable, Generator, Iterator, Sequence
 from concurrent.futures import (
     FIRST_COMPLETED,
     Executor,
@@ -43,7 +44,7 @@ from concurrent.futures import (
     ThreadPoolExecutor,
     wait,
 )
-from typing import Any, Callable, Generator, Iterator, Sequence, TypeVar
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -66,13 +67,13 @@ class ClusterError(SolverError):
 class Interrupted(KeyboardInterrupt):
     """Ctrl-C during :func:`map_tasks`; ``results`` maps task index to finished result."""
 
-    def __init__(self, results: "dict[int, Any]", total: int) -> None:
+    def __init__(self, results: dict[int, Any], total: int) -> None:
         super().__init__(f"interrupted after {len(results)} of {total} tasks")
         self.results = results
         self.total = total
 
 
-def task_rng(seed: "int | str", *keys: "int | str") -> np.random.Generator:
+def task_rng(seed: int | str, *keys: int | str) -> np.random.Generator:
     """A generator for one task, fixed by the run's ``seed`` and the task's ``keys``.
 
     Strings are hashed (SHA-256), so seeds such as ``"7:12"`` work; the same seed and
@@ -88,7 +89,7 @@ def task_rng(seed: "int | str", *keys: "int | str") -> np.random.Generator:
     return np.random.default_rng(np.random.SeedSequence(words))
 
 
-def resolve_workers(workers: "int | None") -> int:
+def resolve_workers(workers: int | None) -> int:
     """The number of local workers: ``workers``, or every core when None."""
     if workers is None:
         return max(1, os.cpu_count() or 1)
@@ -101,9 +102,9 @@ def map_tasks(
     fn: Callable[[T], R],
     tasks: Sequence[T],
     *,
-    workers: "int | None" = None,
+    workers: int | None = None,
     scheduler: Any = None,
-    progress: "ProgressFn | None" = None,
+    progress: ProgressFn | None = None,
     local: str = "threads",
 ) -> list[R]:
     """``[fn(t) for t in tasks]``, computed in parallel; see the module docstring."""
@@ -124,9 +125,9 @@ def iter_tasks(
     fn: Callable[[T], R],
     tasks: Sequence[T],
     *,
-    workers: "int | None" = None,
+    workers: int | None = None,
     scheduler: Any = None,
-    progress: "ProgressFn | None" = None,
+    progress: ProgressFn | None = None,
     local: str = "threads",
 ) -> Generator[tuple[int, R], None, None]:
     """``(index, fn(tasks[index]))`` pairs in the order the tasks finish.

@@ -12,8 +12,9 @@ cards (one legal card) are not judged. Card ``k`` of trick ``t`` uses the seed
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from ..deal import Seat
 from ..errors import SolverError
@@ -37,8 +38,8 @@ class CardJudgement:
     best: str
     p_played: float
     p_best: float
-    mean_played: "float | None"
-    mean_best: "float | None"
+    mean_played: float | None
+    mean_best: float | None
     samples: int
     flagged: bool
 
@@ -70,7 +71,7 @@ class SingleDummyReview:
     rules: str
     contract: str
     samples: int
-    seed: "int | str"
+    seed: int | str
     threshold: float
     cards: list[CardJudgement] = field(default_factory=list)
     forced: int = 0
@@ -104,11 +105,11 @@ def single_dummy_review(
     record: HandRecord,
     *,
     samples: int = 32,
-    seed: "int | str" = 0,
+    seed: int | str = 0,
     threshold: float = 0.1,
-    workers: "int | None" = None,
+    workers: int | None = None,
     scheduler: Any = None,
-    progress: "Callable[[int, int], None] | None" = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> SingleDummyReview:
     """Judge every unforced card of ``record`` from its player's view (see the module docstring).
 

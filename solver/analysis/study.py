@@ -26,7 +26,6 @@ import hashlib
 import json
 import os
 import shutil
-import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -36,6 +35,7 @@ from ..deal import Deal, Seat
 from ..errors import SolverError
 from ..game.match import deck_for
 from ..game.rules import get_ruleset
+from ..inputs import atomic_write_path, write_atomic
 from .parallel import iter_tasks
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -200,11 +200,9 @@ def _frame(rows: list[dict], cols: list[str]) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=cols)
 
 
-def _write_atomic(frame: pd.DataFrame, path: Path) -> None:
-    """Write to a temporary file in the same directory, then rename it into place."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    os.close(fd)
-    try:
+def _write_frame(frame: pd.DataFrame, path: Path) -> None:
+    """Write ``frame`` whole or not at all, as Parquet or CSV after ``path``'s suffix."""
+    with atomic_write_path(path) as tmp:
         if path.suffix.lower() == ".parquet":
             import pyarrow as pa
             import pyarrow.parquet as pq
@@ -212,11 +210,6 @@ def _write_atomic(frame: pd.DataFrame, path: Path) -> None:
             pq.write_table(pa.Table.from_pandas(frame, preserve_index=False), tmp)
         else:
             frame.to_csv(tmp, index=False)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
 
 
 def _read(path: Path) -> pd.DataFrame:
@@ -256,9 +249,7 @@ def _check_parts(parts: Path, spec: StudySpec) -> set[int]:
                 f"resume it, or remove it to start afresh"
             )
     else:
-        tmp = spec_file.with_suffix(".tmp")
-        tmp.write_text(json.dumps(spec.to_json()))
-        os.replace(tmp, spec_file)
+        write_atomic(spec_file, json.dumps(spec.to_json()))
     done = set()
     for f in parts.iterdir():
         if f.name.startswith("part-") and not f.name.startswith("."):
@@ -318,7 +309,7 @@ def run_study(
             study_chunk, [(spec, c) for c in todo], workers=workers, scheduler=scheduler, local="processes"
         )
         for k, rows in stream:
-            _write_atomic(_frame(rows, cols), parts / f"part-{todo[k]:09d}{suffix}")
+            _write_frame(_frame(rows, cols), parts / f"part-{todo[k]:09d}{suffix}")
             computed += len(rows)
             finished += len(rows)
             if progress is not None:
@@ -332,7 +323,7 @@ def _combine(path: Path, parts: Path, spec: StudySpec, cols: list[str], suffix: 
 
     frames = [_read(parts / f"part-{c:09d}{suffix}") for c in range(spec.chunks)]
     frame = pd.concat(frames, ignore_index=True)[cols]
-    _write_atomic(frame, path)
+    _write_frame(frame, path)
     shutil.rmtree(parts)
 
 

@@ -9,7 +9,7 @@ sampled layout; the double-dummy judging happens elsewhere.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from ..cards import Card, Hand
 from .classes import DiscardClass, all_classes, discard_runs

@@ -21,7 +21,7 @@ hold against every line of play (trump strains only):
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from ..cards import Card, Hand
 from ..deal import Strain

@@ -21,7 +21,7 @@ The model:
 
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from ortools.sat.python import cp_model
 
@@ -32,7 +32,7 @@ from .classes import Run
 class _Collector(cp_model.CpSolverSolutionCallback):
     """Collects every solution of an enumeration as (per-run counts, estimate)."""
 
-    def __init__(self, model: "CandidateModel") -> None:
+    def __init__(self, model: CandidateModel) -> None:
         super().__init__()
         self._m = model
         self.found: list[tuple[tuple[int, ...], int]] = []
@@ -116,7 +116,7 @@ class CandidateModel:
         self._solver.parameters.enumerate_all_solutions = enumerate_all
         return self._solver.solve(m, callback) if callback else self._solver.solve(m)
 
-    def best_estimate(self, strain: str) -> "int | None":
+    def best_estimate(self, strain: str) -> int | None:
         """The highest estimate among untested classes of ``strain``; None if none is left."""
         self.model.maximize(self.estimate)
         status = self._run(strain, False)

@@ -52,17 +52,18 @@ from __future__ import annotations
 
 import html
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable, Optional
+from typing import TYPE_CHECKING
 
 from ..cards import SUIT_CHARS, Card, Hand, suit_html
 from ..deal import Deal, Seat, Strain, parse_strains
-from .estimate import card_weights, void_bonuses
-from .oracle import ScoreOracle
-from .classes import count_classes, discard_runs, make_class
 from ..errors import EngineError, InvalidDealError
 from ..inputs import check_flag, check_progress
 from ..interrupts import import_holding_sigint
+from .classes import count_classes, discard_runs, make_class
+from .estimate import card_weights, void_bonuses
+from .oracle import ScoreOracle
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
@@ -103,7 +104,7 @@ class Declaration:
     classes: int = 0
 
     @property
-    def recommended(self) -> "Choice | None":
+    def recommended(self) -> Choice | None:
         """One optimal choice to play: the first in strain order S H D C N, then the class
         whose discard is lowest (clubs, diamonds, hearts, spades, low to high) — the same
         tie-break as single-dummy advice (``docs/advice.md``)."""
@@ -134,7 +135,7 @@ class Declaration:
             lines.append(f"  {_strain_symbol(c.strain)}  discard {cards}  ({c.count} set(s))")
         return "\n".join(lines)
 
-    def to_frame(self) -> "pd.DataFrame":
+    def to_frame(self) -> pd.DataFrame:
         """One row per strain: its best value, whether it is optimal, the optimal discards.
 
         ``discards`` lists one representative discard per optimal class (``sets`` counts
@@ -199,13 +200,13 @@ def _strain_symbol(strain: str) -> str:
 def declare(
     deal: Deal,
     *,
-    declarer: "Seat | str" = "D",
-    leader: "Seat | str" = "E",
+    declarer: Seat | str = "D",
+    leader: Seat | str = "E",
     strains: str = SUIT_CHARS,
     blind: bool = False,
     misere: bool = False,
     must_ruff: bool = False,
-    progress: Optional[Progress] = None,
+    progress: Progress | None = None,
     tt_mb: int = 64,
 ) -> Declaration:
     """The exact best declaration for ``declarer`` and every choice that reaches it.
@@ -259,7 +260,7 @@ def declare(
         for counts, _estimate in model.candidates(t):
             cls = make_class(runs, counts)
             ask = oracle(cls.discard, t)
-            score: Optional[int] = None
+            score: int | None = None
             if t not in best:
                 score = ask.exact(ask.trump_guess())
             else:

@@ -51,7 +51,7 @@ class ScoreOracle:
             must_ruff=self._must_ruff,
         )
 
-    def exact(self, guess: "int | None" = None) -> int:
+    def exact(self, guess: int | None = None) -> int:
         """The exact score. With a ``guess``, by null-window questions stepping one score
         at a time from it (inside the sure bounds); otherwise by the engine's own solve.
 
@@ -83,7 +83,7 @@ class ScoreOracle:
                 guess -= 1
         return lo
 
-    def trump_guess(self) -> "int | None":
+    def trump_guess(self) -> int | None:
         """A first guess at the score for :meth:`exact`: in a trump strain (normal play) the
         declarer's trumps plus two, at least a third of the tricks; None otherwise."""
         trump = Strain.parse(self._strain).trump

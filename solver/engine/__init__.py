@@ -15,10 +15,12 @@ fewest tricks ``seat`` can hold itself to while the other two try to give it tri
 
 from __future__ import annotations
 
+import inspect
 import os
 import queue
 import threading
-from typing import TYPE_CHECKING, Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Concatenate, ParamSpec, TypeVar
 
 from ..cards import Card, Hand, suit_html
 from ..deal import STRAIN_CHARS, Deal, Seat, Strain, parse_strains
@@ -36,6 +38,9 @@ DEFAULT_TT_MB = 64
 MODULE_TT_MB = 32  # per thread, for the module-level functions
 MAX_TT_MB = 1 << 16
 
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
 
 def _bit_index(card: Card) -> int:
     return card.bit.bit_length() - 1
@@ -49,12 +54,12 @@ class _Query:
     def __init__(
         self,
         deal: Deal,
-        strain: "Strain | str",
-        leader: "Seat | str",
-        seat: "Seat | str",
+        strain: Strain | str,
+        leader: Seat | str,
+        seat: Seat | str,
         misere: bool,
         must_ruff: bool,
-        played: "Sequence[Card | str]",
+        played: Sequence[Card | str],
     ) -> None:
         if not isinstance(deal, Deal):
             raise NotationError(f"expected a Deal, got {type(deal).__name__}")
@@ -148,7 +153,8 @@ class Solver:
         """Counters of the last call, to see where a search spends its nodes.
 
         ``nodes``; ``table_probes`` and ``table_hits`` (trick-boundary positions that
-        asked the transposition table, and those it answered); ``cutoffs`` (nodes where
+        asked the transposition table, and those it answered) and ``table_chunks`` (the
+        table chunks those probes read, a cache miss each); ``cutoffs`` (nodes where
         a move reached the node's goal, ``first_move_cutoffs`` where it was the first
         tried); and one count per bound of the positions it answered (``settled_trumps``,
         ``right_hand_trumps``, ``seat_cash``, ``seat_winners``, ``sole_trumps``,
@@ -174,13 +180,13 @@ class Solver:
     def solve(
         self,
         deal: Deal,
-        strain: "Strain | str",
+        strain: Strain | str,
         *,
-        leader: "Seat | str" = "E",
-        seat: "Seat | str" = "D",
+        leader: Seat | str = "E",
+        seat: Seat | str = "D",
         misere: bool = False,
         must_ruff: bool = False,
-        played: "Sequence[Card | str]" = (),
+        played: Sequence[Card | str] = (),
     ) -> int:
         """``seat``'s double-dummy value from the current trick on (see :func:`solve`)."""
         q = _Query(deal, strain, leader, seat, misere, must_ruff, played)
@@ -190,14 +196,14 @@ class Solver:
     def can_reach(
         self,
         deal: Deal,
-        strain: "Strain | str",
+        strain: Strain | str,
         *,
-        leader: "Seat | str" = "E",
-        seat: "Seat | str" = "D",
+        leader: Seat | str = "E",
+        seat: Seat | str = "D",
         target: int,
         misere: bool = False,
         must_ruff: bool = False,
-        played: "Sequence[Card | str]" = (),
+        played: Sequence[Card | str] = (),
     ) -> bool:
         """Normal: can ``seat`` guarantee >= ``target`` tricks? Misère: can it hold itself
         to <= ``target``? One null-window search (cheaper than :meth:`solve`)."""
@@ -214,11 +220,11 @@ class Solver:
     def card_values(
         self,
         deal: Deal,
-        strain: "Strain | str",
+        strain: Strain | str,
         *,
-        leader: "Seat | str" = "E",
-        seat: "Seat | str" = "D",
-        played: "Sequence[Card | str]" = (),
+        leader: Seat | str = "E",
+        seat: Seat | str = "D",
+        played: Sequence[Card | str] = (),
         misere: bool = False,
         must_ruff: bool = False,
     ) -> dict[Card, int]:
@@ -233,11 +239,11 @@ class Solver:
     def principal_variation(
         self,
         deal: Deal,
-        strain: "Strain | str",
+        strain: Strain | str,
         *,
-        leader: "Seat | str" = "E",
-        seat: "Seat | str" = "D",
-        played: "Sequence[Card | str]" = (),
+        leader: Seat | str = "E",
+        seat: Seat | str = "D",
+        played: Sequence[Card | str] = (),
         misere: bool = False,
         must_ruff: bool = False,
     ) -> list[Card]:
@@ -259,16 +265,26 @@ def _solver() -> Solver:
     return s
 
 
-def solve(
-    deal: Deal,
-    strain: "Strain | str",
-    *,
-    leader: "Seat | str" = "E",
-    seat: "Seat | str" = "D",
-    misere: bool = False,
-    must_ruff: bool = False,
-    played: "Sequence[Card | str]" = (),
-) -> int:
+def _on_thread_solver(method: Callable[Concatenate[Solver, _P], _R], doc: str) -> Callable[_P, _R]:
+    """``method`` as a module-level function that runs on the calling thread's cached Solver.
+
+    The function takes the method's parameters (mypy sees them through ``_P``, ``help()``
+    through ``__signature__``), so the two cannot drift apart; ``doc`` is its docstring.
+    """
+
+    def function(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        return method(_solver(), *args, **kwargs)
+
+    signature = inspect.signature(method)
+    without_self = list(signature.parameters.values())[1:]
+    function.__signature__ = signature.replace(parameters=without_self)  # type: ignore[attr-defined]
+    function.__name__ = function.__qualname__ = method.__name__
+    function.__doc__ = doc
+    return function
+
+
+solve = _on_thread_solver(
+    Solver.solve,
     """Tricks ``seat`` can guarantee from the current trick to the end against the
     other two seats (misère: the fewest it can hold itself to).
 
@@ -276,48 +292,24 @@ def solve(
     ``leader``; ``deal`` holds the hands as they were when that trick began. Widow
     cards are out of play. Raises IllegalPlayError for an illegal ``played`` card,
     NotationError for an unknown strain or seat.
-    """
-    return _solver().solve(
-        deal, strain, leader=leader, seat=seat, misere=misere, must_ruff=must_ruff, played=played
-    )
+    """,
+)
 
-
-def card_values(
-    deal: Deal,
-    strain: "Strain | str",
-    *,
-    leader: "Seat | str" = "E",
-    seat: "Seat | str" = "D",
-    played: "Sequence[Card | str]" = (),
-    misere: bool = False,
-    must_ruff: bool = False,
-) -> dict[Card, int]:
+card_values = _on_thread_solver(
+    Solver.card_values,
     """For every legal card of the player to move: ``seat``'s value if it is played next.
 
     Keys are :class:`~solver.cards.Card` objects, by suit (S H D C) then rank down;
     equivalent cards each get their own entry (``{str(c): v for c, v in ...items()}``
     gives the JSON form). The mover's best choice among the values equals :func:`solve`.
-    """
-    return _solver().card_values(
-        deal, strain, leader=leader, seat=seat, played=played, misere=misere, must_ruff=must_ruff
-    )
+    """,
+)
 
-
-def principal_variation(
-    deal: Deal,
-    strain: "Strain | str",
-    *,
-    leader: "Seat | str" = "E",
-    seat: "Seat | str" = "D",
-    played: "Sequence[Card | str]" = (),
-    misere: bool = False,
-    must_ruff: bool = False,
-) -> list[Card]:
+principal_variation = _on_thread_solver(
+    Solver.principal_variation,
     """One optimal line of play: the cards still to be played, in order, to the end of
-    the hand. Playing it out gives ``seat`` exactly :func:`solve` tricks."""
-    return _solver().principal_variation(
-        deal, strain, leader=leader, seat=seat, played=played, misere=misere, must_ruff=must_ruff
-    )
+    the hand. Playing it out gives ``seat`` exactly :func:`solve` tricks.""",
+)
 
 
 class _SeatRow(Mapping):
@@ -326,7 +318,7 @@ class _SeatRow(Mapping):
     def __init__(self, values: dict[Seat, int]) -> None:
         self._values = values
 
-    def __getitem__(self, seat: "Seat | str") -> int:
+    def __getitem__(self, seat: Seat | str) -> int:
         try:
             return self._values[Seat.parse(seat)]
         except NotationError:
@@ -355,7 +347,7 @@ class DDTable:
 
     def __init__(
         self,
-        values: "Mapping[Strain, Mapping[Seat, int]]",
+        values: Mapping[Strain, Mapping[Seat, int]],
         *,
         leader: Seat,
         misere: bool = False,
@@ -367,7 +359,7 @@ class DDTable:
         self.strains = tuple(values)
         self._rows = {st: _SeatRow({s: values[st][s] for s in Seat}) for st in values}
 
-    def __getitem__(self, strain: "Strain | str") -> Mapping[str, int]:
+    def __getitem__(self, strain: Strain | str) -> Mapping[str, int]:
         try:
             return self._rows[Strain.parse(strain)]
         except NotationError:
@@ -395,7 +387,7 @@ class DDTable:
     def __repr__(self) -> str:
         return f"DDTable({self.to_dict()!r}, leader={self.leader.name!r})"
 
-    def to_frame(self) -> "pd.DataFrame":
+    def to_frame(self) -> pd.DataFrame:
         """The table as a pandas DataFrame: one row per strain (by symbol), a column per seat."""
         import pandas as pd
 
@@ -424,12 +416,12 @@ class DDTable:
 def dd_table(
     deal: Deal,
     *,
-    leader: "Seat | str" = "E",
-    strains: "str | Sequence[Strain | str]" = STRAIN_CHARS,
+    leader: Seat | str = "E",
+    strains: str | Sequence[Strain | str] = STRAIN_CHARS,
     misere: bool = False,
     must_ruff: bool = False,
-    threads: "int | None" = None,
-    progress: "Callable[[int, int], None] | None" = None,
+    threads: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> DDTable:
     """Every seat's value (see :func:`solve`) in every strain, with ``leader`` on lead.
 
@@ -450,7 +442,7 @@ def dd_table(
     threads = min(threads, len(jobs))
     values: dict[Strain, dict[Seat, int]] = {st: {} for st in chosen}
 
-    def record(job: "tuple[Strain, Seat]", value: int) -> None:
+    def record(job: tuple[Strain, Seat], value: int) -> None:
         values[job[0]][job[1]] = value
         if progress is not None:
             progress(sum(len(v) for v in values.values()), len(jobs))
@@ -471,15 +463,15 @@ def _solve_in_threads(
     lead: Seat,
     misere: bool,
     must_ruff: bool,
-    jobs: "list[tuple[Strain, Seat]]",
+    jobs: list[tuple[Strain, Seat]],
     threads: int,
-    record: "Callable[[tuple[Strain, Seat], int], None]",
+    record: Callable[[tuple[Strain, Seat], int], None],
 ) -> None:
     """Run the jobs on worker threads; Ctrl-C in the caller cancels every worker."""
-    todo: "queue.SimpleQueue[tuple[Strain, Seat]]" = queue.SimpleQueue()
+    todo: queue.SimpleQueue[tuple[Strain, Seat]] = queue.SimpleQueue()
     for job in jobs:
         todo.put(job)
-    done: "queue.SimpleQueue[tuple[tuple[Strain, Seat], int | BaseException]]" = queue.SimpleQueue()
+    done: queue.SimpleQueue[tuple[tuple[Strain, Seat], int | BaseException]] = queue.SimpleQueue()
     solvers = _borrow_workers(threads)
     finished = False
 
@@ -490,7 +482,7 @@ def _solve_in_threads(
             except queue.Empty:
                 return
             try:
-                value: "int | BaseException" = solver.solve(
+                value: int | BaseException = solver.solve(
                     deal, job[0], leader=lead, seat=job[1], misere=misere, must_ruff=must_ruff
                 )
             except BaseException as exc:  # handed to the caller, which re-raises it
@@ -533,16 +525,16 @@ def _solve_in_threads(
 # kernel page by page as the search first touches it, a few milliseconds per call that
 # a kept table does not pay (its entries stay valid: they describe positions, not deals).
 _workers_lock = threading.Lock()
-_idle_workers: "list[Solver]" = []
+_idle_workers: list[Solver] = []
 
 
-def _borrow_workers(count: int) -> "list[Solver]":
+def _borrow_workers(count: int) -> list[Solver]:
     with _workers_lock:
         taken = [_idle_workers.pop() for _ in range(min(count, len(_idle_workers)))]
     return taken + [Solver(MODULE_TT_MB) for _ in range(count - len(taken))]
 
 
-def _return_workers(solvers: "list[Solver]") -> None:
+def _return_workers(solvers: list[Solver]) -> None:
     with _workers_lock:
         room = max(0, (os.cpu_count() or 1) - len(_idle_workers))
         _idle_workers.extend(solvers[:room])

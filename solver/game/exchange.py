@@ -19,10 +19,11 @@ Players who were *up* in the previous hand take good cards from players who were
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping, Protocol, Sequence
+from typing import Any, Protocol
 
-from ..cards import LANE, NO_TRUMP, LANE_MASK, Card, Hand, Suit
+from ..cards import LANE, LANE_MASK, NO_TRUMP, Card, Hand, Suit
 from ..deal import Deal, Seat, Strain
 from ..errors import IllegalPlayError, RecordError, RulesError, SolverError
 from .modes import Mode
@@ -47,7 +48,7 @@ class Transfer:
         return {"from": self.frm.name, "to": self.to.name, "card": str(self.card)}
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> "Transfer":
+    def from_json(cls, data: Mapping[str, Any]) -> Transfer:
         """Read ``{"from": "E", "to": "D", "card": "SA"}``."""
         if not isinstance(data, Mapping):
             raise RecordError(f"an exchange transfer must be an object, got {data!r}")
@@ -327,7 +328,7 @@ def _check_trump(ruleset: Ruleset, trump: int) -> None:
         )
 
 
-def _hands_of(hands: "Deal | Sequence[Hand]") -> list[Hand]:
+def _hands_of(hands: Deal | Sequence[Hand]) -> list[Hand]:
     seq = list(hands.hands) if isinstance(hands, Deal) else list(hands)
     if len(seq) != 3 or not all(isinstance(h, Hand) for h in seq):
         raise RulesError("the exchange needs three hands (D, E, M)")
@@ -335,7 +336,7 @@ def _hands_of(hands: "Deal | Sequence[Hand]") -> list[Hand]:
 
 
 def apply_exchange(
-    hands: "Deal | Sequence[Hand]",
+    hands: Deal | Sequence[Hand],
     plan: Sequence[PlanStep],
     ruleset: Ruleset,
     decide: Any = None,
@@ -399,7 +400,7 @@ class _Scripted:
 
 
 def check_exchange(
-    hands: "Deal | Sequence[Hand]",
+    hands: Deal | Sequence[Hand],
     plan: Sequence[PlanStep],
     ruleset: Ruleset,
     transfers: Sequence[Transfer],

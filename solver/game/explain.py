@@ -29,7 +29,7 @@ MODE_WORDS = {
 }
 
 
-def _widow(r: "Ruleset") -> str:
+def _widow(r: Ruleset) -> str:
     who = SEAT_WORDS[r.declarer]
     if r.widow == "none":
         return (
@@ -49,7 +49,7 @@ def _widow(r: "Ruleset") -> str:
     }[r.widow] + " Discarded cards are out of play and count for nobody."
 
 
-def _exchange(r: "Ruleset") -> str:
+def _exchange(r: Ruleset) -> str:
     if r.exchange == "none":
         return "There is no card exchange: every hand is independent."
     head = (
@@ -80,7 +80,7 @@ def _exchange(r: "Ruleset") -> str:
     return head + body
 
 
-def _end(r: "Ruleset") -> str:
+def _end(r: Ruleset) -> str:
     limit = (
         f" If no one has won after {r.hands_limit} hands, the highest total wins." if r.hands_limit else ""
     )
@@ -110,7 +110,7 @@ def _end(r: "Ruleset") -> str:
     return text + tie
 
 
-def describe(r: "Ruleset") -> str:
+def describe(r: Ruleset) -> str:
     """Several short paragraphs saying how a match under ``r`` is played and scored."""
     t = r.targets
     modes = [MODE_WORDS[m] for m in r.mode_order]

@@ -18,13 +18,18 @@ The result of :meth:`Match.play` is the game record of :mod:`solver.game.records
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
-from ..cards import ALL_CARDS, Card, Hand, Suit
+from ..cards import ALL_CARDS, LANE, LANE_MASK, LANE_SHIFT, Card, Hand, Suit
 from ..deal import Seat
 from ..errors import IllegalPlayError, RulesError, SolverError
 from ..inputs import check_int, check_seed, short_repr
+from ..tricks import legal_mask, trick_winner
+from . import scoring
+from .exchange import run_exchange
+from .modes import Mode
 from .rules import Ruleset
 from .views import (
     Announcement,
@@ -34,11 +39,6 @@ from .views import (
     PlayView,
     Table,
 )
-from .exchange import run_exchange
-from . import scoring
-from .modes import Mode
-from ..cards import LANE, LANE_MASK, LANE_SHIFT
-from ..tricks import legal_mask, trick_winner
 
 if TYPE_CHECKING:  # records replays through Match, so Match takes only its types
     from .records import DeclarationRecord, ExchangeRecord, MatchHandRecord, MatchRecord
@@ -62,7 +62,7 @@ def deck_for(ruleset: Any) -> list[Card]:
     return list(ALL_CARDS)
 
 
-def mode_strain(mode: "Mode | str") -> str:
+def mode_strain(mode: Mode | str) -> str:
     """The strain a mode is played in, as written in records (``S H D C N``)."""
     return Mode(mode).strain.name
 
@@ -122,14 +122,14 @@ class Match:
         self,
         ruleset: Any,
         players: Sequence[Player],
-        seed: "int | str" = 0,
+        seed: int | str = 0,
         *,
         names: Sequence[str] | None = None,
         preset: str | None = None,
         options: dict | None = None,
         first_dealer: int | None = None,
         max_hands: int = HAND_CAP,
-        deal_source: "Callable[[int], tuple[list[list[Card]], list[Card]]] | None" = None,
+        deal_source: Callable[[int], tuple[list[list[Card]], list[Card]]] | None = None,
     ) -> None:
         if not isinstance(ruleset, Ruleset):
             raise RulesError(
@@ -460,7 +460,7 @@ class Match:
             st.check(f"trick {trick_no}")
         return play, (tricks[0], tricks[1], tricks[2])
 
-    def _decider(self, number, dealer, table, sees_all, st) -> "_PlayerDecider":
+    def _decider(self, number, dealer, table, sees_all, st) -> _PlayerDecider:
         return _PlayerDecider(self, number, dealer, table, sees_all, st)
 
 

@@ -43,7 +43,7 @@ class Mode(str, Enum):
         return format(self.value, spec)
 
     @property
-    def trump(self) -> "Suit | None":
+    def trump(self) -> Suit | None:
         """The trump suit this mode plays with, or None (N, MT, miz)."""
         return Suit[self.value] if self.value in Suit.__members__ else None
 
@@ -59,7 +59,7 @@ class Mode(str, Enum):
         return self in (Mode.MT, Mode.miz)
 
     @classmethod
-    def parse(cls, value: "Mode | str") -> "Mode":
+    def parse(cls, value: Mode | str) -> Mode:
         """Read a mode name (``S H D C N MT miz``; ``NT`` and any case too); a Mode is returned as is."""
         if isinstance(value, Mode):
             return value

@@ -17,7 +17,8 @@ from __future__ import annotations
 import json
 import os
 from collections import defaultdict, deque
-from typing import Any, Mapping, Optional, TypedDict, cast
+from collections.abc import Mapping
+from typing import Any, TypedDict, cast
 
 from ..cards import Card, Hand, Suit
 from ..deal import SEAT_NAMES, Seat
@@ -81,7 +82,7 @@ class MatchHandRecord(_MatchHandRecordRequired, total=False):
 class ResultRecord(TypedDict):
     """``result``: the winner's player index (None for a shared win), why, and the totals."""
 
-    winner: Optional[int]
+    winner: int | None
     reason: str
     detail: str
     totals: list[int]
@@ -94,7 +95,7 @@ class _MatchRecordRequired(TypedDict):
     players: list[str]
     seed: str
     hands: list[MatchHandRecord]
-    result: Optional[ResultRecord]
+    result: ResultRecord | None
 
 
 class MatchRecord(_MatchRecordRequired, total=False):
@@ -113,11 +114,11 @@ def _is_int(value: Any) -> bool:
 
 
 # --- writing -------------------------------------------------------------------------------
-def dumps(record: "MatchRecord | Mapping[str, Any]") -> str:
+def dumps(record: MatchRecord | Mapping[str, Any]) -> str:
     return json.dumps(record, ensure_ascii=False, indent=1) + "\n"
 
 
-def save(record: "MatchRecord | Mapping[str, Any]", path: "str | os.PathLike[str]") -> None:
+def save(record: MatchRecord | Mapping[str, Any], path: str | os.PathLike[str]) -> None:
     """Write ``record`` to ``path`` atomically: temp file in the same directory, fsync, rename."""
     if isinstance(path, bool) or not isinstance(path, (str, os.PathLike)):
         raise RecordError(f"a record is saved to a file name, got {short_repr(path)}")
@@ -128,7 +129,7 @@ def save(record: "MatchRecord | Mapping[str, Any]", path: "str | os.PathLike[str
     write_atomic(path, text)
 
 
-def remove_stale_temp_files(directory: "str | os.PathLike[str]") -> int:
+def remove_stale_temp_files(directory: str | os.PathLike[str]) -> int:
     """Delete the temporary files that :func:`save` left in ``directory`` when its process
     was killed mid-write; files of a writer still running are kept. Returns how many went."""
     removed = 0
@@ -162,7 +163,7 @@ def _process_alive(pid: int) -> bool:
 
 
 # --- reading -------------------------------------------------------------------------------
-def load(path: "str | os.PathLike[str]") -> MatchRecord:
+def load(path: str | os.PathLike[str]) -> MatchRecord:
     """Read, validate and replay the record at ``path``; return it as a dict."""
     text = read_text_file(path, what="record", max_bytes=MAX_RECORD_BYTES, error=RecordError)
     try:
@@ -376,7 +377,7 @@ class _ScriptedPlayer:
 
     sees_all = False
 
-    def __init__(self, name: str, replay: "_Replay") -> None:
+    def __init__(self, name: str, replay: _Replay) -> None:
         self.name = name
         self.replay = replay
 

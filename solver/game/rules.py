@@ -15,8 +15,9 @@ True
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 from ..cards import ALL_CARDS, Card, Hand, Suit
 from ..deal import Seat
@@ -168,7 +169,7 @@ class Ruleset:
             return widow_steps + ("exchange",)
         return ("name", "exchange") + widow_steps[1:]
 
-    def exchange_in_mode(self, mode: "Mode | str | None") -> bool:
+    def exchange_in_mode(self, mode: Mode | str | None) -> bool:
         """Whether a hand declared in ``mode`` has an exchange at all.
 
         card-return and hungarian trade only in a trump-suit contract (004: "only in trump
@@ -181,14 +182,14 @@ class Ruleset:
             return mode is not None and Mode(mode).trump is not None
         return True
 
-    def target_of(self, seat: Seat | int, mode: "Mode | str | None" = None) -> int:
+    def target_of(self, seat: Seat | int, mode: Mode | str | None = None) -> int:
         """The seat's target; in MT/miz its MAXIMUM (targets swap ends: 8 <-> 3)."""
         seat = Seat(int(seat))
         if mode is not None and Mode(mode).minimising:
             return minimising_targets(self.targets)[seat]
         return self.targets[seat]
 
-    def allowed_modes(self, used_by_declarer: "Iterable[Mode | str]" = ()) -> tuple[Mode, ...]:
+    def allowed_modes(self, used_by_declarer: Iterable[Mode | str] = ()) -> tuple[Mode, ...]:
         """The modes the declarer may name now.
 
         Under the ``hungarian-18`` schedule a player must use each mode exactly once as
@@ -206,7 +207,7 @@ class Ruleset:
         return tuple(m for m in self.mode_order if m not in used)
 
     # --- derivation and (de)serialisation --------------------------------------------
-    def with_options(self, **overrides: Any) -> "Ruleset":
+    def with_options(self, **overrides: Any) -> Ruleset:
         """A validated copy with some options changed (``name`` becomes ``custom`` unless given)."""
         unknown = sorted(short_repr(k) for k in set(overrides) - set(OPTION_NAMES))
         if unknown:
@@ -235,7 +236,7 @@ class Ruleset:
         return out
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "Ruleset":
+    def from_dict(cls, data: Mapping[str, Any]) -> Ruleset:
         """Read :meth:`to_dict` output (missing options take the defaults)."""
         if not isinstance(data, Mapping):
             raise RulesError(f"ruleset must be a JSON object, got {type(data).__name__}")
@@ -244,7 +245,7 @@ class Ruleset:
             raise RulesError(f"unknown ruleset option(s) {', '.join(unknown)}")
         return cls(**dict(data))
 
-    def diff(self, base: "Ruleset") -> dict[str, Any]:
+    def diff(self, base: Ruleset) -> dict[str, Any]:
         """The options (as in :meth:`to_dict`) where this ruleset differs from ``base``."""
         mine, theirs = self.to_dict(), base.to_dict()
         return {k: v for k, v in mine.items() if k != "name" and theirs[k] != v}

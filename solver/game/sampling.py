@@ -25,9 +25,9 @@ as many dimensions as there are constrained bins.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from math import comb
-from typing import Mapping, Sequence
 
 import numpy as np
 
@@ -89,7 +89,7 @@ class LayoutSampler:
         if not self._free:
             # The last constrained bin takes what is left of each suit: it needs no dimension.
             self._dims = self._constrained[:-1]
-            self._rest: "int | None" = self._constrained[-1] if self._constrained else None
+            self._rest: int | None = self._constrained[-1] if self._constrained else None
         else:
             self._dims = self._constrained
             self._rest = None

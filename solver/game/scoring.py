@@ -14,8 +14,8 @@ to players (seat E of a hand dealt by player d is player ``(d + 1) % 3``).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
 from ..deal import Seat
 from ..errors import RulesError
@@ -35,7 +35,7 @@ class HandResult:
     """
 
     dealer: int
-    mode: "Mode | str"
+    mode: Mode | str
     tricks: Triple
     trick_winners: tuple[Seat, ...] = ()
 
@@ -64,7 +64,7 @@ def by_player(values_by_seat: Sequence[int], dealer: int) -> Triple:
     return (out[0], out[1], out[2])
 
 
-def hand_nets(tricks: Sequence[int], ruleset: Ruleset, mode: "Mode | str | None" = None) -> Triple:
+def hand_nets(tricks: Sequence[int], ruleset: Ruleset, mode: Mode | str | None = None) -> Triple:
     """Each seat's net for the hand: tricks - target, or in MT/miz maximum - tricks.
 
     In MT (004) and miz the targets become maxima and swap ends (the 8-seat may take at
@@ -115,7 +115,7 @@ def totals(hands: Iterable[HandResult], ruleset: Ruleset) -> Triple:
     return (tot[0], tot[1], tot[2])
 
 
-def used_modes(hands: Iterable[HandResult], ruleset: Ruleset, player: int) -> "list[Mode | str]":
+def used_modes(hands: Iterable[HandResult], ruleset: Ruleset, player: int) -> list[Mode | str]:
     """The modes ``player`` has named as declarer so far (for the hungarian-18 schedule)."""
     return [h.mode for h in hands if h.player(ruleset.declarer) == player]
 

@@ -28,8 +28,9 @@ assumption: how the others chose their cards carries no further information).
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -59,7 +60,7 @@ def _hand(value: Any) -> Hand:
     return Hand(parse_cards(value))
 
 
-def _ruleset(rules: "Ruleset | str") -> Ruleset:
+def _ruleset(rules: Ruleset | str) -> Ruleset:
     return rules if isinstance(rules, Ruleset) else get_ruleset(str(rules))
 
 
@@ -105,15 +106,15 @@ class View:
     seat: Seat
     hand: Hand
     rules: Ruleset
-    widow: "Hand | None" = None
+    widow: Hand | None = None
     unseen_own: int = 0
-    mode: "str | None" = None
+    mode: str | None = None
     played: tuple[Card, ...] = ()
     discard: Hand = field(default_factory=Hand)
     passed: tuple[tuple[Seat, Card], ...] = ()
     held: Mapping[Seat, Hand] = field(default_factory=dict)
     lengths: Mapping[Seat, Mapping[int, tuple[int, int]]] = field(default_factory=dict)
-    leader: "Seat | None" = None
+    leader: Seat | None = None
 
     # --- construction ----------------------------------------------------------------
     @classmethod
@@ -122,10 +123,10 @@ class View:
         hand: Any,
         *,
         widow: Any = None,
-        seat: "Seat | str | None" = None,
-        rules: "Ruleset | str" = "twelve",
+        seat: Seat | str | None = None,
+        rules: Ruleset | str = "twelve",
         **constraints: Any,
-    ) -> "View":
+    ) -> View:
         """The declarer's view before it names the mode. ``seat`` defaults to the rules'
         declarer; under ``first-six`` pass the six cards seen (the rest are sampled)."""
         rs = _ruleset(rules)
@@ -147,13 +148,13 @@ class View:
         hand: Any,
         *,
         mode: str,
-        seat: "Seat | str",
-        rules: "Ruleset | str" = "twelve",
+        seat: Seat | str,
+        rules: Ruleset | str = "twelve",
         played: Any = (),
         discard: Any = (),
-        leader: "Seat | str | None" = None,
+        leader: Seat | str | None = None,
         **constraints: Any,
-    ) -> "View":
+    ) -> View:
         """A seat's view during the play: its hand when the play began and the cards so far."""
         rs = _ruleset(rules)
         played_cards = tuple(parse_cards(played)) if played else ()
@@ -169,7 +170,7 @@ class View:
         )
 
     @classmethod
-    def from_hand_record(cls, record: Any, trick: int, card: int = 1) -> "View":
+    def from_hand_record(cls, record: Any, trick: int, card: int = 1) -> View:
         """The view of the seat about to play card ``card`` (1-based) of trick ``trick`` in a
         hand file's :class:`~solver.game.handfile.HandRecord`: what it knew at that moment
         (its own hand, its own discards if it declared, the cards it passed, the play so far)."""
@@ -223,7 +224,7 @@ class View:
             return self.leader
         return Seat.E if self.rules.first_leader == "eldest" else self.declarer
 
-    def target(self, mode: "str | None" = None) -> int:
+    def target(self, mode: str | None = None) -> int:
         """The seat's target (a maximum in MT/miz) in ``mode`` (default: the view's)."""
         return self.rules.target_of(self.seat, mode if mode is not None else self.mode)
 
@@ -447,9 +448,9 @@ class View:
 
 
 def _constraints(
-    held: "Mapping[Any, Any] | None" = None,
-    lengths: "Mapping[Any, Any] | None" = None,
-    passed: "Sequence[tuple[Any, Any]] | None" = None,
+    held: Mapping[Any, Any] | None = None,
+    lengths: Mapping[Any, Any] | None = None,
+    passed: Sequence[tuple[Any, Any]] | None = None,
 ) -> dict[str, Any]:
     """User constraints in the forms people write: ``held={"E": "SA HK"}``,
     ``lengths={"E": {"H": (0, 2)}}``, ``passed=[("E", "SA")]``."""

@@ -33,7 +33,7 @@ class Announcement:
     for (``DeclareView.stage == "mode"``).
     """
 
-    mode: "Mode | str"
+    mode: Mode | str
     discard: tuple[Card, ...] = ()
 
 

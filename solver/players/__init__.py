@@ -9,12 +9,12 @@ double-dummy engine; ``dd`` in misère only once the hands are down to
 from __future__ import annotations
 
 import random
-from typing import Callable
+from collections.abc import Callable
 
 from ..errors import EngineError, RulesError
-from ..inputs import check_seed, short_repr
 from ..game.rules import MAX_TRICKS
 from ..game.views import Announcement, DeclareView, ExchangeView, Player, PlayView, Table
+from ..inputs import check_seed, short_repr
 from .base import BasePlayer
 from .heuristic import HeuristicPlayer
 from .random_player import RandomPlayer
@@ -55,7 +55,7 @@ PLAYER_KINDS: dict[str, Callable[[str, random.Random], Player]] = {
 }
 
 
-def get_player(kind: str, seed: "int | str" = 0, name: str | None = None) -> Player:
+def get_player(kind: str, seed: int | str = 0, name: str | None = None) -> Player:
     """A new player of ``kind`` with its own RNG seeded from ``seed``."""
     factory = PLAYER_KINDS.get(kind) if isinstance(kind, str) else None
     if factory is None:

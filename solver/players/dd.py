@@ -22,8 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import Card, Hand
-from ..deal import Deal, Seat
-from ..deal import Strain
+from ..deal import Deal, Seat, Strain
 from ..game.modes import Mode
 from ..game.rules import MAX_TRICKS
 from ..game.views import Announcement, DeclareView, PlayView

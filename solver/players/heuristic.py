@@ -20,13 +20,12 @@ the one used for large simulations.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
-from ..cards import FULL_DECK_MASK, Card, Suit
+from ..cards import FULL_DECK_MASK, LANE, LANE_MASK, LANE_SHIFT, NO_TRUMP, Card, Suit
 from ..game.modes import Mode
-from ..cards import LANE, LANE_MASK, LANE_SHIFT, NO_TRUMP
-from ..tricks import trick_winner
 from ..game.views import Announcement, DeclareView, ExchangeView, PlayView
+from ..tricks import trick_winner
 from .base import BasePlayer
 from .random_player import card_at
 
@@ -84,7 +83,7 @@ def high_card_points(hand: int) -> int:
     )
 
 
-def choose_mode(hand: int, modes: "Sequence[Mode | str]", target: int, hand_size: int = 16) -> Mode:
+def choose_mode(hand: int, modes: Sequence[Mode | str], target: int, hand_size: int = 16) -> Mode:
     """The allowed mode with the best prospects for this hand.
 
     ``hand`` may be only part of the hand (the first six cards under the ``first-six``

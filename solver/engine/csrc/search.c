@@ -242,6 +242,7 @@ static inline __attribute__((always_inline)) int ab_at(Engine *e, const Position
         }
         STAT(e, TT_PROBES);
         int known = tt_probe(&e->tt, &tp, p, need, rel, &hint);
+        e->stat[SM_STAT_TT_CHUNKS] += (uint64_t)tp.chunks;
         if (known >= 0) {
             STAT(e, TT_HITS);
             return known;

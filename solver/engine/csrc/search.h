@@ -24,6 +24,7 @@ typedef int (*sm_poll_fn)(void *arg); /* return nonzero to abort the search */
 #define SM_STATS(X)                                                                    \
     X(TT_PROBES, "table_probes")          /* trick-boundary nodes that asked the table */ \
     X(TT_HITS, "table_hits")              /* ... and got an answer */                      \
+    X(TT_CHUNKS, "table_chunks")          /* chunks those probes read */                  \
     X(LAST_TRICK, "last_trick")           /* one trick left, played out */                \
     X(SETTLED, "settled_trumps")          /* settled_tricks answered */                   \
     X(RIGHT_HAND_TRUMPS, "right_hand_trumps")                                              \

@@ -801,6 +801,7 @@ static inline __attribute__((always_inline)) int tt_probe_impl(TT *tt, TTPos *tp
     *hint = -1;
     size_t g = find_group(tt, tp->lkey, tp->skey, tp->bucket);
     tp->fresh = 1;
+    tp->chunks = 0;
     if (!tt->groups[g].lkey) return -1;
     const uint64_t c0 = tp->code[0], c1 = tp->code[1];
     const uint32_t sig = tp->sig, head = tt->groups[g].chunk;
@@ -810,6 +811,7 @@ static inline __attribute__((always_inline)) int tt_probe_impl(TT *tt, TTPos *tp
     prefetch_head(&tt->chunks[head]);
     for (uint32_t ci = head; ci != TT_NONE; ci = tt->chunks[ci].next) {
         TTChunk *ch = &tt->chunks[ci];
+        tp->chunks++;
         if (ch->next != TT_NONE) prefetch_head(&tt->chunks[ch->next]); /* while this one is read */
 #if SM_TT_AVX2
         unsigned m = avx2 ? candidates_avx2(ch, sig) : candidates(ch, sig);

@@ -95,6 +95,7 @@ typedef struct {
     size_t bucket;          /* hash of the group's keys */
     uint8_t sigskip[NSUITS]; /* per suit, 2 x the top cards the group key fixes (0: not split) */
     int fresh;              /* set by tt_probe: no entry of the position's group matched it */
+    int chunks;             /* set by tt_probe: the chunks it read (a cache miss each) */
 } TTPos;
 
 /* Allocate a table using at most `bytes`; returns 0 on success, -1 if unusable. */
