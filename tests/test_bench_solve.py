@@ -1,5 +1,5 @@
-"""bench/solve.py, bench/bounds.py and bench/dds.py run and print what the README quotes:
-the ratio lines with their targets, the CPU line, and the bound counters."""
+"""bench/solve.py, bench/bounds.py, bench/dds.py and bench/dd_player.py run and print what
+the docs quote: the ratio lines with their targets, the CPU line, and the bound counters."""
 
 from __future__ import annotations
 
@@ -38,6 +38,19 @@ def test_bounds_prints_every_counter() -> None:
     assert done.returncode == 0, done.stderr
     for name in ("nodes", "table_probes", "table_hits", "misere_low_cards", "cutoffs"):
         assert name in done.stdout
+
+
+def test_dd_player_prints_the_ratio_table_and_the_size_that_fits() -> None:
+    # a 16-card misère call is cut after a second: the run stays short
+    done = run("dd_player.py", "--deals", "1", "--sizes", "16,8", "--limit", "1")
+    assert done.returncode == 0, done.stderr
+    assert "x86_64" in done.stdout and "median / normal 16-card median" in done.stdout
+    assert "largest hand size whose misère medians are <= 5 x the normal 16-card ones: " in done.stdout
+
+
+def test_dd_player_needs_the_16_card_reference() -> None:
+    done = run("dd_player.py", "--sizes", "12-10")
+    assert done.returncode == 2 and "16" in done.stderr
 
 
 @pytest.mark.slow  # DDS sets up its memory on the first calls: half a minute

@@ -2,7 +2,8 @@
 
 ``random`` (uniformly random legal decisions), ``heuristic`` (the rule sources' rules of
 thumb, docs/sources.md), ``dd`` and ``dd-full`` (see every card and decide with the
-double-dummy engine; ``dd`` only once the hands are down to 12 cards, see :mod:`.dd`).
+double-dummy engine; ``dd`` in misère only once the hands are down to
+``MISERE_ENGINE_CARDS``, see :mod:`.dd`).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import random
 from collections.abc import Callable
 
 from ..errors import EngineError, RulesError
+from ..game.rules import MAX_TRICKS
 from ..game.views import Announcement, DeclareView, ExchangeView, Player, PlayView, Table
 from ..inputs import check_seed, short_repr
 from .base import BasePlayer
@@ -18,13 +20,16 @@ from .heuristic import HeuristicPlayer
 from .random_player import RandomPlayer
 
 
-def _dd_factory(engine_cards: int) -> Callable[[str, random.Random], Player]:
+def _dd_factory(full_misere: bool) -> Callable[[str, random.Random], Player]:
+    """``dd`` (misère searched from ``MISERE_ENGINE_CARDS`` on) or ``dd-full`` (everything)."""
+
     def make(name: str, rng: random.Random) -> Player:
         try:
-            from .dd import DoubleDummyPlayer  # imports the engine only when asked for
+            from .dd import MISERE_ENGINE_CARDS, DoubleDummyPlayer  # imports the engine only when asked for
         except ImportError as exc:
             raise EngineError(str(exc)) from None
-        return DoubleDummyPlayer(name, rng, engine_cards=engine_cards)
+        misere = MAX_TRICKS if full_misere else MISERE_ENGINE_CARDS
+        return DoubleDummyPlayer(name, rng, engine_cards=MAX_TRICKS, misere_engine_cards=misere)
 
     return make
 
@@ -43,8 +48,8 @@ def _pimc_factory(engine_cards: int) -> Callable[[str, random.Random], Player]:
 PLAYER_KINDS: dict[str, Callable[[str, random.Random], Player]] = {
     "random": RandomPlayer,
     "heuristic": HeuristicPlayer,
-    "dd": _dd_factory(12),  # engine once hands are down to 12 cards (fast enough to simulate)
-    "dd-full": _dd_factory(17),  # engine for every decision, declaring included (slow)
+    "dd": _dd_factory(False),  # engine for whole hands; in MT/miz from MISERE_ENGINE_CARDS on
+    "dd-full": _dd_factory(True),  # engine for every decision, misère included (slow)
     "pimc": _pimc_factory(12),  # own view only: samples the hidden cards, engine from 12 cards
     "pimc-full": _pimc_factory(17),  # the same for every decision, declaring included (slow)
 }

@@ -7,10 +7,14 @@ best net wins. Playing, it asks :func:`solver.engine.card_values` for every lega
 and plays the best one (the lowest of equals). Exchange choices use the heuristic
 rules — the engine says nothing about hands not yet dealt out in full.
 
-``engine_cards`` limits the engine to positions where each hand holds at most that
-many cards, falling back to the heuristic before that (declaring included): a full
-16-card search can take seconds to a minute, so the registry's ``dd`` player uses the
-engine from 12 cards a hand on and ``dd-full`` (``engine_cards=17``) for everything.
+The engine is used only where each hand holds at most ``engine_cards`` cards in the
+normal (most-tricks) modes and ``misere_engine_cards`` in the minimising ones (MT,
+miz), because a misère search of a full deal still costs hundreds of times a normal
+one; the heuristic decides before that. Declaring, a mode beyond its limit is not
+searched: the heuristic's announcement is taken when it names such a mode, otherwise
+the best of the searched modes. The registry's ``dd`` uses the engine for the whole
+hand in normal modes and from ``MISERE_ENGINE_CARDS`` cards in misère (measured with
+``bench/dd_player.py``, docs/players.md); ``dd-full`` uses it for everything.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from typing import Any
 from ..cards import Card, Hand
 from ..deal import Deal, Seat, Strain
 from ..game.modes import Mode
+from ..game.rules import MAX_TRICKS
 from ..game.views import Announcement, DeclareView, PlayView
 from .heuristic import HeuristicPlayer, choose_discards
 from .random_player import card_at
@@ -30,14 +35,34 @@ except ImportError as exc:  # pragma: no cover - the engine is built separately
     raise ImportError(f"the dd player needs the double-dummy engine (solver.engine): {exc}") from exc
 
 
+#: The hand size from which the registry's ``dd`` searches misère (MT, miz) decisions:
+#: the largest at which a misère decision's median cost stays within 5 times a normal
+#: 16-card decision's (``python bench/dd_player.py``; figures in docs/players.md).
+MISERE_ENGINE_CARDS = 12
+
+
 class DoubleDummyPlayer(HeuristicPlayer):
-    """Cheats by definition: ``sees_all`` gives it every hand in its views."""
+    """Cheats by definition: ``sees_all`` gives it every hand in its views.
+
+    ``engine_cards`` and ``misere_engine_cards`` (which defaults to ``engine_cards``)
+    are the largest hand sizes at which normal and minimising modes use the engine."""
 
     sees_all = True
 
-    def __init__(self, name: str, rng: Any, engine_cards: int = 17) -> None:
+    def __init__(
+        self,
+        name: str,
+        rng: Any,
+        engine_cards: int = MAX_TRICKS,
+        misere_engine_cards: int | None = None,
+    ) -> None:
         super().__init__(name, rng)
         self.engine_cards = engine_cards
+        self.misere_engine_cards = engine_cards if misere_engine_cards is None else misere_engine_cards
+
+    def engine_limit(self, mode: Mode) -> int:
+        """The largest hand size at which decisions in ``mode`` ask the engine."""
+        return self.misere_engine_cards if mode.minimising else self.engine_cards
 
     # --- declaring ----------------------------------------------------------------------
     def declare(self, view: DeclareView) -> Announcement:
@@ -46,6 +71,7 @@ class DoubleDummyPlayer(HeuristicPlayer):
         rs = view.table.ruleset
         me = view.table.declarer
         best: tuple[float, Mode, tuple[Card, ...]] | None = None
+        unsearched: set[Mode] = set()
         for mode in map(Mode, view.modes):
             minimise = mode.minimising
             discard: tuple[Card, ...] = ()
@@ -57,8 +83,11 @@ class DoubleDummyPlayer(HeuristicPlayer):
             hands = list(view.hands)
             hands[me] = hand
             sizes = {h.bit_count() for h in hands}
-            if len(sizes) != 1 or sizes.pop() > self.engine_cards:
+            if len(sizes) != 1:
                 return super().declare(view)
+            if sizes.pop() > self.engine_limit(mode):
+                unsearched.add(mode)
+                continue
             deal = Deal([Hand(h) for h in hands])
             leader = Seat.E if rs.first_leader == "eldest" else me
             value = solve(deal, mode.strain, leader=leader, seat=me, misere=minimise, must_ruff=rs.must_ruff)
@@ -66,6 +95,10 @@ class DoubleDummyPlayer(HeuristicPlayer):
             net = (target - value) if minimise else (value - target)
             if best is None or net > best[0]:
                 best = (net, mode, discard)
+        if unsearched:  # only the heuristic can judge those modes: follow it if it names one
+            fallback = super().declare(view)
+            if best is None or Mode(fallback.mode) in unsearched:
+                return fallback
         assert best is not None
         return Announcement(best[1], best[2] if view.stage == "both" else ())
 
@@ -77,9 +110,10 @@ class DoubleDummyPlayer(HeuristicPlayer):
         hands = list(view.hands)
         for k, card in enumerate(view.trick):  # the deal as it was when this trick began
             hands[(view.leader + k) % 3] |= card.bit
-        if hands[0].bit_count() > self.engine_cards:
+        mode = Mode(view.mode)
+        if hands[0].bit_count() > self.engine_limit(mode):
             return super().play(view)
-        minimise = Mode(view.mode).minimising
+        minimise = mode.minimising
         rs = view.table.ruleset
         values = card_values(
             Deal([Hand(h) for h in hands]),
