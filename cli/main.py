@@ -11,16 +11,14 @@ from __future__ import annotations
 import os
 import sys
 
+from solver.errors import UsageError  # noqa: F401  (deprecated alias: import it from solver.errors)
+
 TYPE_CHECKING = False  # not `from typing`: the fewer imports before main() the better
 if TYPE_CHECKING:  # imported inside main(), where a Ctrl-C is caught
     import argparse
 
 # Order here is the order of ``sm358 --help``.
 COMMANDS = ["solve", "table", "deal", "declare", "advise", "rules", "simulate", "study", "replay", "review"]
-
-
-class UsageError(Exception):
-    """A command-line mistake found after argument parsing (exit code 2)."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -37,13 +35,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
     for name in COMMANDS:
-        try:
-            module = importlib.import_module(f"cli.commands.{name}")
-        except ModuleNotFoundError as exc:
-            if exc.name == f"cli.commands.{name}":
-                continue  # command not built yet
-            raise
-        module.add_parser(sub)
+        importlib.import_module(f"{__package__}.commands.{name}").add_parser(sub)
     return parser
 
 
@@ -52,9 +44,9 @@ def main(argv: list[str] | None = None) -> int:
     words = sys.argv[1:] if argv is None else argv
     command = next((f"sm358 {w}" for w in words[:1] if w in COMMANDS), "sm358")
     try:
-        from solver.errors import SolverError  # the whole library loads here, interruptibly
+        from solver.errors import SolverError
 
-        parser = build_parser()
+        parser = build_parser()  # the whole library loads here, with the commands: interruptibly
         args = parser.parse_args(argv)
         command = f"sm358 {args.command}"
         return _run(args, command, SolverError)
@@ -68,7 +60,7 @@ def _run(args: argparse.Namespace, command: str, solver_error: type[Exception]) 
 
     try:
         return int(args.run(args) or 0)
-    except (solver_error, UsageError) as exc:
+    except solver_error as exc:  # bad input, UsageError included; InternalError is a bug and surfaces
         print(terminal_safe(f"{command}: error: {exc}"), file=sys.stderr)
         return 2
     except BrokenPipeError:
@@ -101,6 +93,6 @@ def entry() -> None:
 
 if __name__ == "__main__":  # pragma: no cover
     # `python -m cli.main`: run the one `cli.main` module the sub-commands import too
-    from cli.main import entry as _entry
+    from .main import entry as _entry
 
     _entry()

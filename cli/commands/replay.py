@@ -12,6 +12,7 @@ import sys
 
 from solver.cards import Card, Hand
 from solver.deal import SEAT_NAMES
+from solver.errors import UsageError
 from solver.game import records
 from solver.game.handfile import hand_from_record
 from solver.game.modes import Mode
@@ -19,7 +20,6 @@ from solver.game.records import MatchRecord
 from solver.tricks import trick_winner
 
 from ..common import console, terminal_safe
-from ..main import UsageError
 
 SEAT_WORDS = {"D": "dealer", "E": "eldest", "M": "middle"}
 

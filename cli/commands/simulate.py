@@ -36,14 +36,13 @@ from solver.analysis.simulation import (
     simulate,
 )
 from solver.analysis.stats import Estimate
-from solver.errors import RulesError
+from solver.errors import RulesError, UsageError
 from solver.game import records
 from solver.game.records import MatchRecord
 from solver.game.rules import get_ruleset
 from solver.inputs import option_value
 
 from ..common import console, err_console, print_json
-from ..main import UsageError
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:

@@ -42,7 +42,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from solver.engine import dd_table  # here, so other commands run without the C core
+    from solver.engine import dd_table
 
     deal = read_deal(args.deal)
     targets = None

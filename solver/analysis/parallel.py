@@ -48,7 +48,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from ..errors import SolverError
+from ..errors import ClusterError, SolverError
 
 __all__ = ["ClusterError", "Interrupted", "iter_tasks", "map_tasks", "resolve_workers", "task_rng"]
 
@@ -58,10 +58,6 @@ R = TypeVar("R")
 ProgressFn = Callable[[int, int], None]
 
 CONNECT_TIMEOUT = "10s"  # how long to wait for a Dask scheduler before giving up
-
-
-class ClusterError(SolverError):
-    """The Dask scheduler cannot be reached, or dask.distributed is missing."""
 
 
 class Interrupted(KeyboardInterrupt):

@@ -31,7 +31,7 @@ from ..cards import Card, Hand
 from ..deal import SEAT_NAMES, Deal, Seat
 from ..declare import declare
 from ..engine import Solver
-from ..errors import RecordError
+from ..errors import InternalError, RecordError
 from ..game import records
 from ..game.handfile import HandRecord, Position, hand_from_record, load_hand
 from ..game.modes import Mode
@@ -456,7 +456,9 @@ def _assemble(
         seats[s.name] = SeatSummary(opening, taken, mistakes[s], lost[s], gained[s])
         expected = opening - lost[s] + gained[s] if not misere else opening + lost[s] - gained[s]
         if expected != taken:  # cannot happen: the sums telescope; a guard against a broken engine
-            raise RuntimeError(f"hand {rec.number or index + 1}: accounting of seat {s.name} does not add up")
+            raise InternalError(
+                f"hand {rec.number or index + 1}: accounting of seat {s.name} does not add up"
+            )
     return HandReview(
         hand=rec.number or index + 1,
         rules=rec.ruleset.name,

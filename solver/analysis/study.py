@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..deal import Deal, Seat
-from ..errors import SolverError
+from ..errors import StudyError
 from ..game.match import deck_for
 from ..game.rules import get_ruleset
 from ..inputs import atomic_write_path, write_atomic
@@ -55,10 +55,6 @@ def default_chunk(deals: int) -> int:
     (a million deals make about 3,900 parts). A function of ``deals`` alone, so a resumed
     study finds the same chunks."""
     return max(1, min(256, deals // 256))
-
-
-class StudyError(SolverError):
-    """A study that cannot run as asked (bad size, format, or parts of another study)."""
 
 
 @dataclass(frozen=True)

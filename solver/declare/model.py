@@ -26,6 +26,7 @@ from collections.abc import Mapping, Sequence
 from ortools.sat.python import cp_model
 
 from ..cards import Card
+from ..errors import InternalError
 from .classes import Run
 
 
@@ -124,7 +125,7 @@ class CandidateModel:
         if status == cp_model.INFEASIBLE:
             return None
         if status != cp_model.OPTIMAL:
-            raise RuntimeError(
+            raise InternalError(
                 f"CP-SAT could not settle the candidate model: {self._solver.status_name(status)}"
             )
         return int(self._solver.value(self.estimate))
@@ -136,7 +137,7 @@ class CandidateModel:
         collector = _Collector(self)
         status = self._run(strain, True, collector, extra=[active])
         if status not in (cp_model.OPTIMAL, cp_model.INFEASIBLE):  # OPTIMAL: enumeration complete
-            raise RuntimeError(f"CP-SAT enumeration incomplete: {self._solver.status_name(status)}")
+            raise InternalError(f"CP-SAT enumeration incomplete: {self._solver.status_name(status)}")
         self.model.add_bool_or([active.Not()])  # the floor is off for good (no free literal left)
         return sorted(collector.found, key=lambda item: (-item[1], item[0]))
 

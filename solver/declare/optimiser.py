@@ -58,7 +58,7 @@ from typing import TYPE_CHECKING
 
 from ..cards import SUIT_CHARS, Card, Hand, suit_html
 from ..deal import Deal, Seat, Strain, parse_strains
-from ..errors import EngineError, InvalidDealError
+from ..errors import EngineError, InternalError, InvalidDealError
 from ..inputs import check_flag, check_progress
 from ..interrupts import import_holding_sigint
 from .classes import count_classes, discard_runs, make_class
@@ -278,7 +278,7 @@ def declare(
             if progress is not None:
                 progress(done, total)
     if done != total:  # every class of every strain must have been settled
-        raise RuntimeError(f"declaration search settled {done} of {total} candidates")
+        raise InternalError(f"declaration search settled {done} of {total} candidates")
     optimal = [
         Choice(t, tuple(sorted(disc, key=_card_order)), size)
         for t, disc, size, score in exact

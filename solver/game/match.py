@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import ALL_CARDS, LANE, LANE_MASK, LANE_SHIFT, Card, Hand, Suit
 from ..deal import Seat
-from ..errors import IllegalPlayError, RulesError, SolverError
+from ..errors import IllegalPlayError, InternalError, RulesError
 from ..inputs import check_int, check_seed, short_repr
 from ..tricks import legal_mask, trick_winner
 from . import scoring
@@ -89,7 +89,7 @@ class HandState:
             union |= p
             total += p.bit_count()
         if union != self.deck or total != self.deck.bit_count():
-            raise SolverError(
+            raise InternalError(
                 f"hand {self.number}, {step}: card accounting broken "
                 f"({total} cards placed, {self.deck.bit_count()} in the deck)"
             )
@@ -367,13 +367,13 @@ class Match:
         }
         sizes = {len(Hand(h)) for h in st.hands}
         if sizes != {rs.hand_size}:
-            raise SolverError(
+            raise InternalError(
                 f"hand {number}: hands hold {sorted(sizes)} cards before the play; expected {rs.hand_size}"
             )
         play, tricks = self._play_tricks(st, number, dealer, declarer, mode, table, sees_all)
         nets = scoring.hand_nets(tricks, rs, mode)
         if sum(nets) != 0:
-            raise SolverError(f"hand {number}: nets {nets} do not sum to zero")
+            raise InternalError(f"hand {number}: nets {nets} do not sum to zero")
         return {
             "dealer": dealer,
             "dealt": dealt,

@@ -23,17 +23,12 @@ from typing import Any
 
 from ..cards import Card, Hand
 from ..deal import Deal, Seat, Strain
+from ..engine import card_values, solve
 from ..game.modes import Mode
 from ..game.rules import MAX_TRICKS
 from ..game.views import Announcement, DeclareView, PlayView
 from .heuristic import HeuristicPlayer, choose_discards
 from .random_player import card_at
-
-try:
-    from ..engine import card_values, solve
-except ImportError as exc:  # pragma: no cover - the engine is built separately
-    raise ImportError(f"the dd player needs the double-dummy engine (solver.engine): {exc}") from exc
-
 
 #: The hand size from which the registry's ``dd`` searches misère (MT, miz) decisions:
 #: the largest at which a misère decision's median cost stays within 5 times a normal

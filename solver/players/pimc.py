@@ -27,16 +27,12 @@ import numpy as np
 from ..cards import Card, Hand
 from ..deal import Deal, Seat, Strain
 from ..declare.discards import best_discard
+from ..engine import Solver
 from ..errors import SolverError
 from ..game.modes import Mode
 from ..game.sampling import Bin, ImpossibleViewError, LayoutSampler
 from ..game.views import Announcement, DeclareView, PlayView
 from .heuristic import HeuristicPlayer
-
-try:
-    from ..engine import Solver
-except ImportError as exc:  # pragma: no cover - the engine is built separately
-    raise ImportError(f"the pimc player needs the double-dummy engine (solver.engine): {exc}") from exc
 
 SEATS = tuple(Seat)
 
