@@ -74,5 +74,5 @@ setup(
                 *host_cpu_flags(),
             ],
         )
-    ]
+    ],
 )

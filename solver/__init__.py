@@ -37,11 +37,11 @@ if TYPE_CHECKING:
     )
     from .game.handfile import HandRecord, load_hand
     from .game.match import Match
-    from .game.modes import Mode
     from .game.records import load as load_record
     from .game.records import save as save_record
     from .game.rules import PRESETS, Ruleset, get_ruleset
     from .game.view import View
+    from .modes import Mode
     from .players import get_player
 
 #: Public name -> the module that defines it.
@@ -79,7 +79,7 @@ _EXPORTS: dict[str, str] = {
     "HandRecord": ".game.handfile",
     "load_hand": ".game.handfile",
     "Match": ".game.match",
-    "Mode": ".game.modes",
+    "Mode": ".modes",
     "load_record": ".game.records:load",
     "save_record": ".game.records:save",
     "PRESETS": ".game.rules",

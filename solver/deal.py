@@ -24,12 +24,20 @@ from .inputs import check_int, check_seed, load_json, short_repr
 MAX_HAND_SIZE = 17
 
 
+_SEAT_WORDS = "dealer eldest middle".split()
+
+
 class Seat(IntEnum):
     """Seats relative to the dealer, in clockwise (playing) order."""
 
     D = 0  # dealer
     E = 1  # eldest: dealer's left, plays after the dealer
     M = 2  # middle: dealer's right
+
+    @property
+    def word(self) -> str:
+        """The seat's name in words: ``dealer``, ``eldest`` or ``middle``."""
+        return _SEAT_WORDS[self]
 
     @property
     def next(self) -> Seat:

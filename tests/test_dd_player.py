@@ -13,9 +13,9 @@ import pytest
 from solver.cards import Card, Hand
 from solver.deal import Deal, Seat
 from solver.game.match import Match
-from solver.game.modes import Mode
 from solver.game.rules import get_ruleset
 from solver.game.views import DeclareView, PlayView, Table
+from solver.modes import Mode
 from solver.players import dd, get_player
 from solver.players.heuristic import HeuristicPlayer, choose_mode
 

@@ -20,9 +20,9 @@ from solver.cards import SUIT_CHARS, Card, parse_cards
 from solver.deal import Seat
 from solver.errors import NotationError
 from solver.game.handfile import load_hand
-from solver.game.modes import Mode
 from solver.game.view import View
 from solver.inputs import atomic_write_path
+from solver.modes import Mode
 
 from ..common import LazyProgress, console, print_json
 

@@ -6,6 +6,7 @@ import argparse
 
 from solver.deal import STRAIN_CHARS, Seat
 from solver.game.rules import get_ruleset
+from solver.modes import Mode
 
 from ..common import LazyProgress, console, print_json, read_deal
 from ..deal_view import hands_table, values_table
@@ -49,9 +50,9 @@ def run(args: argparse.Namespace) -> int:
     leader_name, must_ruff = "E", False
     if args.rules:
         rs = get_ruleset(args.rules)
-        leader_name = "E" if rs.first_leader == "eldest" else rs.declarer.name
+        leader_name = rs.opening_leader().name
         must_ruff = rs.must_ruff
-        mode = next((m for m in ("MT", "miz") if m in rs.modes), "miz") if args.misere else None
+        mode = (rs.misere_mode or Mode.miz) if args.misere else None
         targets = {s.name: rs.target_of(s, mode) for s in Seat}
     leader = Seat.parse(args.leader if args.leader is not None else leader_name)
     args.must_ruff = must_ruff if args.must_ruff is None else args.must_ruff

@@ -39,8 +39,8 @@ from ..declare.discards import best_discard, ranked_classes
 from ..declare.oracle import ScoreOracle
 from ..engine import Solver
 from ..errors import SolverError
-from ..game.modes import MODES, Mode
 from ..game.view import Layout, View
+from ..modes import MODES, Mode
 from .parallel import Interrupted, map_tasks, task_rng
 from .stats import mean_interval, wilson
 
@@ -327,7 +327,7 @@ def _check_run(samples: Any, seed: Any, progress: Any) -> None:
 
 
 def _rules_leader(view: View) -> Seat:
-    return Seat.E if view.rules.first_leader == "eldest" else view.declarer
+    return view.rules.opening_leader(view.declarer)
 
 
 # --- declaration ----------------------------------------------------------------------

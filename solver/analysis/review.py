@@ -34,8 +34,8 @@ from ..engine import Solver
 from ..errors import InternalError, RecordError
 from ..game import records
 from ..game.handfile import HandRecord, Position, hand_from_record, load_hand
-from ..game.modes import Mode
 from ..inputs import MAX_RECORD_BYTES, check_progress, read_text_file
+from ..modes import Mode
 
 __all__ = ["CardReview", "DeclarationReview", "HandReview", "Review", "SeatSummary", "review"]
 

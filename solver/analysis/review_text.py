@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from ..cards import Card
 from ..deal import Seat, Strain
-from ..game.modes import Mode
+from ..modes import Mode
 
 if TYPE_CHECKING:
     from .review import DeclarationReview, HandReview, Review

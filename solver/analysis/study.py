@@ -107,7 +107,7 @@ def study_deal(spec: StudySpec, index: int) -> Deal:
 
 
 def _leader(rs: Any) -> Seat:
-    return Seat.E if rs.first_leader == "eldest" else Seat(rs.declarer)
+    return rs.opening_leader()
 
 
 def _strains(rs: Any) -> str:
@@ -159,7 +159,7 @@ def study_row(spec: StudySpec, index: int) -> dict:
             declarer=Seat(rs.declarer),
             leader=leader,
             strains=_strains(rs),
-            blind=rs.widow == "blind-discard",
+            blind=rs.blind_discard,
         )
         optimal = [c.strain for c in result.optimal]
         best = next(s for s in "SHDCN" if s in optimal)

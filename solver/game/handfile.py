@@ -34,8 +34,8 @@ from ..cards import SUIT_CHARS, SUIT_SYMBOLS, Card, Hand, Suit
 from ..deal import SEAT_NAMES, Deal, Seat
 from ..errors import RecordError, SolverError
 from ..inputs import load_json, read_text_file, short_repr, write_atomic
+from ..modes import Mode
 from ..tricks import legal_mask, trick_winner
-from .modes import Mode
 from .rules import Ruleset, get_ruleset
 
 __all__ = ["HandRecord", "Position", "hand_from_record", "load_hand", "parse_hand", "save_hand"]
@@ -358,7 +358,7 @@ def _build(tags: Mapping[str, tuple[int, str]], lines: list[_Line]) -> HandRecor
     number = _read_number(tags)
     players = _read_players(tags)
     dealt, start = _read_deal(tags, ruleset, declarer, discard, exchange)
-    rule_leader = Seat.E if ruleset.first_leader == "eldest" else declarer
+    rule_leader = ruleset.opening_leader(declarer)
     leader = rule_leader
     if "Leader" in tags:
         at, value = tags["Leader"]
@@ -724,7 +724,7 @@ def hand_from_record(record: Mapping[str, Any], number: int) -> HandRecord:
     start = Deal([Hand(m) for m in hands])
     cards = [Card.parse(c) for c in h["play"]]
     tricks = tuple(tuple(cards[i : i + 3]) for i in range(0, len(cards), 3))
-    leader = Seat.E if ruleset.first_leader == "eldest" else declarer
+    leader = ruleset.opening_leader(declarer)
     names = record["players"]
     d = h["dealer"]
     players = (names[d], names[(d + 1) % 3], names[(d + 2) % 3])

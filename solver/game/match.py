@@ -26,10 +26,10 @@ from ..cards import ALL_CARDS, LANE, LANE_MASK, LANE_SHIFT, Card, Hand, Suit
 from ..deal import Seat
 from ..errors import IllegalPlayError, InternalError, RulesError
 from ..inputs import check_int, check_seed, short_repr
+from ..modes import Mode
 from ..tricks import legal_mask, trick_winner
 from . import scoring
 from .exchange import run_exchange
-from .modes import Mode
 from .rules import Ruleset
 from .views import (
     Announcement,
@@ -399,7 +399,7 @@ class Match:
         rs = self.ruleset
         trump = int(mode.strain)
         must_ruff = bool(rs.must_ruff)
-        leader = Seat.E if rs.first_leader == "eldest" else declarer
+        leader = rs.opening_leader(declarer)
         hands = st.hands
         tricks = [0, 0, 0]
         play: list[str] = []

@@ -32,8 +32,8 @@ from ..inputs import (
     short_repr,
     write_atomic,
 )
+from ..modes import Mode
 from .match import HAND_CAP, Match
-from .modes import Mode
 from .rules import get_ruleset
 from .views import Announcement, DeclareView, ExchangeView, PlayView
 

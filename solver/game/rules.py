@@ -17,14 +17,14 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, get_args
 
 from ..cards import ALL_CARDS, Card, Hand, Suit
-from ..deal import Seat
+from ..deal import STRAIN_CHARS, Seat
 from ..errors import NotationError, RulesError
 from ..inputs import short_repr
+from ..modes import SUIT_MODES, Mode
 from .explain import describe
-from .modes import SUIT_MODES, Mode
 
 _MODE_VALUES = frozenset(m.value for m in Mode)  # a Mode hashes and compares as its value
 _MODE_NAMES = " ".join(m.value for m in Mode)
@@ -32,11 +32,18 @@ _MODE_NAMES = " ".join(m.value for m in Mode)
 _HUNGARIAN_SIX: frozenset[Mode] = SUIT_MODES | {Mode.N, Mode.MT}
 
 
-WIDOW_RULES = ("see-then-discard", "blind-discard", "blind-trump", "first-six", "none")
-EXCHANGES = ("lowest-for-highest", "named-suit", "card-return", "hungarian", "none")
-MATCH_ENDS = ("hands", "round-the-table", "first-to-12", "race", "hungarian-18")
-TIE_BREAKS = ("none", "chain-002", "tie-break-hand")
-FIRST_LEADERS = ("eldest", "declarer")
+# The values of each option with a fixed set of choices (their meanings: docs/rules.md).
+FirstLeader = Literal["eldest", "declarer"]
+WidowRule = Literal["see-then-discard", "blind-discard", "blind-trump", "first-six", "none"]
+Exchange = Literal["lowest-for-highest", "named-suit", "card-return", "hungarian", "none"]
+MatchEnd = Literal["hands", "round-the-table", "first-to-12", "race", "hungarian-18"]
+TieBreak = Literal["none", "chain-002", "tie-break-hand"]
+
+WIDOW_RULES: tuple[WidowRule, ...] = get_args(WidowRule)
+EXCHANGES: tuple[Exchange, ...] = get_args(Exchange)
+MATCH_ENDS: tuple[MatchEnd, ...] = get_args(MatchEnd)
+TIE_BREAKS: tuple[TieBreak, ...] = get_args(TieBreak)
+FIRST_LEADERS: tuple[FirstLeader, ...] = get_args(FirstLeader)
 #: The card taken out of the deck for the 51-card no-widow variant.
 REMOVED_IN_51 = Card(Suit.C, 2)
 #: Bounds of the numeric options (documented in docs/robustness.md): no hand has more
@@ -53,7 +60,7 @@ class Ruleset:
 
     Field meanings are in ``docs/rules.md``; the essentials:
     ``targets`` by seat D, E, M (sum = tricks per hand); ``declarer`` takes the widow and
-    names the trump or mode; ``modes`` is a set of :class:`~solver.game.modes.Mode`; ``exchange`` is
+    names the trump or mode; ``modes`` is a set of :class:`~solver.modes.Mode`; ``exchange`` is
     the card-exchange protocol between hands; ``match_end`` with ``hands_limit``,
     ``race_target``, ``win_tricks`` and ``round_strict`` decides when the match is over and
     ``tie_break`` who wins a tie.
@@ -62,23 +69,23 @@ class Ruleset:
     name: str = "custom"
     targets: tuple[int, int, int] = (8, 5, 3)
     declarer: Seat = Seat.D
-    first_leader: str = "eldest"
+    first_leader: FirstLeader = "eldest"
     deck_size: int = 52
     hand_size: int = 16
     widow_size: int = 4
-    widow: str = "see-then-discard"
+    widow: WidowRule = "see-then-discard"
     modes: frozenset[Mode] = SUIT_MODES
     must_ruff: bool = False
-    exchange: str = "lowest-for-highest"
+    exchange: Exchange = "lowest-for-highest"
     trump_before_exchange: bool = False
     double_payment: bool = False
-    match_end: str = "hands"
+    match_end: MatchEnd = "hands"
     hands_limit: int | None = 12
     race_target: int = 10
     race_both_ways: bool = False
     win_tricks: int = 12
     round_strict: bool = True
-    tie_break: str = "none"
+    tie_break: TieBreak = "none"
     chips: bool = False
 
     def __post_init__(self) -> None:
@@ -123,6 +130,45 @@ class Ruleset:
         """The cards in play: the full deck, or the deck without the ♣2 for 51 cards."""
         full = Hand(ALL_CARDS)
         return full.remove(REMOVED_IN_51) if self.deck_size == 51 else full
+
+    def opening_leader(self, declarer: Seat | int | None = None) -> Seat:
+        """Who leads to the first trick of a hand: eldest (E, the dealer's left) or the declarer.
+
+        ``declarer`` is the seat that declared this hand (default: the ruleset's declarer).
+        """
+        if self.first_leader == "eldest":
+            return Seat.E
+        return self.declarer if declarer is None else Seat(int(declarer))
+
+    @property
+    def misere_mode(self) -> Mode | None:
+        """The fewest-tricks mode the declarer may name (MT or miz; never both), or None."""
+        return next((m for m in (Mode.MT, Mode.miz) if m in self.modes), None)
+
+    @property
+    def blind_discard(self) -> bool:
+        """Whether the declarer discards from his own hand before the widow joins it (002)."""
+        return self.widow == "blind-discard"
+
+    def optimiser_question(self, misere: bool = False) -> dict[str, Any]:
+        """The declaration optimiser's arguments under these rules: ``declare(deal, **q)``.
+
+        Declarer, opening leader, the strains he may name (with ``misere``: no trump, the
+        strain of MT and miz), whether the discard is blind, and must-ruff.
+        """
+        if misere:
+            if self.misere_mode is None:
+                raise RulesError(f"{self.name} has no fewest-tricks mode (MT or miz)")
+            strains = "N"
+        else:
+            strains = "".join(m for m in STRAIN_CHARS if m in self.modes)
+        return {
+            "declarer": self.declarer,
+            "leader": self.opening_leader(),
+            "strains": strains,
+            "blind": self.blind_discard,
+            "must_ruff": self.must_ruff,
+        }
 
     @property
     def mode_order(self) -> tuple[Mode, ...]:

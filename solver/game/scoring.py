@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from ..deal import Seat
 from ..errors import RulesError
-from .modes import Mode
+from ..modes import Mode
 from .rules import Ruleset
 
 Triple = tuple[int, int, int]
