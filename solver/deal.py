@@ -65,6 +65,13 @@ class Strain(IntEnum):
     C = Suit.C
     N = NO_TRUMP
 
+    # prints and formats as its letter (S H D C N), as a Mode does; JSON keys stay letters too
+    def __str__(self) -> str:
+        return self.name
+
+    def __format__(self, spec: str) -> str:
+        return format(self.name, spec)
+
     @property
     def symbol(self) -> str:
         return SUIT_SYMBOLS[self] if self != Strain.N else "NT"

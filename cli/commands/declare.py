@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from rich.table import Table
 
 from solver.cards import SUIT_CHARS, Card
-from solver.deal import Seat, Strain
+from solver.deal import Seat
 from solver.declare import Declaration, declare
 from solver.errors import RulesError
 from solver.game.rules import get_ruleset
@@ -101,14 +101,12 @@ def show(result: Declaration, target: int | None = None) -> None:
     goal = "fewest tricks (misère)" if result.misere else "most tricks"
     per = Table(title=f"Best value per strain ({goal})")
     for strain in result.by_strain:
-        per.add_column(Strain.parse(strain).symbol, justify="right")
+        per.add_column(strain.symbol, justify="right")
     per.add_row(*(str(v) for v in result.by_strain.values()))
     if target is not None:
         word = "at most" if result.misere else "at least"
         made = [
-            Strain.parse(t).symbol
-            for t, v in result.by_strain.items()
-            if (v <= target if result.misere else v >= target)
+            t.symbol for t, v in result.by_strain.items() if (v <= target if result.misere else v >= target)
         ]
         per.caption = f"target: {word} {target} tricks; reached in {' '.join(made) or 'no strain'}"
     out.print(per)
@@ -117,13 +115,13 @@ def show(result: Declaration, target: int | None = None) -> None:
     choices.add_column("discard (one of the equivalent sets)")
     choices.add_column("sets", justify="right")
     for c in result.optimal:
-        choices.add_row(Strain.parse(c.strain).symbol, _pretty(c.discard), str(c.count))
+        choices.add_row(c.strain.symbol, _pretty(c.discard), str(c.count))
     out.print(choices)
     total_sets = sum(c.count for c in result.optimal)
     rec = result.recommended
     if rec is not None:
         out.print(
-            f"Recommended: {'NT' if rec.strain == 'N' else '♠♥♦♣'['SHDC'.index(rec.strain)]} "
+            f"Recommended: {rec.strain.symbol} "
             f"discard {_pretty(rec.discard)} (first optimal choice in strain order S H D C NT, "
             "then the lowest discard)"
         )

@@ -496,7 +496,7 @@ def best_declaration(rec: HandRecord) -> dict[str, Any] | None:
         return {"tricks": best, "best": choices, "by_strain": by_strain, "note": ""}
     assert rec.discard is not None
     held = rec.start[seat] | Hand(rec.discard)
-    blind = rs.widow == "blind-discard" and rec.dealt is not None
+    blind = rs.blind_discard and rec.dealt is not None
     if blind:
         assert rec.dealt is not None
         widow = rec.dealt.widow
@@ -515,15 +515,11 @@ def best_declaration(rec: HandRecord) -> dict[str, Any] | None:
         misere=misere,
         must_ruff=rs.must_ruff,
     )
-    note = (
-        ""
-        if blind or rs.widow != "blind-discard"
-        else "judged as if the widow had been seen (it is not known)"
-    )
+    note = "" if blind or not rs.blind_discard else "judged as if the widow had been seen (it is not known)"
     return {
         "tricks": d.tricks,
         "best": [c.to_dict() for c in d.optimal],
-        "by_strain": dict(d.by_strain),
+        "by_strain": {t.name: v for t, v in d.by_strain.items()},
         "note": note,
     }
 

@@ -31,7 +31,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..deal import Deal, Seat
+from ..deal import Deal, Seat, Strain
 from ..errors import StudyError
 from ..game.match import deck_for
 from ..game.rules import get_ruleset
@@ -161,15 +161,15 @@ def study_row(spec: StudySpec, index: int) -> dict:
             strains=_strains(rs),
             blind=rs.blind_discard,
         )
-        optimal = [c.strain for c in result.optimal]
+        optimal = [c.strain.name for c in result.optimal]
         best = next(s for s in "SHDCN" if s in optimal)
-        first = next(c for c in result.optimal if c.strain == best)
+        first = next(c for c in result.optimal if c.strain.name == best)
         row["best_tricks"] = result.tricks
         row["best_strain"] = best
         row["optimal_strains"] = ",".join(s for s in "SHDCN" if s in optimal)
         row["best_discard"] = " ".join(str(c) for c in first.discard)
         for st in _strains(rs):
-            row[f"decl_{st}"] = result.by_strain[st]
+            row[f"decl_{st}"] = result.by_strain[Strain.parse(st)]
         row["target"] = rs.target_of(Seat(rs.declarer))
         row["makes"] = result.tricks >= row["target"]
     return row

@@ -45,7 +45,7 @@ Why the result is the true optimum and the optimal list is complete:
 >>> from solver import Deal
 >>> d = declare(Deal.parse("D:AK... Q2... 3.A.. | 4..."), strains="S", leader="D")
 >>> d.tricks, d.by_strain
-(2, {'S': 2})
+(2, {<Strain.S: 0>: 2})
 """
 
 from __future__ import annotations
@@ -80,13 +80,13 @@ def _card_order(card: Card) -> tuple[int, int]:
 class Choice:
     """One optimal class: the strain, a representative discard, and how many sets it stands for."""
 
-    strain: str
+    strain: Strain
     discard: tuple[Card, ...]
     count: int
 
     def to_dict(self) -> dict:
-        """The JSON form; the discard as card strings (``["C2", "HK"]``)."""
-        return {"strain": self.strain, "discard": [str(c) for c in self.discard], "count": self.count}
+        """The JSON form; the strain as its letter, the discard as card strings (``["C2", "HK"]``)."""
+        return {"strain": self.strain.name, "discard": [str(c) for c in self.discard], "count": self.count}
 
 
 @dataclass(frozen=True)
@@ -95,7 +95,7 @@ class Declaration:
 
     declarer: str
     tricks: int
-    by_strain: dict[str, int]
+    by_strain: dict[Strain, int]
     optimal: list[Choice]
     candidates_searched: int
     held: Hand = field(repr=False)
@@ -116,7 +116,7 @@ class Declaration:
         return {
             "declarer": self.declarer,
             "tricks": self.tricks,
-            "by_strain": dict(self.by_strain),
+            "by_strain": {t.name: v for t, v in self.by_strain.items()},
             "optimal": [c.to_dict() for c in self.optimal],
             "recommended": rec.to_dict() if rec is not None else None,
         }
@@ -126,13 +126,11 @@ class Declaration:
 
     def __str__(self) -> str:
         lines = [f"Declarer {self.declarer} holds {self.held.pretty()}"]
-        lines.append(
-            "Best per strain: " + "  ".join(f"{_strain_symbol(s)} {v}" for s, v in self.by_strain.items())
-        )
+        lines.append("Best per strain: " + "  ".join(f"{s.symbol} {v}" for s, v in self.by_strain.items()))
         lines.append(f"Optimum: {self.tricks} {self._goal()}; {len(self.optimal)} optimal choice(s):")
         for c in self.optimal:
             cards = " ".join(x.pretty() for x in c.discard)
-            lines.append(f"  {_strain_symbol(c.strain)}  discard {cards}  ({c.count} set(s))")
+            lines.append(f"  {c.strain.symbol}  discard {cards}  ({c.count} set(s))")
         return "\n".join(lines)
 
     def to_frame(self) -> pd.DataFrame:
@@ -148,7 +146,7 @@ class Declaration:
             mine = [c for c in self.optimal if c.strain == strain]
             rows.append(
                 {
-                    "strain": _strain_symbol(strain),
+                    "strain": strain.symbol,
                     "tricks": value,
                     "optimal": bool(mine),
                     "discards": [" ".join(x.pretty() for x in c.discard) for c in mine],
@@ -159,12 +157,12 @@ class Declaration:
 
     def _repr_html_(self) -> str:
         rows = "".join(
-            f"<tr><td>{suit_html(_strain_symbol(c.strain))}</td>"
+            f"<tr><td>{suit_html(c.strain.symbol)}</td>"
             f"<td>{suit_html(' '.join(x.pretty() for x in c.discard))}</td>"
             f"<td>{c.count}</td></tr>"
             for c in self.optimal
         )
-        strains = "".join(f"<th>{suit_html(_strain_symbol(s))}</th>" for s in self.by_strain)
+        strains = "".join(f"<th>{suit_html(s.symbol)}</th>" for s in self.by_strain)
         values = "".join(f"<td>{v}</td>" for v in self.by_strain.values())
         return (
             f"<div><p>Declarer {self.declarer}: {suit_html(self.held.pretty())}</p>"
@@ -191,10 +189,6 @@ def _thread_solver(tt_mb: int):
         solver = _local.solver = None  # drop the old table before making the new one
         solver = _local.solver = Solver(tt_mb)
     return solver
-
-
-def _strain_symbol(strain: str) -> str:
-    return Strain.parse(strain).symbol
 
 
 def declare(
@@ -280,11 +274,11 @@ def declare(
     if done != total:  # every class of every strain must have been settled
         raise InternalError(f"declaration search settled {done} of {total} candidates")
     optimal = [
-        Choice(t, tuple(sorted(disc, key=_card_order)), size)
+        Choice(Strain.parse(t), tuple(sorted(disc, key=_card_order)), size)
         for t, disc, size, score in exact
         if score == global_best
     ]
-    optimal.sort(key=lambda c: (Strain.parse(c.strain), [_card_order(x) for x in c.discard]))
+    optimal.sort(key=lambda c: (c.strain, [_card_order(x) for x in c.discard]))
 
     def tricks_of(score: int) -> int:
         return k - score if misere else score
@@ -292,7 +286,7 @@ def declare(
     return Declaration(
         declarer=seat.name,
         tricks=tricks_of(global_best),
-        by_strain={t: tricks_of(best[t]) for t in strain_list},
+        by_strain={Strain.parse(t): tricks_of(best[t]) for t in strain_list},
         optimal=optimal,
         candidates_searched=searched,
         held=held,

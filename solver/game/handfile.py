@@ -98,7 +98,7 @@ class HandRecord:
 
     ruleset: Ruleset
     declarer: Seat
-    contract: str
+    contract: Mode
     leader: Seat
     start: Deal
     tricks: tuple[tuple[Card, ...], ...]
@@ -111,9 +111,8 @@ class HandRecord:
     winners: tuple[Seat, ...] = field(default=(), repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        leaders, winners = _leaders_and_winners(
-            self.leader, self.tricks, int(Mode.parse(self.contract).strain)
-        )
+        object.__setattr__(self, "contract", Mode.parse(self.contract))  # a mode name is read too
+        leaders, winners = _leaders_and_winners(self.leader, self.tricks, int(self.contract.strain))
         object.__setattr__(self, "leaders", leaders)
         object.__setattr__(self, "winners", winners)
 
@@ -446,7 +445,7 @@ def _seat(value: str, where: str) -> Seat:
         raise RecordError(f"{where}: unknown seat {value!r} (expected D, E or M)") from None
 
 
-def _mode(value: str, ruleset: Ruleset, at: int) -> str:
+def _mode(value: str, ruleset: Ruleset, at: int) -> Mode:
     v = value.strip()
     if len(v) == 1 and v in SUIT_SYMBOLS:
         v = Suit.parse(v).name
@@ -459,7 +458,7 @@ def _mode(value: str, ruleset: Ruleset, at: int) -> str:
             f"line {at}: [Contract] {value!r} is not a mode of {ruleset.name}; "
             f"allowed: {' '.join(ruleset.mode_order)}"
         )
-    return mode.value
+    return mode
 
 
 def _cards(text: str, where: str) -> list[Card]:
