@@ -209,7 +209,69 @@ def declare(
     Raises :class:`~solver.errors.InvalidDealError` for a deal without a widow (or, when
     ``blind``, a widow larger than the hand) and a ``NotationError`` for bad strains/seats.
     """
+    seat, lead, strain_list = _check_request(
+        deal, declarer, leader, strains, blind, misere, must_ruff, progress
+    )
+    k, w = deal.hand_size, len(deal.widow)
+    own = deal.hands[seat]
+    held = own | deal.widow
+    opponents = [deal.hands[s] for s in Seat if s != seat]
+    opp_all = opponents[0] | opponents[1]
+    runs = discard_runs(held, own if blind else held, opp_all)
+    weights = {t: card_weights(t, held, opp_all, misere) for t in strain_list}
+    voids = {t: void_bonuses(t) for t in strain_list}
+    # OR-Tools loads here, not at `import solver`, and a Ctrl-C cannot cut its import short
+    model = import_holding_sigint("solver.declare.model").CandidateModel(runs, w, strain_list, weights, voids)
+    total = count_classes(runs, w) * len(strain_list)
+    engine = _thread_solver(tt_mb)
 
+    def oracle(discard: tuple[Card, ...], strain: str) -> ScoreOracle:
+        hands = list(deal.hands)
+        hands[seat] = held - Hand(discard)
+        return ScoreOracle(
+            engine, Deal(hands), strain, seat=seat, leader=lead, misere=misere, must_ruff=must_ruff
+        )
+
+    # strains with the most promising top candidate first, so G rises early
+    order = sorted(strain_list, key=lambda t: -(model.best_estimate(t) or 0))
+    search = _Search()
+    for t in order:
+        engine.clear()  # entries of a finished strain are never asked for again
+        for counts, _estimate in model.candidates(t):
+            cls = make_class(runs, counts)
+            search.settle(t, cls.discard, cls.size, oracle(cls.discard, t))
+            if progress is not None:
+                progress(search.done, total)
+    if search.done != total:  # every class of every strain must have been settled
+        raise InternalError(f"declaration search settled {search.done} of {total} candidates")
+
+    def tricks_of(score: int) -> int:
+        return k - score if misere else score
+
+    return Declaration(
+        declarer=seat.name,
+        tricks=tricks_of(search.top),
+        by_strain={Strain.parse(t): tricks_of(search.best[t]) for t in strain_list},
+        optimal=search.optimal(),
+        candidates_searched=search.searched,
+        held=held,
+        misere=misere,
+        blind=blind,
+        classes=total,
+    )
+
+
+def _check_request(
+    deal: Deal,
+    declarer: Seat | str,
+    leader: Seat | str,
+    strains: str,
+    blind: bool,
+    misere: bool,
+    must_ruff: bool,
+    progress: Progress | None,
+) -> tuple[Seat, Seat, list[str]]:
+    """The declarer, the leader and the strain letters, every argument checked."""
     if not isinstance(deal, Deal):
         raise InvalidDealError(f"expected a Deal, got {type(deal).__name__}")
     seat = Seat.parse(declarer)
@@ -223,74 +285,50 @@ def declare(
         raise InvalidDealError("the deal has no widow: a declaration needs widow cards to take and discard")
     if blind and w > k:
         raise InvalidDealError(f"blind discard of {w} cards from a hand of {k} is impossible")
-    own = deal.hands[seat]
-    held = own | deal.widow
-    opponents = [deal.hands[s] for s in Seat if s != seat]
-    opp_all = opponents[0] | opponents[1]
-    runs = discard_runs(held, own if blind else held, opp_all)
-    weights = {t: card_weights(t, held, opp_all, misere) for t in strain_list}
-    voids = {t: void_bonuses(t) for t in strain_list}
-    # OR-Tools loads here, not at `import solver`, and a Ctrl-C cannot cut its import short
-    model = import_holding_sigint("solver.declare.model").CandidateModel(runs, w, strain_list, weights, voids)
-    per_strain = count_classes(runs, w)
-    total = per_strain * len(strain_list)
-    engine = _thread_solver(tt_mb)
+    return seat, lead, strain_list
 
-    def oracle(discard: tuple[Card, ...], strain: str) -> ScoreOracle:
-        hands = list(deal.hands)
-        hands[seat] = held - Hand(discard)
-        return ScoreOracle(
-            engine, Deal(hands), strain, seat=seat, leader=lead, misere=misere, must_ruff=must_ruff
-        )
 
-    # strains with the most promising top candidate first, so G rises early
-    order = sorted(strain_list, key=lambda t: -(model.best_estimate(t) or 0))
-    best: dict[str, int] = {}  # best exact score per strain so far
-    global_best = -1  # G: best exact score over all strains so far
-    exact: list[tuple[str, tuple[Card, ...], int, int]] = []  # strain, discard, size, score
-    searched = done = 0
-    for t in order:
-        engine.clear()  # entries of a finished strain are never asked for again
-        for counts, _estimate in model.candidates(t):
-            cls = make_class(runs, counts)
-            ask = oracle(cls.discard, t)
-            score: int | None = None
-            if t not in best:
-                score = ask.exact(ask.trump_guess())
-            else:
-                threshold = best[t] + 1 if best[t] < global_best else global_best
-                if ask.at_least(threshold):
-                    score = threshold
-                    while ask.at_least(score + 1):
-                        score += 1
-            if score is not None:
-                exact.append((t, cls.discard, cls.size, score))
-                best[t] = max(best.get(t, score), score)
-                global_best = max(global_best, best[t])
-            searched += ask.used_engine
-            done += 1
-            if progress is not None:
-                progress(done, total)
-    if done != total:  # every class of every strain must have been settled
-        raise InternalError(f"declaration search settled {done} of {total} candidates")
-    optimal = [
-        Choice(Strain.parse(t), tuple(sorted(disc, key=_card_order)), size)
-        for t, disc, size, score in exact
-        if score == global_best
-    ]
-    optimal.sort(key=lambda c: (c.strain, [_card_order(x) for x in c.discard]))
+@dataclass
+class _Search:
+    """Step 3 of the module docstring: the best exact score per strain so far (``best[T]``),
+    the best over all strains (``top``, the docstring's ``G``), and every exact score found."""
 
-    def tricks_of(score: int) -> int:
-        return k - score if misere else score
+    best: dict[str, int] = field(default_factory=dict)
+    top: int = -1
+    exact: list[tuple[str, tuple[Card, ...], int, int]] = field(
+        default_factory=list
+    )  # strain, discard, size, score
+    searched: int = 0  # candidates that needed the engine
+    done: int = 0  # candidates settled
 
-    return Declaration(
-        declarer=seat.name,
-        tricks=tricks_of(global_best),
-        by_strain={Strain.parse(t): tricks_of(best[t]) for t in strain_list},
-        optimal=optimal,
-        candidates_searched=searched,
-        held=held,
-        misere=misere,
-        blind=blind,
-        classes=total,
-    )
+    def settle(self, strain: str, discard: tuple[Card, ...], size: int, ask: ScoreOracle) -> None:
+        """Settle one candidate class: its exact score, or a proof that it is below the best."""
+        score = self._score(strain, ask)
+        if score is not None:
+            self.exact.append((strain, discard, size, score))
+            self.best[strain] = max(self.best.get(strain, score), score)
+            self.top = max(self.top, self.best[strain])
+        self.searched += ask.used_engine
+        self.done += 1
+
+    def _score(self, strain: str, ask: ScoreOracle) -> int | None:
+        if strain not in self.best:  # the first candidate of a strain is solved exactly
+            return ask.exact(ask.trump_guess())
+        best = self.best[strain]
+        threshold = best + 1 if best < self.top else self.top
+        if not ask.at_least(threshold):
+            return None
+        score = threshold
+        while ask.at_least(score + 1):
+            score += 1
+        return score
+
+    def optimal(self) -> list[Choice]:
+        """Every class whose exact score is the optimum, in strain order, lowest discard first."""
+        optimal = [
+            Choice(Strain.parse(t), tuple(sorted(disc, key=_card_order)), size)
+            for t, disc, size, score in self.exact
+            if score == self.top
+        ]
+        optimal.sort(key=lambda c: (c.strain, [_card_order(x) for x in c.discard]))
+        return optimal
