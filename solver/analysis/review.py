@@ -412,24 +412,64 @@ def _assemble(
     declaration: DeclarationReview | None,
 ) -> HandReview:
     """Turn the engine's answers into totals per seat and position, then costs and summaries."""
-    misere = rec.misere
+    totals = _totals(rec, plays, jobs)
+    cards, mistakes, lost, gained = _card_reviews(rec.misere, plays, jobs, totals)
+    seats = {}
+    n = len(plays)
+    for s in SEATS:
+        opening, taken = totals[0][s], totals[n][s]
+        seats[s.name] = SeatSummary(opening, taken, mistakes[s], lost[s], gained[s])
+        expected = opening - lost[s] + gained[s] if not rec.misere else opening + lost[s] - gained[s]
+        if expected != taken:  # cannot happen: the sums telescope; a guard against a broken engine
+            raise InternalError(
+                f"hand {rec.number or index + 1}: accounting of seat {s.name} does not add up"
+            )
+    return HandReview(
+        hand=rec.number or index + 1,
+        rules=rec.ruleset.name,
+        declarer=rec.declarer.name,
+        contract=rec.contract,
+        misere=rec.misere,
+        record=rec,
+        cards=tuple(cards),
+        seats=seats,
+        declaration=declaration,
+        players=rec.players,
+        totals=totals,
+    )
+
+
+def _totals(
+    rec: HandRecord, plays: Sequence[tuple[Position, Card]], jobs: Sequence[_Job]
+) -> tuple[tuple[int, int, int], ...]:
+    """Every seat's total (tricks won + double-dummy value) before each card and after the last."""
     n = len(plays)
     value: list[dict[Seat, int]] = [dict() for _ in range(n + 1)]
     for job in jobs:
         value[job.k].update(job.result["solve"])
     for k, (pos, card) in enumerate(plays):
         vals = jobs[k].result["values"]
-        value[k][pos.mover] = (min if misere else max)(vals.values())
+        value[k][pos.mover] = (min if rec.misere else max)(vals.values())
         value[k + 1][pos.mover] = vals[str(card)]
     end = _final_position(rec)
     won_end = rec.won if end is None else end.won
     if end is None:
         value[n] = {s: 0 for s in SEATS}
     won = [p.won for p, _ in plays] + [won_end]
-    totals = tuple(
+    return tuple(
         (won[k][0] + value[k][Seat.D], won[k][1] + value[k][Seat.E], won[k][2] + value[k][Seat.M])
         for k in range(n + 1)
     )
+
+
+def _card_reviews(
+    misere: bool,
+    plays: Sequence[tuple[Position, Card]],
+    jobs: Sequence[_Job],
+    totals: Sequence[tuple[int, int, int]],
+) -> tuple[list[CardReview], list[int], list[int], list[int]]:
+    """Each card's cost and best cards; per seat the mistakes, tricks lost and tricks gained
+    from the others' mistakes."""
     cards = []
     lost = [0, 0, 0]
     gained = [0, 0, 0]
@@ -450,50 +490,40 @@ def _assemble(
         for s in SEATS:
             if s != m:
                 gained[s] += (totals[k + 1][s] - totals[k][s]) * sign
-    seats = {}
-    for s in SEATS:
-        opening, taken = totals[0][s], totals[n][s]
-        seats[s.name] = SeatSummary(opening, taken, mistakes[s], lost[s], gained[s])
-        expected = opening - lost[s] + gained[s] if not misere else opening + lost[s] - gained[s]
-        if expected != taken:  # cannot happen: the sums telescope; a guard against a broken engine
-            raise InternalError(
-                f"hand {rec.number or index + 1}: accounting of seat {s.name} does not add up"
-            )
-    return HandReview(
-        hand=rec.number or index + 1,
-        rules=rec.ruleset.name,
-        declarer=rec.declarer.name,
-        contract=rec.contract,
-        misere=misere,
-        record=rec,
-        cards=tuple(cards),
-        seats=seats,
-        declaration=declaration,
-        players=rec.players,
-        totals=totals,
-    )
+    return cards, mistakes, lost, gained
 
 
 def best_declaration(rec: HandRecord) -> dict[str, Any] | None:
     """The optimiser's answer for the hand's declaration, or None when it cannot be judged
     (an ending, or a widow hand whose discard is unknown)."""
     rs = rec.ruleset
-    seat = rec.declarer
     if rec.start.hand_size != rs.hand_size or (rs.widow_size and rec.discard is None):
         return None
     misere = Mode.parse(rec.contract).minimising
     same_goal = [m for m in rs.mode_order if Mode.parse(m).minimising == misere]
     strains = "".join(s.name for s in sorted({Mode.parse(m).strain for m in same_goal}))
     if rs.widow_size == 0:
-        from ..engine import solve
+        return _best_without_widow(rec, strains, misere)
+    return _best_with_widow(rec, strains, misere)
 
-        by_strain = {
-            st: solve(rec.start, st, leader=rec.leader, seat=seat, misere=misere, must_ruff=rs.must_ruff)
-            for st in strains
-        }
-        best = (min if misere else max)(by_strain.values())
-        choices = [{"strain": st, "discard": [], "count": 1} for st, v in by_strain.items() if v == best]
-        return {"tricks": best, "best": choices, "by_strain": by_strain, "note": ""}
+
+def _best_without_widow(rec: HandRecord, strains: str, misere: bool) -> dict[str, Any]:
+    """No widow, no discard: the best strain is one solve per strain."""
+    from ..engine import solve
+
+    rs, seat = rec.ruleset, rec.declarer
+    by_strain = {
+        st: solve(rec.start, st, leader=rec.leader, seat=seat, misere=misere, must_ruff=rs.must_ruff)
+        for st in strains
+    }
+    best = (min if misere else max)(by_strain.values())
+    choices = [{"strain": st, "discard": [], "count": 1} for st, v in by_strain.items() if v == best]
+    return {"tricks": best, "best": choices, "by_strain": by_strain, "note": ""}
+
+
+def _best_with_widow(rec: HandRecord, strains: str, misere: bool) -> dict[str, Any]:
+    """The optimiser on the deal before the discard (blind: before the widow was taken)."""
+    rs, seat = rec.ruleset, rec.declarer
     assert rec.discard is not None
     held = rec.start[seat] | Hand(rec.discard)
     blind = rs.blind_discard and rec.dealt is not None
@@ -560,13 +590,7 @@ def review(
     of a short hand). The searches run on ``threads`` worker threads (default: one per
     core), each with its own engine table; ``progress(done, total)`` counts finished hands.
     """
-    check_progress(progress, RecordError)
-    if hand is not None and (isinstance(hand, bool) or not isinstance(hand, int)):
-        raise RecordError(f"hand must be a hand number 1, 2, ..., got {hand!r}")
-    if threads is None:
-        threads = os.cpu_count() or 1
-    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
-        raise RecordError(f"threads must be a positive integer, got {threads!r}")
+    threads = _check_request(hand, threads, progress)
     recs, record = _hands_of(source, hand)
     plan = [_jobs_for(i, rec) for i, rec in enumerate(recs)]
     for i, (_jobs, plays) in enumerate(plan):
@@ -597,6 +621,18 @@ def review(
     hands = tuple(finished[i] for i in range(len(recs)))
     players = _player_totals(hands, record) if record is not None else {}
     return Review(hands, players)
+
+
+def _check_request(hand: int | None, threads: int | None, progress: Progress | None) -> int:
+    """Check :func:`review`'s options; the number of threads to use."""
+    check_progress(progress, RecordError)
+    if hand is not None and (isinstance(hand, bool) or not isinstance(hand, int)):
+        raise RecordError(f"hand must be a hand number 1, 2, ..., got {hand!r}")
+    if threads is None:
+        threads = os.cpu_count() or 1
+    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
+        raise RecordError(f"threads must be a positive integer, got {threads!r}")
+    return threads
 
 
 def _opening(jobs: Sequence[_Job], plays: Sequence[tuple[Position, Card]], seat: Seat) -> int:
