@@ -8,6 +8,7 @@ else would notice when one stops being true.
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import subprocess
 import sys
@@ -93,3 +94,33 @@ def test_a_broken_invariant_surfaces_as_a_bug_not_as_exit_2(monkeypatch, capsys)
 def test_a_usage_error_is_bad_input():
     assert issubclass(UsageError, SolverError)
     assert cli_main.UsageError is UsageError  # the deprecated alias
+
+
+@pytest.mark.slow  # builds the C core once more (about 10 s of compiling, more on a loaded machine)
+def test_the_wheel_installs_solver_as_its_only_top_level_name(tmp_path):
+    import zipfile
+
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--no-build-isolation",
+            "-q",
+            "-w",
+            str(tmp_path),
+            ".",
+        ],
+        cwd=REPO,
+        check=True,
+        env={**os.environ, "SM_PORTABLE": "1"},
+    )
+    (wheel,) = tmp_path.glob("*.whl")
+    names = zipfile.ZipFile(wheel).namelist()
+    top = {n.split("/", 1)[0] for n in names if not n.split("/", 1)[0].endswith(".dist-info")}
+    assert top == {"solver"}
+    assert "solver/cli/main.py" in names and "solver/cli/commands/solve.py" in names
+    entry_points = next(n for n in names if n.endswith("entry_points.txt"))
+    assert "sm358 = solver.cli.main:entry" in zipfile.ZipFile(wheel).read(entry_points).decode()
