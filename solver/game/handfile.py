@@ -337,54 +337,17 @@ def _tag(tags: Mapping[str, tuple[int, str]], name: str) -> tuple[int, str] | No
     return tags.get(name)
 
 
-def _read_declarer(tags: Mapping[str, tuple[int, str]], ruleset: Ruleset) -> Seat:
-    """[Declarer], which must agree with the ruleset (default: the ruleset's declarer)."""
-    if "Declarer" not in tags:
-        return ruleset.declarer
-    at, value = tags["Declarer"]
-    declarer = _seat(value, f"line {at}: [Declarer]")
-    if declarer != ruleset.declarer:
-        raise RecordError(
-            f"line {at}: [Declarer] is {declarer.name}, but under {ruleset.name} "
-            f"{ruleset.declarer.name} declares"
-        )
-    return declarer
-
-
-def _read_leader(
-    tags: Mapping[str, tuple[int, str]], ruleset: Ruleset, declarer: Seat, start: Deal | None
-) -> Seat:
-    """[Leader]: the rules' opening leader, or in an ending any seat (default: the rules')."""
-    rule_leader = ruleset.opening_leader(declarer)
-    if "Leader" not in tags:
-        return rule_leader
-    at, value = tags["Leader"]
-    leader = _seat(value, f"line {at}: [Leader]")
-    ending = start is not None and start.hand_size < ruleset.hand_size  # any seat may be on lead
-    if leader != rule_leader and not ending:
-        raise RecordError(
-            f"line {at} (trick 1): wrong seat leading: [Leader] is {leader.name}, but "
-            f"under {ruleset.name} {rule_leader.name} makes the first lead"
-        )
-    return leader
-
-
-def _check_trick_sizes(lines: list[_Line], size: int) -> None:
-    """No more tricks than the hand has, and three cards in each but the last."""
-    if len(lines) > size:
-        ln = lines[size]
-        raise RecordError(f"line {ln.number} (trick {size + 1}): the hand has only {size} tricks")
-    for ln in lines[:-1]:
-        if len(ln.cards) != 3:
-            raise RecordError(
-                f"line {ln.number} (trick {lines.index(ln) + 1}): {len(ln.cards)} card(s); "
-                f"only the last trick may be unfinished"
-            )
-
-
 def _build(tags: Mapping[str, tuple[int, str]], lines: list[_Line]) -> HandRecord:
     ruleset = _read_rules(tags)
-    declarer = _read_declarer(tags, ruleset)
+    declarer = ruleset.declarer
+    if "Declarer" in tags:
+        at, value = tags["Declarer"]
+        declarer = _seat(value, f"line {at}: [Declarer]")
+        if declarer != ruleset.declarer:
+            raise RecordError(
+                f"line {at}: [Declarer] is {declarer.name}, but under {ruleset.name} "
+                f"{ruleset.declarer.name} declares"
+            )
     if "Contract" not in tags:
         raise RecordError('missing tag [Contract "..."]: the trump suit S H D C, or a mode such as N or MT')
     at, value = tags["Contract"]
@@ -394,11 +357,29 @@ def _build(tags: Mapping[str, tuple[int, str]], lines: list[_Line]) -> HandRecor
     number = _read_number(tags)
     players = _read_players(tags)
     dealt, start = _read_deal(tags, ruleset, declarer, discard, exchange)
-    leader = _read_leader(tags, ruleset, declarer, start)
-    trump = int(contract.strain)
+    rule_leader = ruleset.opening_leader(declarer)
+    leader = rule_leader
+    if "Leader" in tags:
+        at, value = tags["Leader"]
+        leader = _seat(value, f"line {at}: [Leader]")
+        ending = start is not None and start.hand_size < ruleset.hand_size  # any seat may be on lead
+        if leader != rule_leader and not ending:
+            raise RecordError(
+                f"line {at} (trick 1): wrong seat leading: [Leader] is {leader.name}, but "
+                f"under {ruleset.name} {rule_leader.name} makes the first lead"
+            )
+    trump = int(Mode.parse(contract).strain)
     tricks = [ln.cards for ln in lines]
     size = start.hand_size if start is not None else ruleset.hand_size
-    _check_trick_sizes(lines, size)
+    if len(tricks) > size:
+        ln = lines[size]
+        raise RecordError(f"line {ln.number} (trick {size + 1}): the hand has only {size} tricks")
+    for ln in lines[:-1]:
+        if len(ln.cards) != 3:
+            raise RecordError(
+                f"line {ln.number} (trick {lines.index(ln) + 1}): {len(ln.cards)} card(s); "
+                f"only the last trick may be unfinished"
+            )
     _check_repeats(lines, discard)
     complete = sum(len(t) for t in tricks) == 3 * size
     if start is None:
