@@ -47,7 +47,6 @@ SEATS = tuple(Seat)  # D, E, M: indexed by seat number in the play loop
 #: The safety cap on hands per match (end reason ``hand-cap``): no ruleset needs more, and
 #: a record stopped at any other cap is marked ``"truncated": true``.
 HAND_CAP = 200
-C2 = Card.parse("C2")
 
 
 def _triple(values: Sequence[int]) -> tuple[int, int, int]:
@@ -56,10 +55,9 @@ def _triple(values: Sequence[int]) -> tuple[int, int, int]:
 
 
 def deck_for(ruleset: Any) -> list[Card]:
-    """The cards in play under the ruleset (the 51-card deck drops the club two)."""
-    if ruleset.deck_size == 51:
-        return [c for c in ALL_CARDS if c is not C2]
-    return list(ALL_CARDS)
+    """The ruleset's deck (:attr:`Ruleset.deck`) in the order the shuffle starts from."""
+    deck = ruleset.deck
+    return [c for c in ALL_CARDS if c in deck]
 
 
 def mode_strain(mode: Mode | str) -> str:
