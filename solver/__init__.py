@@ -44,7 +44,8 @@ if TYPE_CHECKING:
     from .modes import Mode
     from .players import get_player
 
-#: Public name -> the module that defines it.
+#: Public name -> the module that defines it (``module:name`` when named differently there,
+#: ``module:`` for a subpackage that is itself the public name).
 _EXPORTS: dict[str, str] = {
     "Advice": ".analysis.advice",
     "advise_declaration": ".analysis.advice",
@@ -100,8 +101,9 @@ def __getattr__(name: str) -> Any:
     target = _EXPORTS.get(name)
     if target is None:
         raise AttributeError(f"module 'solver' has no attribute {name!r}")
-    module, _, attr = target.partition(":")
-    value = getattr(import_module(module, __name__), attr or name)
+    module, colon, attr = target.partition(":")
+    loaded = import_module(module, __name__)
+    value = loaded if colon and not attr else getattr(loaded, attr or name)
     globals()[name] = value  # once loaded, a plain attribute
     return value
 
