@@ -34,6 +34,13 @@ class Seat(IntEnum):
     E = 1  # eldest: dealer's left, plays after the dealer
     M = 2  # middle: dealer's right
 
+    # prints and formats as its letter (D E M), as Strain and Mode do; JSON keys stay numbers
+    def __str__(self) -> str:
+        return self.name
+
+    def __format__(self, spec: str) -> str:
+        return format(self.name, spec)
+
     @property
     def word(self) -> str:
         """The seat's name in words: ``dealer``, ``eldest`` or ``middle``."""

@@ -50,12 +50,12 @@ class CardReview:
     """One card: who played it, the seat's total before and after, its cost and the best cards."""
 
     trick: int
-    seat: str
-    card: str
+    seat: Seat
+    card: Card
     before: int
     after: int
     cost: int
-    best: tuple[str, ...]
+    best: tuple[Card, ...]
 
     @property
     def mistake(self) -> bool:
@@ -64,12 +64,12 @@ class CardReview:
     def to_dict(self) -> dict[str, Any]:
         return {
             "trick": self.trick,
-            "seat": self.seat,
-            "card": self.card,
+            "seat": self.seat.name,
+            "card": str(self.card),
             "before": self.before,
             "after": self.after,
             "cost": self.cost,
-            "best": list(self.best),
+            "best": [str(c) for c in self.best],
         }
 
 
@@ -102,9 +102,9 @@ class DeclarationReview:
     ``best`` the optimal choices (strain and a representative discard per class).
     """
 
-    declarer: str
-    contract: str
-    discard: tuple[str, ...]
+    declarer: Seat
+    contract: Mode
+    discard: tuple[Card, ...]
     tricks: int
     best_tricks: int
     cost: int
@@ -119,7 +119,7 @@ class DeclarationReview:
             "cost": self.cost,
             "best": [dict(b) for b in self.best],
             "by_strain": dict(self.by_strain),
-            "discard": list(self.discard),
+            "discard": [str(c) for c in self.discard],
             "note": self.note,
         }
 
@@ -130,8 +130,8 @@ class HandReview:
 
     hand: int
     rules: str
-    declarer: str
-    contract: str
+    declarer: Seat
+    contract: Mode
     misere: bool
     record: HandRecord = field(repr=False)
     cards: tuple[CardReview, ...]
@@ -145,8 +145,8 @@ class HandReview:
         out: dict[str, Any] = {
             "hand": self.hand,
             "rules": self.rules,
-            "declarer": self.declarer,
-            "contract": self.contract,
+            "declarer": self.declarer.name,
+            "contract": self.contract.value,
             "misere": self.misere,
             "declaration": self.declaration.to_dict() if self.declaration is not None else None,
             "cards": [c.to_dict() for c in self.cards],
@@ -182,9 +182,9 @@ class Review:
         rows = []
         for h in self.hands:
             for c in h.cards:
-                row = {"hand": h.hand, "contract": h.contract, **c.to_dict()}
-                row["best"] = " ".join(c.best)
-                row["player"] = h.players[SEATS.index(Seat[c.seat])] if h.players else None
+                row = {"hand": h.hand, "contract": h.contract.value, **c.to_dict()}
+                row["best"] = " ".join(row["best"])
+                row["player"] = h.players[c.seat] if h.players else None
                 row["mistake"] = c.mistake
                 rows.append(row)
         columns = [
@@ -427,7 +427,7 @@ def _assemble(
     return HandReview(
         hand=rec.number or index + 1,
         rules=rec.ruleset.name,
-        declarer=rec.declarer.name,
+        declarer=rec.declarer,
         contract=rec.contract,
         misere=rec.misere,
         record=rec,
@@ -482,8 +482,8 @@ def _card_reviews(
         vals = jobs[k].result["values"]
         target = (min if misere else max)(vals.values())
         optimal = [c for c, v in vals.items() if v == target]
-        best = tuple(g[0] for g in _equivalence_groups(optimal, pos))
-        cards.append(CardReview(pos.trick, m.name, str(card), before, after, cost, best))
+        best = tuple(Card.parse(g[0]) for g in _equivalence_groups(optimal, pos))
+        cards.append(CardReview(pos.trick, m, card, before, after, cost, best))
         if cost:
             mistakes[m] += 1
             lost[m] += cost
@@ -560,9 +560,9 @@ def _verdict(rec: HandRecord, found: dict[str, Any] | None, opening: int) -> Dec
         return None
     best = found["tricks"]
     cost = (opening - best) if rec.misere else (best - opening)
-    discard = tuple(str(c) for c in rec.discard) if rec.discard else ()
+    discard = tuple(rec.discard) if rec.discard else ()
     return DeclarationReview(
-        rec.declarer.name,
+        rec.declarer,
         rec.contract,
         discard,
         opening,
@@ -675,7 +675,7 @@ def _player_totals(hands: Sequence[HandReview], record: Mapping[str, Any]) -> di
             row["hands"] += 1
             for key, v in h.seats[s.name].to_dict().items():
                 row[key] += v
-            if s.name == h.declarer:
+            if s == h.declarer:
                 row["declared"] += 1
                 if h.declaration is not None:
                     row["declaration_cost"] += h.declaration.cost
