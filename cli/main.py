@@ -3,7 +3,8 @@
 Every sub-command lives in ``cli/commands/<name>.py`` and provides
 ``add_parser(subparsers)`` (which registers its arguments) and ``run(args) -> int``.
 Errors from the library (:class:`solver.SolverError`) and unreadable files end the
-program with one line on stderr and exit code 2 — never a traceback.
+program with one line on stderr and exit code 2 — never a traceback. A broken invariant
+(:class:`solver.errors.InternalError`) is a bug, not bad input: it is not caught here.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 import os
 import sys
 
-from solver.errors import UsageError  # noqa: F401  (deprecated alias: import it from solver.errors)
+from solver.errors import UsageError  # defined with the other errors; the commands import it from here
 
 TYPE_CHECKING = False  # not `from typing`: the fewer imports before main() the better
 if TYPE_CHECKING:  # imported inside main(), where a Ctrl-C is caught
@@ -60,7 +61,7 @@ def _run(args: argparse.Namespace, command: str, solver_error: type[Exception]) 
 
     try:
         return int(args.run(args) or 0)
-    except solver_error as exc:  # bad input, UsageError included; InternalError is a bug and surfaces
+    except (solver_error, UsageError) as exc:
         print(terminal_safe(f"{command}: error: {exc}"), file=sys.stderr)
         return 2
     except BrokenPipeError:

@@ -28,18 +28,6 @@ class IllegalPlayError(SolverError):
     """A card that may not be played here (not in hand, revoke, wrong turn)."""
 
 
-class RulesError(SolverError):
-    """An invalid ruleset option or combination of options."""
-
-
-class RecordError(SolverError):
-    """A game record that is malformed or does not replay legally."""
-
-
-class EngineError(SolverError):
-    """The search engine cannot run as asked (e.g. an unusable table size)."""
-
-
 class ImpossibleViewError(SolverError):
     """No layout of the unseen cards agrees with what a seat's view says."""
 
@@ -62,3 +50,15 @@ class InternalError(RuntimeError):
     Deliberately not a :class:`SolverError`: the CLI reports bad input as one line and
     exit code 2, but lets this one through as a traceback, so a bug shows as a bug.
     """
+
+
+class RulesError(SolverError):
+    """An invalid ruleset option or combination of options."""
+
+
+class RecordError(SolverError):
+    """A game record that is malformed or does not replay legally."""
+
+
+class EngineError(SolverError):
+    """The search engine cannot run as asked (e.g. an unusable table size)."""

@@ -12,7 +12,6 @@ import sys
 
 from solver.cards import Card, Hand
 from solver.deal import SEAT_NAMES, Seat
-from solver.errors import UsageError
 from solver.game import records
 from solver.game.handfile import hand_from_record
 from solver.game.records import MatchRecord
@@ -20,6 +19,7 @@ from solver.modes import Mode
 from solver.tricks import trick_winner
 
 from ..common import console, terminal_safe
+from ..main import UsageError
 
 SEAT_WORDS = {s.name: s.word for s in Seat}
 

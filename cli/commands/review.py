@@ -13,10 +13,10 @@ import os
 import sys
 
 from solver.analysis.review import Review, review
-from solver.errors import UsageError
 from solver.inputs import write_atomic
 
 from ..common import LazyProgress, console, print_json, terminal_safe
+from ..main import UsageError
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:

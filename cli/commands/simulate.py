@@ -37,13 +37,14 @@ from solver.analysis.simulation import (
 )
 from solver.analysis.stats import Estimate
 from solver.deal import Seat
-from solver.errors import RulesError, UsageError
+from solver.errors import RulesError
 from solver.game import records
 from solver.game.records import MatchRecord
 from solver.game.rules import get_ruleset
 from solver.inputs import option_value
 
 from ..common import console, err_console, print_json
+from ..main import UsageError
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
