@@ -124,3 +124,37 @@ def test_the_wheel_installs_solver_as_its_only_top_level_name(tmp_path):
     assert "solver/cli/main.py" in names and "solver/cli/commands/solve.py" in names
     entry_points = next(n for n in names if n.endswith("entry_points.txt"))
     assert "sm358 = solver.cli.main:entry" in zipfile.ZipFile(wheel).read(entry_points).decode()
+
+
+# The rule facts and the game vocabulary are spelled out in one place each: a module that
+# needs the first leader, the misère mode or no trump asks Ruleset, Mode or NO_TRUMP.
+SPELLED_ONCE = {
+    r'"eldest"': "the first-lead rule: Ruleset.opening_leader()",
+    r'"MT", "miz"|"miz", "MT"': "the misère modes: Ruleset.misere_mode or Mode.minimising",
+    r"\b(trump|strain) [!=]= 4\b": "no trump: NO_TRUMP or Strain.N",
+    r"game\.modes": "solver.modes (solver.game.modes is a deprecated alias)",
+}
+ALLOWED = {"solver/game/rules.py", "solver/modes.py", "solver/game/modes.py"}
+
+
+def _spelled_out(rel: str, line: str) -> str | None:
+    """What ``line`` of module ``rel`` should use instead, if it spells out a rule fact."""
+    for pattern, instead in SPELLED_ONCE.items():
+        if re.search(pattern, line):
+            return instead
+    if rel.startswith("solver/game/") and "from .modes import" in line:
+        return SPELLED_ONCE[r"game\.modes"]
+    return None
+
+
+def test_rule_facts_are_spelled_out_in_one_place():
+    offenders = []
+    for path in sorted([*(REPO / "solver").rglob("*.py"), *(REPO / "cli").rglob("*.py")]):
+        rel = path.relative_to(REPO).as_posix()
+        if rel in ALLOWED:
+            continue
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            instead = _spelled_out(rel, line)
+            if instead is not None:
+                offenders.append(f"{rel}:{number}: {line.strip()}  (use {instead})")
+    assert not offenders, "\n".join(offenders)
