@@ -12,8 +12,6 @@ from __future__ import annotations
 import os
 import sys
 
-from solver.errors import UsageError  # defined with the other errors; the commands import it from here
-
 TYPE_CHECKING = False  # not `from typing`: the fewer imports before main() the better
 if TYPE_CHECKING:  # imported inside main(), where a Ctrl-C is caught
     import argparse
@@ -56,7 +54,19 @@ def main(argv: list[str] | None = None) -> int:
         return 130
 
 
+def __getattr__(name: str) -> type[Exception]:
+    # cli.main.UsageError, which the commands import: defined in solver.errors, and loaded
+    # only once main() runs, where a Ctrl-C during the imports is caught
+    if name == "UsageError":
+        from solver.errors import UsageError
+
+        return UsageError
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def _run(args: argparse.Namespace, command: str, solver_error: type[Exception]) -> int:
+    from solver.errors import UsageError
+
     from .common import terminal_safe
 
     try:
