@@ -120,7 +120,7 @@ def run_single_dummy(args: argparse.Namespace) -> int:
 
     if not 1 <= args.samples <= MAX_SAMPLES:
         raise UsageError(f"--samples {args.samples}: must be from 1 to {MAX_SAMPLES:,}")
-    for flag in ("plot", "html", "hand"):
+    for flag in ("plot", "hand"):
         if getattr(args, flag):
             raise UsageError(f"--{flag} does not go with --single-dummy")
     record = load_hand(args.file)
@@ -134,6 +134,10 @@ def run_single_dummy(args: argparse.Namespace) -> int:
             scheduler=args.scheduler,
             progress=bar,
         )
+    if args.html:
+        from solver.analysis.review_html import single_dummy_page
+
+        write_atomic(args.html, single_dummy_page(result, record))
     if args.json:
         print_json(result.to_dict())
     else:
