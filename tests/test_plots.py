@@ -85,8 +85,9 @@ def test_strain_bars_label_each_suit_with_its_own_values():
     legend = ax.get_legend()
     shown = [t.get_text() for t in legend.get_texts()]
     assert shown == ["♠", "♥", "♦", "♣", "target 8"]
-    for handle, text in zip(legend.legend_handles, shown):
-        assert handle.get_label() == text
+    containers = {c.get_label(): c for c in ax.containers}
+    for handle, text in zip(legend.legend_handles, shown[:4]):  # each key's colour is its suit's bars'
+        assert handle.get_facecolor() == containers[text].patches[0].get_facecolor()
     target = next(line for line in ax.get_lines() if line.get_label() == "target 8")
     assert list(target.get_ydata()) == [8, 8]
     # each group's bars sit over its own tick
