@@ -252,3 +252,16 @@ def test_match_report_opens_with_a_summary(capsys, match_file, tmp_path):
     # one hand of a match is not the match
     assert main(["review", str(match_file), "--hand", "1", "--no-declaration", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["match"] is None
+
+
+def test_match_summary_escapes_player_names():
+    from solver.analysis.review import MatchSummary, Review
+    from solver.analysis.review_html import match_summary
+    from solver.analysis.review_text import match_lines
+
+    names = ("<script>x</script>", "[bold]bob[/bold]", "cy")
+    m = MatchSummary("twelve", names, 2, names[0], "the limit of 2 hands", (3, -1, -2))
+    page = match_summary(Review((), {}, m))
+    assert "<script>" not in page and "&lt;script&gt;" in page
+    text = "\n".join(match_lines(m, {}, markup=True))
+    assert "\\[bold]bob" in text and "Score: <script>x</script> +3" in text
