@@ -226,3 +226,12 @@ def test_modes_used_errors_are_one_line(rules, used, message, capsys):
     assert main(args + ["--modes-used", used]) == 2
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1
+
+
+def test_python_forms_say_the_same_as_the_command():
+    advice = _advice_with_misere_rows()
+    text = str(advice).splitlines()
+    assert text[0].startswith("Name ♥ and discard ♠8 ♠4 ♦6 ♣2: makes 8 tricks in 90%")
+    assert "target max 3" in next(line for line in text if "miz discard" in line)
+    page = advice._repr_html_()
+    assert "<td>max 3</td>" in page and "<td>8+</td>" in page and "makes 8 tricks" in page
