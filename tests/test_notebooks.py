@@ -38,9 +38,9 @@ def draws(source: str) -> bool:
 
 
 def test_every_figure_is_followed_by_what_it_shows():
-    """A story notebook does not leave a figure to speak for itself: each plotting cell is
+    """A notebook does not leave a figure to speak for itself: each plotting cell is
     followed by a markdown cell."""
-    for path in STORIES:
+    for path in NOTEBOOKS:
         cells = nbformat.read(path, as_version=4).cells
         for i, cell in enumerate(cells):
             if cell.cell_type == "code" and draws(cell.source):
