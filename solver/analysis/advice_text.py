@@ -67,9 +67,7 @@ def instruction(c: Candidate) -> str:
     if c.card is not None:
         return f"Play {Card.parse(c.card).pretty()}"
     name = mode_name(c.mode)
-    if c.discard is None:
-        return f"Name {name}"
-    if not c.discard:
+    if not c.discard:  # None: the discard follows once the widow is seen; (): no widow
         return f"Name {name}"
     return f"Name {name} and discard {discard_text(c.discard)}"
 
