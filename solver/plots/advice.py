@@ -35,7 +35,7 @@ def plot_advice(advice: Any, ax: Any = None, *, top: int = 12) -> Any:
     ax.invert_yaxis()
     ax.set_xlim(0, 1)
     ax.xaxis.set_major_formatter(PercentFormatter(1.0))
-    ax.set_xlabel("P(target): share of sampled layouts reaching the target (bars: 95% interval)")
+    ax.set_xlabel("P(target): share of layouts reaching the target (95% interval)")
     title = f"{advice.kind.capitalize()} advice for {advice.seat} ({advice.rules}, {advice.samples} layouts)"
     ax.set_title(title + (" - partial" if advice.partial else ""))
     return ax
