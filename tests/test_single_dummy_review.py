@@ -65,3 +65,14 @@ def test_html_report(tmp_path, capsys):
     result = single_dummy_review(RECORD, samples=2, workers=1)
     assert text.count("<tr") == len(result.cards) + 1 + 4 + 1  # cards, header; deal rows, header
     assert text.count('class="mistake"') == len(result.flagged)
+
+
+def test_human_output_fits_80_columns_and_marks_the_flagged(capsys):
+    assert (
+        main(["review", FILE, "--single-dummy", "--samples", "2", "--threads", "1", "--threshold", "0"]) == 0
+    )
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("Single-dummy review (twelve, ♠ trumps)")
+    assert all(len(line) <= 80 for line in lines)
+    result = single_dummy_review(RECORD, samples=2, workers=1, threshold=0)
+    assert sum(line.startswith("!") for line in lines) == len(result.flagged)
