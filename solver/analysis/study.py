@@ -32,11 +32,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..deal import Deal, Seat
+from ..engine.pool import iter_tasks
 from ..errors import SolverError
 from ..game.match import deck_for
 from ..game.rules import get_ruleset
 from ..inputs import atomic_write_path, write_atomic
-from .parallel import iter_tasks
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
