@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..deal import Deal, Seat
-from ..engine.pool import iter_tasks
+from ..engine.pool import check_scheduler, iter_tasks
 from ..errors import SolverError
 from ..game.match import deck_for
 from ..game.rules import get_ruleset
@@ -414,30 +414,57 @@ def run_study(
     """
     path = Path(out)
     suffix = _format(path)
+    check_scheduler(scheduler)
     with _writer_lock(path):
         if path.exists() and not parts_dir(path).exists():
             raise StudyError(f"{path} exists already; remove it or choose another file")
         parts = parts_dir(path)
-        done = _check_parts(parts, spec)
-        cols = columns(spec)
-        finished = sum(end - start for start, end in done)
-        if progress is not None:
-            progress(finished, spec.deals)
-        computed = 0
-        pacer = _Pacer(spec.chunk)
-        tasks = pacer.chunks(spec, _gaps(done, spec.deals))
-        stream = iter_tasks(_timed_chunk, tasks, workers=workers, scheduler=scheduler, local="processes")
-        with closing(stream):  # a Ctrl-C while a part is written stops the workers too
-            for _, (rows, seconds) in stream:
-                start, end = rows[0]["index"], rows[-1]["index"] + 1
-                _write_frame(_frame(rows, cols), parts / _part_name(start, end, suffix))
-                done[(start, end)] = parts / _part_name(start, end, suffix)
-                pacer.record(len(rows), seconds)
-                computed += len(rows)
-                finished += len(rows)
-                if progress is not None:
-                    progress(finished, spec.deals)
-        _combine(path, parts, done, cols)
+        with _removed_unless_used(parts):
+            return _run(path, parts, suffix, spec, workers, scheduler, progress)
+
+
+@contextmanager
+def _removed_unless_used(parts: Path) -> Iterator[None]:
+    """Remove ``parts`` if this run made it and leaves it without a part (an error, an
+    unreachable cluster, a Ctrl-C before the first chunk): no empty directory behind."""
+    made = not parts.exists()
+    try:
+        yield
+    finally:
+        if made and parts.is_dir() and not any(p.name.startswith("part-") for p in parts.iterdir()):
+            shutil.rmtree(parts, ignore_errors=True)
+
+
+def _run(
+    path: Path,
+    parts: Path,
+    suffix: str,
+    spec: StudySpec,
+    workers: int | None,
+    scheduler: Any,
+    progress: Callable[[int, int], None] | None,
+) -> StudyResult:
+    """Compute the missing chunks into ``parts``, then combine them into ``path``."""
+    done = _check_parts(parts, spec)
+    cols = columns(spec)
+    finished = sum(end - start for start, end in done)
+    if progress is not None:
+        progress(finished, spec.deals)
+    computed = 0
+    pacer = _Pacer(spec.chunk)
+    tasks = pacer.chunks(spec, _gaps(done, spec.deals))
+    stream = iter_tasks(_timed_chunk, tasks, workers=workers, scheduler=scheduler, local="processes")
+    with closing(stream):  # a Ctrl-C while a part is written stops the workers too
+        for _, (rows, seconds) in stream:
+            start, end = rows[0]["index"], rows[-1]["index"] + 1
+            _write_frame(_frame(rows, cols), parts / _part_name(start, end, suffix))
+            done[(start, end)] = parts / _part_name(start, end, suffix)
+            pacer.record(len(rows), seconds)
+            computed += len(rows)
+            finished += len(rows)
+            if progress is not None:
+                progress(finished, spec.deals)
+    _combine(path, parts, done, cols)
     return StudyResult(path, spec, computed, spec.deals - computed)
 
 

@@ -65,6 +65,7 @@ __all__ = [
     "NO_WORKERS_SECONDS",
     "ClusterError",
     "Interrupted",
+    "check_scheduler",
     "iter_tasks",
     "map_tasks",
     "resolve_workers",
@@ -360,25 +361,54 @@ def _run_processes(fn: Callable[[T], R], tasks: Iterable[T], count: int) -> Iter
 
 
 # --- Dask ------------------------------------------------------------------------------
-def _client(scheduler: Any) -> tuple[Any, bool]:
-    """A ``distributed.Client`` for ``scheduler`` and whether we opened it (and must close it)."""
+def _distributed() -> Any:
     try:
         import distributed
     except ImportError as exc:  # pragma: no cover - a dependency of the package
         raise ClusterError(
             "running on a Dask cluster needs dask.distributed (pip install 'dask[distributed]')"
         ) from exc
+    return distributed
+
+
+def check_scheduler(scheduler: Any) -> None:
+    """Refuse a malformed scheduler address at once, before any work starts or any file
+    is written (reaching it is tried only when the work starts). None and a
+    ``distributed.Client`` pass."""
+    if scheduler is None:
+        return
+    distributed = _distributed()
     if isinstance(scheduler, distributed.Client):
-        return scheduler, False
+        return
     if not isinstance(scheduler, str) or not scheduler.strip():
         raise ClusterError(
             f"scheduler must be an address such as tcp://HOST:8786 or a Client, got {scheduler!r}"
         )
+    from distributed.comm.addressing import parse_address, parse_host_port
+
+    try:
+        scheme, location = parse_address(scheduler)
+        if scheme in ("tcp", "tls", "ws", "wss"):
+            _, port = parse_host_port(location)
+            if not 0 < int(port) < 65536:
+                raise ValueError(f"port {port} is out of range")
+    except (ValueError, TypeError, LookupError) as exc:
+        raise ClusterError(
+            f"{scheduler!r} is not a Dask scheduler address (expected e.g. tcp://HOST:8786): {exc}"
+        ) from None
+
+
+def _client(scheduler: Any) -> tuple[Any, bool]:
+    """A ``distributed.Client`` for ``scheduler`` and whether we opened it (and must close it)."""
+    check_scheduler(scheduler)
+    distributed = _distributed()
+    if isinstance(scheduler, distributed.Client):
+        return scheduler, False
     try:
         return distributed.Client(scheduler, timeout=CONNECT_TIMEOUT), True
     except (OSError, TimeoutError) as exc:
         raise ClusterError(f"cannot reach the Dask scheduler at {scheduler!r}: {exc}") from None
-    except (ValueError, TypeError, LookupError) as exc:  # a malformed address
+    except (ValueError, TypeError, LookupError) as exc:  # an address its parser let through
         raise ClusterError(
             f"{scheduler!r} is not a Dask scheduler address (expected e.g. tcp://HOST:8786): {exc}"
         ) from None
