@@ -385,9 +385,12 @@ def check_scheduler(scheduler: Any) -> None:
             f"scheduler must be an address such as tcp://HOST:8786 or a Client, got {scheduler!r}"
         )
     from distributed.comm.addressing import parse_address, parse_host_port
+    from distributed.comm.registry import backends
 
     try:
         scheme, location = parse_address(scheduler)
+        if scheme not in backends:
+            raise ValueError(f"unknown scheme {scheme!r} (known: {', '.join(sorted(backends))})")
         if scheme in ("tcp", "tls", "ws", "wss"):
             _, port = parse_host_port(location)
             if not 0 < int(port) < 65536:
