@@ -111,6 +111,8 @@ def thread_solver(tt_mb: int = MODULE_TT_MB) -> Solver:
     Entries describe positions, not deals, so a kept table stays valid between calls;
     a caller that needs a fresh table clears it.
     """
+    if isinstance(tt_mb, bool) or not isinstance(tt_mb, int):
+        return Solver(tt_mb)  # which refuses it with an EngineError
     solvers: dict[int, Solver] = _local.__dict__.setdefault("solvers", {})
     solver = solvers.get(tt_mb)
     if solver is None or solver.cancelled:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
+from typing import Any
 
 from ..cards import Card
 from ..deal import Deal, Seat, Strain
@@ -26,17 +27,27 @@ MODULE_TT_MB = 32  # per thread, for the module-level functions
 MAX_TT_MB = 1 << 16
 
 
+class _Unset:
+    """The default of a position field: "E" for the leader, no played cards, both
+    switches off — or the Position's own, when a Position is given."""
+
+    def __repr__(self) -> str:
+        return "<default>"
+
+
+UNSET: Any = _Unset()
+
+
 def as_position(
     deal: Deal | Position,
     strain: Strain | str | None,
-    leader: Seat | str | None,
-    misere: bool | None,
-    must_ruff: bool | None,
-    played: Sequence[Card | str] | None,
+    leader: Any,
+    misere: Any,
+    must_ruff: Any,
+    played: Any,
 ) -> Position:
     """``deal`` if it is a Position (then no other field may be given), else the
-    Position of ``deal`` with these fields (leader E, no played cards, both switches
-    off where None)."""
+    Position of ``deal`` with these fields (see :class:`_Unset` for the defaults)."""
     if isinstance(deal, Position):
         given = [
             name
@@ -47,7 +58,7 @@ def as_position(
                 ("must_ruff", must_ruff),
                 ("played", played),
             )
-            if value is not None
+            if value is not UNSET and not (name == "strain" and value is None)
         ]
         if given:
             raise EngineError(f"a Position carries its own {', '.join(given)}: pass either one or the other")
@@ -57,10 +68,10 @@ def as_position(
     return Position(
         deal,
         strain,
-        "E" if leader is None else leader,
-        () if played is None else played,
-        False if misere is None else misere,
-        False if must_ruff is None else must_ruff,
+        "E" if leader is UNSET else leader,
+        () if played is UNSET else played,
+        False if misere is UNSET else misere,
+        False if must_ruff is UNSET else must_ruff,
     )
 
 
@@ -128,11 +139,11 @@ class Solver:
         deal: Deal | Position,
         strain: Strain | str | None = None,
         *,
-        leader: Seat | str | None = None,
+        leader: Seat | str = UNSET,
         seat: Seat | str = "D",
-        misere: bool | None = None,
-        must_ruff: bool | None = None,
-        played: Sequence[Card | str] | None = None,
+        misere: bool = UNSET,
+        must_ruff: bool = UNSET,
+        played: Sequence[Card | str] = UNSET,
     ) -> int:
         """``seat``'s double-dummy value from the current trick on (see :func:`solve`)."""
         pos = as_position(deal, strain, leader, misere, must_ruff, played)
@@ -144,12 +155,12 @@ class Solver:
         deal: Deal | Position,
         strain: Strain | str | None = None,
         *,
-        leader: Seat | str | None = None,
+        leader: Seat | str = UNSET,
         seat: Seat | str = "D",
         target: int,
-        misere: bool | None = None,
-        must_ruff: bool | None = None,
-        played: Sequence[Card | str] | None = None,
+        misere: bool = UNSET,
+        must_ruff: bool = UNSET,
+        played: Sequence[Card | str] = UNSET,
     ) -> bool:
         """Normal: can ``seat`` guarantee >= ``target`` tricks? Misère: can it hold itself
         to <= ``target``? One null-window search (cheaper than :meth:`solve`)."""
@@ -169,11 +180,11 @@ class Solver:
         deal: Deal | Position,
         strain: Strain | str | None = None,
         *,
-        leader: Seat | str | None = None,
+        leader: Seat | str = UNSET,
         seat: Seat | str = "D",
-        played: Sequence[Card | str] | None = None,
-        misere: bool | None = None,
-        must_ruff: bool | None = None,
+        played: Sequence[Card | str] = UNSET,
+        misere: bool = UNSET,
+        must_ruff: bool = UNSET,
     ) -> dict[Card, int]:
         """``seat``'s value after each legal card of the player to move (see :func:`card_values`)."""
         pos = as_position(deal, strain, leader, misere, must_ruff, played)
@@ -188,11 +199,11 @@ class Solver:
         deal: Deal | Position,
         strain: Strain | str | None = None,
         *,
-        leader: Seat | str | None = None,
+        leader: Seat | str = UNSET,
         seat: Seat | str = "D",
-        played: Sequence[Card | str] | None = None,
-        misere: bool | None = None,
-        must_ruff: bool | None = None,
+        played: Sequence[Card | str] = UNSET,
+        misere: bool = UNSET,
+        must_ruff: bool = UNSET,
     ) -> list[Card]:
         """One optimal line: the cards still to be played, in order (see :func:`principal_variation`)."""
         pos = as_position(deal, strain, leader, misere, must_ruff, played)
