@@ -28,6 +28,7 @@ from typing import Any
 from ..cards import Card, Hand
 from ..deal import SEAT_NAMES, Deal, Seat
 from ..declare import declare
+from ..engine import Position as EnginePosition
 from ..engine import Solver
 from ..engine.pool import iter_tasks, thread_solver
 from ..errors import RecordError
@@ -302,30 +303,12 @@ def _run_job(solver: Solver, job: _Job) -> None:
         return
     pos = job.position
     assert pos is not None
+    # one engine Position for every question about this one: checked once
+    at = EnginePosition(pos.deal, pos.strain, pos.leader, pos.played, pos.misere, pos.must_ruff)
     if job.card_values:
-        values = solver.card_values(
-            pos.deal,
-            pos.strain,
-            seat=pos.mover,
-            leader=pos.leader,
-            played=pos.played,
-            misere=pos.misere,
-            must_ruff=pos.must_ruff,
-        )
-        # keys may be Card objects or card strings, depending on the engine version
+        values = solver.card_values(at, seat=pos.mover)
         job.result["values"] = {str(c): int(v) for c, v in values.items()}
-    job.result["solve"] = {
-        s: solver.solve(
-            pos.deal,
-            pos.strain,
-            seat=s,
-            leader=pos.leader,
-            played=pos.played,
-            misere=pos.misere,
-            must_ruff=pos.must_ruff,
-        )
-        for s in job.seats
-    }
+    job.result["solve"] = {s: solver.solve(at, seat=s) for s in job.seats}
 
 
 def _run_all(jobs: Sequence[_Job], threads: int | None, on_done: Callable[[_Job], None]) -> None:
