@@ -197,10 +197,17 @@ def _alive(pid: int) -> bool:
     return state != "Z"
 
 
-def _stop_time(argv: list[str], tmp_path: Path, delay: float) -> tuple[float, subprocess.CompletedProcess, list[int]]:
+def _stop_time(
+    argv: list[str], tmp_path: Path, delay: float
+) -> tuple[float, subprocess.CompletedProcess, list[int]]:
     """Start ``sm358 ARGV``, send SIGINT after ``delay`` s: the seconds it took to exit."""
     proc = subprocess.Popen(
-        [*_sm358(), *argv], cwd=tmp_path, env=_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        [*_sm358(), *argv],
+        cwd=tmp_path,
+        env=_env(),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
     )
     time.sleep(delay)
     kids = _children(proc.pid)
@@ -267,3 +274,16 @@ def test_kill_9_of_a_study_leaves_no_worker_behind(tmp_path):
     for k in left:  # clean up before failing
         os.kill(k, signal.SIGKILL)
     assert not left, f"{len(left)} worker processes outlived their parent by 5 s"
+
+
+@pytest.mark.slow  # a cluster's start and close take most of its 25 s
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux /proc")
+def test_ctrl_c_stops_a_study_on_a_dask_cluster_within_two_seconds(tmp_path):
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=2, processes=False, protocol="tcp", dashboard_address=None
+    ) as cluster:
+        argv = ["study", "--deals", "100000", "--what", "table", "--out", "d.csv"]
+        took, done, _ = _stop_time([*argv, "--scheduler", cluster.scheduler_address], tmp_path, 8.0)
+    assert done.returncode == 130, done.stderr[-800:]
+    assert took < STOP_SECONDS, f"the Dask study took {took:.1f} s to stop after Ctrl-C"
