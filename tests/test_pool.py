@@ -14,8 +14,7 @@ from solver.analysis import study as study_mod
 from solver.analysis.options import RunOptions
 from solver.analysis.study import StudyError, StudySpec, lock_path, parts_dir, run_study
 from solver.deal import Deal, Seat, Strain
-from solver.engine import Position, Solver, _core, dd_table, solve, thread_solver
-from solver.engine import pool
+from solver.engine import Position, Solver, _core, dd_table, pool, solve, thread_solver
 from solver.errors import EngineError, IllegalPlayError, SolverError
 
 SMALL = Deal.parse("D:AK... Q2... 3.A..")
