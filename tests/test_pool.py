@@ -208,3 +208,12 @@ def test_run_options_check_every_field():
 def test_dd_table_on_the_pool_equals_one_thread():
     deal = Deal.random(seed=2, hand_size=6)
     assert dd_table(deal, threads=2).to_dict() == dd_table(deal, threads=1).to_dict()
+
+
+def test_the_old_parallel_module_still_works_and_warns():
+    from solver.analysis import parallel
+
+    with pytest.warns(DeprecationWarning, match="solver.engine.pool.map_tasks"):
+        assert parallel.map_tasks(abs, [-1, 2], workers=1) == [1, 2]
+    with pytest.warns(DeprecationWarning):
+        from solver.analysis.parallel import task_rng  # noqa: F401
