@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable, Mapping, Sequence
+from contextlib import closing
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -319,8 +320,9 @@ def _run_all(jobs: Sequence[_Job], threads: int | None, on_done: Callable[[_Job]
         _run_job(thread_solver(TT_MB), job)
         return job
 
-    for _, job in iter_tasks(run, list(jobs), workers=threads):
-        on_done(job)
+    with closing(iter_tasks(run, list(jobs), workers=threads)) as stream:  # stops the workers on any exit
+        for _, job in stream:
+            on_done(job)
 
 
 def _equivalence_groups(cards: Sequence[str], pos: Position) -> list[list[str]]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import closing
 from typing import TYPE_CHECKING
 
 from ..cards import suit_html
@@ -148,8 +149,10 @@ def dd_table(
     def one(job: tuple[Strain, Seat]) -> int:
         return thread_solver().solve(positions[job[0]], seat=job[1])
 
-    for index, value in iter_tasks(one, jobs, workers=min(resolve_workers(threads), len(jobs))):
-        values[jobs[index][0]][jobs[index][1]] = value
-        if progress is not None:
-            progress(sum(len(v) for v in values.values()), len(jobs))
+    # closing: an error or Ctrl-C in ``progress`` stops the pool's workers at once too
+    with closing(iter_tasks(one, jobs, workers=min(resolve_workers(threads), len(jobs)))) as stream:
+        for index, value in stream:
+            values[jobs[index][0]][jobs[index][1]] = value
+            if progress is not None:
+                progress(sum(len(v) for v in values.values()), len(jobs))
     return DDTable(values, leader=lead, misere=bool(misere), must_ruff=bool(must_ruff))
