@@ -19,6 +19,9 @@ bridge deals, alternated deal by deal with this engine's solves (see bench/dds.p
 
     python bench/solve.py [--deals N] [--misere-deals M] [--misere-tables T] [--first SEED]
                           [--tt-mb MB] [--verbose] [--against-dds] [--dds-deals K]
+                          [--markdown [FILE]]
+
+``--markdown`` also writes the results as ``docs/speed.md`` (bench/speed_page.py).
 """
 
 from __future__ import annotations
@@ -26,7 +29,9 @@ from __future__ import annotations
 import argparse
 import math
 import statistics
+import sys
 import time
+from pathlib import Path
 
 from machine import describe
 from solver.deal import Deal, Seat, Strain
@@ -94,6 +99,14 @@ def main() -> int:
     ap.add_argument("--verbose", action="store_true", help="print one line per deal")
     ap.add_argument("--against-dds", action="store_true", help="also time DDS (needs endplay)")
     ap.add_argument("--dds-deals", type=int, default=20, help="deals for --against-dds (default 20)")
+    ap.add_argument(
+        "--markdown",
+        metavar="FILE",
+        nargs="?",
+        const="docs/speed.md",
+        help="also write the results as the speed page (default docs/speed.md), keeping its "
+        "'Other benches' section",
+    )
     args = ap.parse_args()
     if args.deals < 1 or not 0 <= args.misere_tables <= args.misere_deals <= args.deals:
         ap.error("need 1 <= deals, 0 <= misere-tables <= misere-deals <= deals")
@@ -164,10 +177,17 @@ def main() -> int:
                 50,
             )
         )
+    dds_ratios: dict[str, float] = {}
     if args.against_dds:
         from dds import compare_with_dds  # needs endplay (pip install '.[bench]')
 
-        compare_with_dds(solver, args.first, args.dds_deals)
+        dds_ratios = compare_with_dds(solver, args.first, args.dds_deals)
+    if args.markdown:
+        from speed_page import write_speed_page
+
+        argv = " ".join(sys.argv[1:])
+        write_speed_page(Path(args.markdown), argv, args, runs, dds_ratios, describe())
+        print(f"wrote {args.markdown}")
     return 0
 
 
