@@ -8,7 +8,9 @@ For each deal ``Deal.random(seed=i)`` (three 16-card hands, the 4 widow cards ou
 play) it times one solve (dealer's value, spades, eldest leads) and one full table
 (3 seats x 5 strains, eldest leads), in normal play and, on the first deals, in misère.
 The table starts empty for every solve and every table, so each is timed cold; the
-15 solves of one table share their table. Printed with the CPU line:
+15 solves of one table share their table. Times are the CPU time of the searching
+thread (as in bench/compare.py): on a loaded shared machine wall-clock times, and the
+ratios between them, swing with the other jobs' load. Printed with the CPU line:
 
 * misère solve median / normal solve median, on the same deals (target <= 5);
 * misère table median / normal table median, on the same deals (target <= 5);
@@ -57,21 +59,21 @@ def summary(name: str, ms: list[float], nodes: list[int]) -> str:
 def timed_solve(solver: Solver, deal: Deal, misere: bool) -> tuple[float, int, int]:
     """One cold solve: dealer's value in spades, eldest leads. (ms, nodes, value)"""
     solver.clear()
-    t0 = time.perf_counter()
+    t0 = time.thread_time()
     value = solver.solve(deal, Strain.S, leader=Seat.E, seat=Seat.D, misere=misere)
-    return (time.perf_counter() - t0) * 1000, solver.nodes, value
+    return (time.thread_time() - t0) * 1000, solver.nodes, value
 
 
 def timed_table(solver: Solver, deal: Deal, misere: bool) -> tuple[float, int]:
     """One cold table: 3 seats x 5 strains, eldest leads, one thread. (ms, nodes)"""
     solver.clear()
     nodes = 0
-    t0 = time.perf_counter()
+    t0 = time.thread_time()
     for strain in Strain:
         for seat in Seat:
             solver.solve(deal, strain, leader=Seat.E, seat=seat, misere=misere)
             nodes += solver.nodes
-    return (time.perf_counter() - t0) * 1000, nodes
+    return (time.thread_time() - t0) * 1000, nodes
 
 
 def ratio_line(name: str, value: float, target: float) -> str:
