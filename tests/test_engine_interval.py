@@ -7,6 +7,7 @@ null-window search "can the seat hold itself to at most t?"."""
 from __future__ import annotations
 
 import random
+import sys
 
 import pytest
 
@@ -51,7 +52,8 @@ def test_misere_can_reach_is_at_most_the_target_and_costs_no_more_than_solve():
         assert solver.nodes <= solve_nodes
 
 
-def test_cli_misere_prints_the_interval_as_it_narrows(capsys):
+def test_cli_misere_prints_the_interval_as_it_narrows(capsys, monkeypatch):
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)  # shown on a terminal only
     deal = Deal.random(seed=0, hand_size=10)
     assert main(["solve", str(deal), "--strain", "S", "--misere"]) == 0
     out, err = capsys.readouterr()
@@ -78,3 +80,9 @@ def test_cli_misere_ctrl_c_prints_the_last_interval(capsys, monkeypatch):
     out, err = capsys.readouterr()
     assert err.strip().splitlines()[-1] == "sm358 solve: interrupted; D's misère value is 2-5 tricks"
     assert out == ""
+
+
+def test_cli_misere_off_a_terminal_prints_no_progress(capsys):
+    deal = Deal.random(seed=0, hand_size=6)
+    assert main(["solve", str(deal), "--strain", "S", "--misere"]) == 0
+    assert capsys.readouterr().err == ""

@@ -82,8 +82,9 @@ def _misere_value(
     deal: Deal, strain: Strain, leader: Seat, seat: Seat, must_ruff: bool, played: list[Card]
 ) -> int | None:
     """The misère value, printing on stderr the interval proven so far each time it
-    narrows (a misère search near the value can be long); on Ctrl-C the last interval,
-    and None."""
+    narrows (a misère search near the value can be long; only on a terminal, like the
+    progress bars, so that a pipe sees one line per outcome); on Ctrl-C one line with
+    the last interval, and None."""
     from solver.engine import Solver
     from solver.engine.interval import Interval, narrowing_value
 
@@ -98,9 +99,10 @@ def _misere_value(
         must_ruff=must_ruff,
         played=played,
     )
+    show = sys.stderr.isatty()
     try:
         for interval in steps:
-            if interval != last:
+            if show and interval != last:
                 note = "" if interval.exact else " (proven so far)"
                 print(f"{seat.name}'s misère value: {interval} tricks{note}", file=sys.stderr, flush=True)
             last = interval
