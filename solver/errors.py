@@ -37,7 +37,7 @@ class StudyError(SolverError):
 
 
 class ClusterError(SolverError):
-    """The Dask scheduler cannot be reached, or dask.distributed is missing."""
+    """The Dask scheduler cannot be reached or used, or it has no workers left."""
 
 
 class UsageError(SolverError):
