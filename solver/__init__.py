@@ -32,7 +32,7 @@ from .game.modes import Mode
 from .game.records import load as load_record
 from .game.records import save as save_record
 from .game.rules import PRESETS, Ruleset, get_ruleset
-from .game.view import View
+from .game.knowledge import View
 from .players import get_player
 
 try:

@@ -11,7 +11,7 @@ from solver.analysis.advice import advise_play
 from solver.analysis.single_dummy import single_dummy_review
 from solver.errors import SolverError
 from solver.game.handfile import load_hand
-from solver.game.view import View
+from solver.game.knowledge import View
 
 FILE = "examples/hand-twelve.txt"
 RECORD = load_hand(FILE)

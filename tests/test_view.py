@@ -1,4 +1,4 @@
-"""solver.game.view.View: what a seat knows, checked, and the layouts that agree with it."""
+"""solver.game.knowledge.View: what a seat knows, checked, and the layouts that agree with it."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from solver.cards import Hand
 from solver.deal import Deal, Seat
 from solver.errors import IllegalPlayError, SolverError
 from solver.game.sampling import ImpossibleViewError
-from solver.game.view import View
+from solver.game.knowledge import View
 
 DEAL = Deal.random(11)
 DISCARD = Hand(sorted(DEAL.hands[Seat.D] | DEAL.widow)[:4])

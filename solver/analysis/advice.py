@@ -1,6 +1,6 @@
 """Single-dummy advice: the best mode, discard or card from what one seat can see.
 
-How: draw layouts of the hidden cards uniformly from the seat's :class:`~solver.game.view.View`,
+How: draw layouts of the hidden cards uniformly from the seat's :class:`~solver.game.knowledge.View`,
 judge every candidate double-dummy on each layout, and estimate per candidate the
 probability of reaching the seat's target and the mean tricks, with 95% intervals
 (Wilson; Student's t). Every candidate is judged on the *same* layouts (common random
@@ -40,7 +40,7 @@ from ..declare.oracle import ScoreOracle
 from ..engine import Solver
 from ..errors import SolverError
 from ..game.modes import MODES, Mode
-from ..game.view import Layout, View
+from ..game.knowledge import Layout, View
 from .parallel import Interrupted, map_tasks, task_rng
 from .stats import mean_interval, wilson
 

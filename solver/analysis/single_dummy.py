@@ -2,7 +2,7 @@
 
 The double-dummy review (:mod:`.review`) judges a card against every hand face up; a
 player at the table could not see them. Here each card is judged by play advice
-(:func:`.advice.advise_play`) from the playing seat's :class:`~solver.game.view.View` at
+(:func:`.advice.advise_play`) from the playing seat's :class:`~solver.game.knowledge.View` at
 that moment — its own hand, its own discards, the cards it passed, the play so far and the
 voids it showed — and flagged when it lowered the seat's estimated chance of reaching its
 target by more than ``threshold`` against the best card by the same estimate. Forced
@@ -19,7 +19,7 @@ from typing import Any
 from ..deal import Seat
 from ..errors import SolverError
 from ..game.handfile import HandRecord
-from ..game.view import View
+from ..game.knowledge import View
 from ..tricks import legal_mask
 from .advice import Candidate, advise_play
 from .parallel import Interrupted
