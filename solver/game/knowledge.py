@@ -569,7 +569,7 @@ class View:
         bins = self.sampler().bins
         parts: dict[str, Hand] = {}
         if self.stage == "declaration":
-            if not self.hand <= layout.hands[self.seat]:
+            if self.hand - layout.hands[self.seat]:
                 return False
             if self.widow is not None and layout.widow != self.widow:
                 return False
@@ -582,7 +582,7 @@ class View:
                 state.played_by[self.seat] & Hand(state.trick)
             ):
                 return False
-            if not self.discard <= layout.widow:
+            if self.discard - layout.widow:
                 return False
             parts = {s.name: layout.hands[s] - state.played_by[s] for s in SEATS if s != self.seat}
             parts[OUT] = layout.widow - self.discard
