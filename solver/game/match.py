@@ -241,6 +241,7 @@ class Match:
         decl_player = (dealer + declarer) % 3
         modes = tuple(rs.allowed_modes(self.state.modes_used[decl_player]))
         transfers_by_seat: list[list] = [[], [], []]
+        all_transfers: list = []
 
         def table(seat: Seat) -> Table:
             d_target, e_target, m_target = (rs.target_of(s, mode) for s in SEATS)
@@ -255,6 +256,7 @@ class Match:
                 declarer,
                 totals,
                 tuple(transfers_by_seat[seat]),
+                moves=tuple((t.frm, t.to, t.card if seat in (t.frm, t.to) else None) for t in all_transfers),
             )
 
         def sees_all(seat: Seat) -> bool:
@@ -324,6 +326,7 @@ class Match:
                 self._decider(number, dealer, table, sees_all, st),
                 f"hand {number}",
             )
+            all_transfers.extend(transfers)
             for t in transfers:
                 transfers_by_seat[t.frm].append(t)
                 transfers_by_seat[t.to].append(t)
@@ -408,6 +411,7 @@ class Match:
         tables = [table(s) for s in SEATS]
         seat_players = [self.players[(dealer + s) % 3] for s in SEATS]
         omniscient = [sees_all(s) for s in SEATS]
+        history: list[Card] = []
         for trick_no in range(1, rs.hand_size + 1):
             cards: list[Card] = []
             positions: list[int] = []
@@ -428,6 +432,7 @@ class Match:
                     st.played,
                     trick_no,
                     _triple(hands) if omniscient[seat] else None,
+                    tuple(history),
                 )
                 card = seat_players[seat].play(view)
                 bit = card.bit if isinstance(card, Card) else 0
@@ -451,6 +456,7 @@ class Match:
                 if led < 0:
                     led = pos >> LANE_SHIFT
                 cards.append(card)
+                history.append(card)
                 positions.append(pos)
                 play.append(str(card))
             winner = SEATS[(leader + trick_winner(positions, trump)) % 3]
