@@ -131,7 +131,7 @@ def _view_from_file(args: argparse.Namespace) -> View:
     if not trick.isdigit() or (sep and not card.isdigit()):
         raise NotationError(f"--at {args.at!r}: expected T.K, e.g. 5.2 for trick 5, second card")
     record = load_hand(args.file)
-    view = View.from_hand_record(record, int(trick), int(card) if sep else 1)
+    view = View.from_hand_record(record, int(trick), int(card) if sep else 1, **_constraints(args))
     if args.seat and Seat.parse(args.seat) != view.seat:
         raise NotationError(f"at {args.at} {view.seat.name} is to play, not {args.seat}")
     for name in ("hand", "widow", "mode", "played", "discarded", "strain", "discard"):

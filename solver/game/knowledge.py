@@ -338,11 +338,11 @@ class View:
             clash = Hand(cards) & (self.hand | self.discard | (self.widow or Hand()))
             if clash:
                 raise ImpossibleViewError(
-                    f"{who.name} cannot hold {clash}: this seat sees those cards elsewhere"
+                    f"{who.name} cannot hold {_listed(clash)}: this seat sees those cards elsewhere"
                 )
             gone = Hand(cards) & Hand(self.played)
             if gone:
-                raise ImpossibleViewError(f"{who.name} cannot hold {gone}: already played")
+                raise ImpossibleViewError(f"{who.name} cannot hold {_listed(gone)}: already played")
             for card in Hand(cards):
                 if card.suit in voids.get(who, ()):
                     raise ImpossibleViewError(
@@ -587,6 +587,10 @@ class View:
             parts = {s.name: layout.hands[s] - state.played_by[s] for s in SEATS if s != self.seat}
             parts[OUT] = layout.widow - self.discard
         return self.sampler().admits([parts.get(b.name, Hand()) for b in bins])
+
+
+def _listed(cards: Hand) -> str:
+    return " ".join(str(c) for c in sorted(cards, key=lambda c: (c.suit, -c.rank)))
 
 
 def _moves(exchange: Sequence[Any], seat: Seat) -> tuple[Move, ...]:
