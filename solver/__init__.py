@@ -27,12 +27,12 @@ from .errors import (
     SolverError,
 )
 from .game.handfile import HandRecord, load_hand
+from .game.knowledge import View
 from .game.match import Match
 from .game.modes import Mode
 from .game.records import load as load_record
 from .game.records import save as save_record
 from .game.rules import PRESETS, Ruleset, get_ruleset
-from .game.knowledge import View
 from .players import get_player
 
 try:

@@ -9,8 +9,8 @@ from advice_helpers import all_start_layouts, random_play
 from solver.cards import Hand
 from solver.deal import Deal, Seat
 from solver.errors import IllegalPlayError, SolverError
-from solver.game.sampling import ImpossibleViewError
 from solver.game.knowledge import View
+from solver.game.sampling import ImpossibleViewError
 
 DEAL = Deal.random(11)
 DISCARD = Hand(sorted(DEAL.hands[Seat.D] | DEAL.widow)[:4])

@@ -20,8 +20,8 @@ from solver.cards import SUIT_CHARS, Card, parse_cards
 from solver.deal import Seat
 from solver.errors import NotationError
 from solver.game.handfile import load_hand
-from solver.game.modes import Mode
 from solver.game.knowledge import View
+from solver.game.modes import Mode
 from solver.inputs import atomic_write_path
 
 from ..common import LazyProgress, console, print_json

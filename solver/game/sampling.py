@@ -37,6 +37,7 @@ weight, a placement in it uniformly, then the other cards: uniform over all layo
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from math import comb
@@ -145,38 +146,40 @@ class LayoutSampler:
 
     def _placements(self) -> dict[tuple[tuple[int, ...], ...], list[tuple[int, ...]]]:
         """Every placement of the restricted cards (a bin index each) that keeps the caps and
-        the bins' sizes and most-per-suit, grouped by its cards per bin and suit."""
+        the bins' sizes, grouped by its cards per bin and suit."""
         index = {b.name: i for i, b in enumerate(self.bins)}
         options = [sorted(index[n] for n in self.places[c]) for c in self._restricted]
-        n_options = 1
-        for o in options:
-            n_options *= len(o)
+        n_options = math.prod(len(o) for o in options)
         if n_options > MAX_PLACEMENTS:
             raise SolverError(
                 f"{len(self._restricted)} cards with several possible places make {n_options:,} "
                 f"placements; at most {MAX_PLACEMENTS:,} are enumerated"
             )
+        position = {c: j for j, c in enumerate(self._restricted)}
         caps = [
-            (frozenset(self._restricted.index(c) for c in cap.cards if c in self.places), cap)
+            (
+                [position[c] for c in cap.cards if c in position],
+                frozenset(index[n] for n in cap.bins if n in index),
+                cap.most,
+            )
             for cap in self.caps
-        ]
-        caps_idx = [
-            (members, frozenset(index[n] for n in cap.bins if n in index), cap.most) for members, cap in caps
         ]
         out: dict[tuple[tuple[int, ...], ...], list[tuple[int, ...]]] = {}
         for placement in itertools.product(*options):
-            counts = [[0, 0, 0, 0] for _ in self.bins]
-            for card, b in zip(self._restricted, placement):
-                counts[b][card.suit] += 1
-            if any(sum(c) > b.size for c, b in zip(counts, self.bins)):
-                continue
-            if any(
-                sum(1 for j in members if placement[j] in where) > most for members, where, most in caps_idx
-            ):
-                continue
-            signature = tuple(tuple(c) for c in counts)
-            out.setdefault(signature, []).append(placement)
+            if _within_caps(placement, caps):
+                signature = self._signature(placement)
+                if signature is not None:
+                    out.setdefault(signature, []).append(placement)
         return out
+
+    def _signature(self, placement: tuple[int, ...]) -> tuple[tuple[int, ...], ...] | None:
+        """The restricted cards a placement puts in each bin, per suit (None: a bin overflows)."""
+        counts = [[0, 0, 0, 0] for _ in self.bins]
+        for card, b in zip(self._restricted, placement):
+            counts[b][card.suit] += 1
+        if any(sum(c) > b.size for c, b in zip(counts, self.bins)):
+            return None
+        return tuple(tuple(c) for c in counts)
 
     def _reduced(self, signature: tuple[tuple[int, ...], ...]) -> list[Bin]:
         """The bins less the restricted cards a placement put in them."""
@@ -242,6 +245,11 @@ class LayoutSampler:
             if cap.why:
                 text += f" ({cap.why})"
         return text
+
+
+def _within_caps(placement: tuple[int, ...], caps: Sequence[tuple[list[int], frozenset[int], int]]) -> bool:
+    """Whether a placement puts at most ``most`` of each cap's cards in its bins."""
+    return all(sum(1 for j in members if placement[j] in where) <= most for members, where, most in caps)
 
 
 class _SuitLayouts:
