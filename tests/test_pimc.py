@@ -115,3 +115,37 @@ def test_pimc_knows_where_the_cards_it_gave_went():
         record = Match(rules, players, f"pimc-{preset}").play()
         assert any(h["exchange"] for h in record["hands"])
         assert sum(p.views for p in players) > 0 and not any(p.fell_back for p in players)
+
+
+class DeclarationCheckedPimc(MonteCarloPlayer):
+    """pimc-full shown every hand only to check its declaration view against the truth;
+    it plays by the heuristic rules to keep the test short."""
+
+    sees_all = True
+    checked = 0
+
+    def _declaration_knowledge(self, view):
+        from solver.game.knowledge import Layout
+
+        known = super()._declaration_knowledge(view)
+        if view.hands is not None:
+            me = view.table.declarer
+            hands = {s: Hand(view.hands[s]) for s in SEATS}
+            hands[me] = known.hand
+            assert known.admits(Layout(hands, Hand(view.hand) - known.hand))
+            DeclarationCheckedPimc.checked += 1
+        return known
+
+    def _choose(self, view):
+        return super(MonteCarloPlayer, self).play(view)
+
+
+def test_pimc_full_declares_from_what_the_exchange_showed():
+    import random
+
+    rules = get_ruleset("twelve").with_options(hands_limit=4)
+    players = [
+        DeclarationCheckedPimc(f"p{i}", random.Random(i), samples=1, engine_cards=17) for i in range(3)
+    ]
+    record = Match(rules, players, "pimc-full-exchange").play()
+    assert any(h["exchange"] for h in record["hands"][1:]) and DeclarationCheckedPimc.checked >= 2

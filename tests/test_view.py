@@ -135,3 +135,13 @@ def test_a_hand_file_view_knows_what_the_seat_knew():
         # the real hands are one of the layouts the view allows
         assert consistent(dict(zip(Seat, rec.start.hands)), list(v.played), v.mode, v.first_leader, False)
         assert v.sampler().count() >= 1
+
+
+def test_the_old_module_name_warns_and_re_exports():
+    import importlib
+    import sys
+
+    sys.modules.pop("solver.game.view", None)
+    with pytest.warns(DeprecationWarning, match="solver.game.knowledge"):
+        old = importlib.import_module("solver.game.view")
+    assert old.View is View and old.ImpossibleViewError is ImpossibleViewError

@@ -139,10 +139,12 @@ class View:
         widow: Any = None,
         seat: Seat | str | None = None,
         rules: Ruleset | str = "twelve",
+        exchange: Sequence[Any] = (),
         **constraints: Any,
     ) -> View:
         """The declarer's view before it names the mode. ``seat`` defaults to the rules'
-        declarer; under ``first-six`` pass the six cards seen (the rest are sampled)."""
+        declarer; under ``first-six`` pass the six cards seen (the rest are sampled).
+        ``exchange``: the transfers made before the declaration, as in :meth:`for_play`."""
         rs = _ruleset(rules)
         seat_ = Seat.parse(seat) if seat is not None else rs.declarer
         own = _hand(hand)
@@ -153,6 +155,7 @@ class View:
             rules=rs,
             widow=None if widow is None else _hand(widow),
             unseen_own=unseen,
+            exchange=_moves(exchange, seat_),
             **_constraints(**constraints),
         )
 

@@ -30,7 +30,6 @@ from ..declare.discards import best_discard
 from ..errors import SolverError
 from ..game.knowledge import View
 from ..game.modes import Mode
-from ..game.sampling import Bin, LayoutSampler
 from ..game.views import Announcement, DeclareView, PlayView
 from .heuristic import HeuristicPlayer
 
@@ -82,24 +81,23 @@ class MonteCarloPlayer(HeuristicPlayer):
             self._discard = Hand(choice.discard)
             return choice
         me = view.table.declarer
-        leader = Seat.E if rs.first_leader == "eldest" else me
         others = [s for s in SEATS if s != me]
-        sampler = LayoutSampler(rs.deck - held, [Bin(s.name, rs.hand_size) for s in others])
+        known = self._declaration_knowledge(view)
         rng = self._np_rng()
-        layouts = [sampler.sample(rng) for _ in range(self.samples)]
+        layouts = [known.sample(rng).hands for _ in range(self.samples)]
         best: tuple[int, int, Mode, tuple[Card, ...]] | None = None
         for index, mode in enumerate(map(Mode, view.modes)):
             drop = best_discard(mode, held, held, rs.deck - held, view.n_discard) if view.n_discard else ()
             kept = held - Hand(drop)
             target = rs.target_of(me, mode)
             hits = 0
-            for parts in layouts:
-                hands = {me: kept, others[0]: parts[0], others[1]: parts[1]}
+            for layout in layouts:
+                hands = {me: kept, others[0]: layout[others[0]], others[1]: layout[others[1]]}
                 deal = Deal([hands[s] for s in SEATS])
                 hits += self._engine.can_reach(
                     deal,
                     mode.strain,
-                    leader=leader,
+                    leader=known.first_leader,
                     seat=me,
                     target=target,
                     misere=mode.minimising,
@@ -111,6 +109,20 @@ class MonteCarloPlayer(HeuristicPlayer):
         assert best is not None
         self._discard = Hand(best[3])
         return Announcement(best[2], best[3])
+
+    def _declaration_knowledge(self, view: DeclareView) -> View:
+        """What the declarer knows when it names the mode with every card it will hold in
+        view: which of them were the widow makes no difference to what is hidden."""
+        rs = view.table.ruleset
+        cards = sorted(Hand(view.hand), key=lambda c: c.bit)
+        k = rs.hand_size
+        return View.for_declaration(
+            Hand(cards[:k]),
+            widow=Hand(cards[k:]) if rs.widow_size else None,
+            seat=view.table.declarer,
+            rules=rs,
+            exchange=view.table.moves,
+        )
 
     # --- playing --------------------------------------------------------------------------
     def play(self, view: PlayView) -> Card:
