@@ -214,3 +214,27 @@ def test_a_hand_file_honours_holds(capsys):
     data = json.loads(capsys.readouterr().out)
     view = View.from_hand_record(rec, 5, 2, held={"M": str(card)})
     assert data == advise_play(view, samples=4, seed=0, workers=1).to_dict()
+
+
+def test_a_hand_of_a_match_record(tmp_path, capsys):
+    """``simulate --out`` records are cut with --hand-number N --at T.K: hand 2 of match 1 of
+    ``--rules twelve --players heuristic x3 --seed 11`` exited 2 before ('a bin has a
+    negative size': D discarded a card M had given it)."""
+    out = tmp_path / "sim"
+    assert (
+        main(
+            ["simulate", "--rules", "twelve", "--players", "heuristic,heuristic,heuristic"]
+            + ["--matches", "1", "--seed", "11", "--out", str(out)]
+        )
+        == 0
+    )
+    capsys.readouterr()
+    record = str(out / "match-1.json")
+    args = ["advise", record, "--at", "16.2", "--samples", "4", "--workers", "1"]
+    assert main(args + ["--hand-number", "2", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["position"]["trick"] == 16
+    assert main(args) == 2
+    assert "--hand-number N" in capsys.readouterr().err
+    assert main(["review", record, "--single-dummy", "--hand", "2", "--samples", "1", "--threads", "1"]) == 0
+    assert main(["review", record, "--single-dummy", "--samples", "1"]) == 2
+    assert "--hand N" in capsys.readouterr().err

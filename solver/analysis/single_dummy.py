@@ -17,14 +17,25 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..deal import Seat
-from ..errors import SolverError
+from ..errors import RecordError, SolverError
 from ..game.handfile import HandRecord
 from ..game.knowledge import View
 from ..tricks import legal_mask
 from .advice import Candidate, advise_play
 from .parallel import Interrupted
+from .review import _hands_of
 
-__all__ = ["CardJudgement", "SingleDummyReview", "single_dummy_review"]
+__all__ = ["CardJudgement", "SingleDummyReview", "played_hand", "single_dummy_review"]
+
+
+def played_hand(source: Any, hand: int | None = None, *, how: str = "hand=N") -> HandRecord:
+    """One played hand to judge from its players' views: a hand file (path or text), or
+    hand ``hand`` (1-based) of a match record (path, text or loaded). ``how`` names the
+    way to choose a hand in the error for a record given without one."""
+    hands, _ = _hands_of(source, hand)
+    if len(hands) != 1:
+        raise RecordError(f"the match record holds {len(hands)} hands: choose one with {how}")
+    return hands[0]
 
 
 @dataclass(frozen=True)
