@@ -145,3 +145,17 @@ def test_the_old_module_name_warns_and_re_exports():
     with pytest.warns(DeprecationWarning, match="solver.game.knowledge"):
         old = importlib.import_module("solver.game.view")
     assert old.View is View and old.ImpossibleViewError is ImpossibleViewError
+
+
+def test_lengths_of_the_seats_own_hand_are_checked_or_sampled():
+    hand = DEAL.hands[Seat.D]
+    spades = len(hand.cards_in(0))
+    with pytest.raises(ImpossibleViewError, match="own hand"):
+        View.for_declaration(hand, widow=DEAL.widow, rules="twelve", lengths={"D": {"S": (spades + 1, 13)}})
+    View.for_declaration(hand, widow=DEAL.widow, rules="twelve", lengths={"D": {"S": (spades, spades)}})
+    six = Hand(sorted(DEAL.hands[Seat.E], key=lambda c: c.bit)[:6])
+    have = len(six.cards_in(1))
+    v = View.for_declaration(six, rules="hungarian", lengths={"E": {"H": (have + 2, have + 3)}})
+    rng = np.random.default_rng(4)
+    for _ in range(20):  # the ten unseen own cards are sampled under the stated length
+        assert have + 2 <= len(v.sample(rng).hands[Seat.E].cards_in(1)) <= have + 3
