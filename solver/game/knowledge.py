@@ -124,8 +124,9 @@ class View:
     mode: str | None = None
     played: tuple[Card, ...] = ()
     discard: Hand = field(default_factory=Hand)
-    passed: tuple[tuple[Seat, Card], ...] = ()
-    exchange: tuple[Move, ...] = ()
+    passed: tuple[tuple[Seat, Card], ...] = ()  # (to, card): short for moves from ``seat``,
+    # after those of ``exchange``
+    exchange: tuple[Move, ...] = ()  # every transfer in order; None where unseen
     held: Mapping[Seat, Hand] = field(default_factory=dict)
     lengths: Mapping[Seat, Mapping[int, tuple[int, int]]] = field(default_factory=dict)
     leader: Seat | None = None
