@@ -300,7 +300,7 @@ class _SuitLayouts:
 
     def _ways(self, suit: int, filled: tuple[int, ...]) -> int:
         """Layouts of suits ``suit``.. given the counts already ``filled`` per dimension."""
-        if suit == 4:
+        if suit == len(self._suits):
             sizes = tuple(self.bins[i].size for i in self._dims)
             return 1 if filled == sizes else 0
         key = (suit, filled)
