@@ -67,3 +67,26 @@ def test_a_hand_whose_exchange_cards_were_discarded_is_reviewed():
     rec = hand_from_record(records[0], 2)
     result = single_dummy_review(rec, samples=1, seed=0, workers=1)
     assert not result.partial and result.forced + len(result.cards) == 48
+
+
+def test_html_report(tmp_path, capsys):
+    page = tmp_path / "sd.html"
+    args = ["review", FILE, "--single-dummy", "--samples", "2", "--threads", "1", "--html", str(page)]
+    assert main(args) == 0
+    capsys.readouterr()
+    text = page.read_text()
+    assert text.startswith("<!DOCTYPE html>") and "single-dummy review" in text
+    result = single_dummy_review(RECORD, samples=2, workers=1)
+    assert text.count("<tr") == len(result.cards) + 1 + 4 + 1  # cards, header; deal rows, header
+    assert text.count('class="mistake"') == len(result.flagged)
+
+
+def test_human_output_fits_80_columns_and_marks_the_flagged(capsys):
+    assert (
+        main(["review", FILE, "--single-dummy", "--samples", "2", "--threads", "1", "--threshold", "0"]) == 0
+    )
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("Single-dummy review (twelve, ♠ trumps)")
+    assert all(len(line) <= 80 for line in lines)
+    result = single_dummy_review(RECORD, samples=2, workers=1, threshold=0)
+    assert sum(line.startswith("!") for line in lines) == len(result.flagged)
