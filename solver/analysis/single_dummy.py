@@ -17,12 +17,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..deal import Seat
+from ..engine.pool import Interrupted
 from ..errors import RecordError, SolverError
 from ..game.handfile import HandRecord
 from ..game.knowledge import View
 from ..tricks import legal_mask
 from .advice import Candidate, advise_play
-from .parallel import Interrupted
 from .review import _hands_of
 
 __all__ = ["CardJudgement", "SingleDummyReview", "played_hand", "single_dummy_review"]
