@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from .game.records import load as load_record
     from .game.records import save as save_record
     from .game.rules import PRESETS, Ruleset, get_ruleset
-    from .game.view import View
+    from .game.knowledge import View
     from .modes import Mode
     from .players import get_player
 
@@ -86,7 +86,7 @@ _EXPORTS: dict[str, str] = {
     "PRESETS": ".game.rules",
     "Ruleset": ".game.rules",
     "get_ruleset": ".game.rules",
-    "View": ".game.view",
+    "View": ".game.knowledge",
     "get_player": ".players",
     "optimal_tree": ".analysis.tree",
 }

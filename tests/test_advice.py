@@ -241,6 +241,12 @@ def test_screening_margins_agree_with_exact_solves():
         ({"seed": 1.5}, "seed"),
         ({"seed": 2**300}, "seed"),
         ({"progress": "yes"}, "progress"),
+        ({"finalists": 0}, "finalists"),  # looped forever, growing memory
+        ({"finalists": -1}, "finalists"),
+        ({"finalists": 1.5}, "finalists"),
+        ({"per_mode": 0}, "per_mode"),
+        ({"modes": []}, "modes"),
+        ({"modes": "S"}, "modes"),
     ],
 )
 def test_strict_arguments_fail_before_any_work(kwargs, message):

@@ -3,7 +3,8 @@ what one seat can see, with 95% intervals; on this machine's cores or a Dask clu
 
 Declaration: ``sm358 advise --hand "<16 cards>" --widow "<4 cards>"``. Play:
 ``sm358 advise --hand "<hand at the start of play>" --seat E --mode S --played "..."``,
-or ``sm358 advise FILE --at 5.2`` from a hand file (trick 5, before its second card).
+or ``sm358 advise FILE --at 5.2`` from a hand file (trick 5, before its second card), or
+``sm358 advise MATCH.json --hand-number 2 --at 5.2`` from a match record.
 Ctrl-C prints what was estimated so far, marked partial, and exits 130.
 """
 
@@ -28,11 +29,11 @@ from solver.analysis.advice_text import (
     target_mark,
 )
 from solver.analysis.review_text import contract_words
+from solver.analysis.single_dummy import played_hand
 from solver.cards import SUIT_CHARS
 from solver.deal import Seat
 from solver.errors import NotationError, SolverError
-from solver.game.handfile import load_hand
-from solver.game.view import View
+from solver.game.knowledge import View
 from solver.inputs import atomic_write_path
 from solver.modes import Mode
 
@@ -52,6 +53,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("file", nargs="?", metavar="FILE", help="a hand file to cut with --at (play advice)")
     p.add_argument("--at", metavar="T.K", help="with FILE: advise the K-th card of trick T")
+    p.add_argument(
+        "--hand-number",
+        type=int,
+        metavar="N",
+        help="with a match record FILE (simulate --out): the hand of the match to cut with --at",
+    )
     p.add_argument("--hand", help="the seat's cards (declaration: as dealt; play: at the start of play)")
     p.add_argument("--widow", help="the widow, when the rules show it to the declarer")
     p.add_argument("--seat", help="the seat asking (default: the rules' declarer)")
@@ -139,7 +146,9 @@ def _view(args: argparse.Namespace) -> View:
     if args.file is not None:
         return _view_from_file(args)
     if args.at:
-        raise NotationError("--at needs a hand FILE")
+        raise NotationError("--at needs a hand FILE (or a match record with --hand-number)")
+    if args.hand_number is not None:
+        raise NotationError("--hand-number needs a match record FILE")
     if not args.hand:
         raise NotationError("give --hand (and --widow), or a hand FILE with --at")
     constraints = _constraints(args)
@@ -166,8 +175,10 @@ def _view_from_file(args: argparse.Namespace) -> View:
     trick, sep, card = args.at.partition(".")
     if not trick.isdigit() or (sep and not card.isdigit()):
         raise NotationError(f"--at {args.at!r}: expected T.K, e.g. 5.2 for trick 5, second card")
-    record = load_hand(args.file)
-    view = View.from_hand_record(record, int(trick), int(card) if sep else 1)
+    record = played_hand(
+        args.file, args.hand_number, how="--hand-number N"
+    )  # a hand file, or hand N of a match record
+    view = View.from_hand_record(record, int(trick), int(card) if sep else 1, **_constraints(args))
     if args.seat and Seat.parse(args.seat) != view.seat:
         raise NotationError(f"at {args.at} {view.seat.name} is to play, not {args.seat}")
     for name in ("hand", "widow", "mode", "played", "discarded", "strain", "discard"):

@@ -134,14 +134,13 @@ def show_single_dummy(result: Any) -> None:
 def run_single_dummy(args: argparse.Namespace) -> int:
     """``--single-dummy``: a hand file judged card by card from each player's view."""
     from solver.analysis.advice import MAX_SAMPLES
-    from solver.analysis.single_dummy import single_dummy_review
-    from solver.game.handfile import load_hand
+    from solver.analysis.single_dummy import played_hand, single_dummy_review
 
     run_options(args, max_samples=MAX_SAMPLES)
-    for flag in ("plot", "hand"):
+    for flag in ("plot",):
         if getattr(args, flag):
             raise UsageError(f"--{flag} does not go with --single-dummy")
-    record = load_hand(args.file)
+    record = played_hand(args.file, args.hand, how="--hand N")  # a hand file, or --hand N of a match record
     with LazyProgress("single-dummy review") as bar:
         opts = run_options(args, bar).kwargs("samples", "seed", "workers", "scheduler", "progress")
         result = single_dummy_review(record, threshold=args.threshold, **opts)

@@ -289,6 +289,7 @@ class Match:
         tables = [table(s) for s in SEATS]
         seat_players = [self.players[(dealer + s) % 3] for s in SEATS]
         omniscient = [sees_all(s) for s in SEATS]
+        history: list[Card] = []
         for trick_no in range(1, rs.hand_size + 1):
             cards: list[Card] = []
             positions: list[int] = []
@@ -309,6 +310,7 @@ class Match:
                     st.played,
                     trick_no,
                     _triple(hands) if omniscient[seat] else None,
+                    tuple(history),
                 )
                 card = seat_players[seat].play(view)
                 bit = card.bit if isinstance(card, Card) else 0
@@ -332,6 +334,7 @@ class Match:
                 if led < 0:
                     led = pos >> LANE_SHIFT
                 cards.append(card)
+                history.append(card)
                 positions.append(pos)
                 play.append(str(card))
             winner = SEATS[(leader + trick_winner(positions, trump)) % 3]
@@ -367,6 +370,7 @@ class _HandSteps:
         self.modes = tuple(rs.allowed_modes(match.state.modes_used[self.decl_player]))
         self.totals = _triple(match.state.totals)
         self.transfers_by_seat: list[list] = [[], [], []]
+        self.all_transfers: list = []
         self.exchange_log: list[ExchangeRecord] = []
         self.mode: Mode | None = None
         self.discard: list[Card] = []
@@ -385,6 +389,7 @@ class _HandSteps:
             self.declarer,
             self.totals,
             tuple(self.transfers_by_seat[seat]),
+            moves=tuple((t.frm, t.to, t.card if seat in (t.frm, t.to) else None) for t in self.all_transfers),
         )
 
     def sees_all(self, seat: Seat) -> bool:
@@ -458,6 +463,7 @@ class _HandSteps:
             match._decider(number, dealer, self.table, self.sees_all, self.st),
             f"hand {number}",
         )
+        self.all_transfers.extend(transfers)
         for t in transfers:
             self.transfers_by_seat[t.frm].append(t)
             self.transfers_by_seat[t.to].append(t)
