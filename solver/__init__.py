@@ -36,11 +36,11 @@ if TYPE_CHECKING:
         SolverError,
     )
     from .game.handfile import HandRecord, load_hand
+    from .game.knowledge import View
     from .game.match import Match
     from .game.records import load as load_record
     from .game.records import save as save_record
     from .game.rules import PRESETS, Ruleset, get_ruleset
-    from .game.knowledge import View
     from .modes import Mode
     from .players import get_player
 

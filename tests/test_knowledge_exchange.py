@@ -21,8 +21,8 @@ from solver.deal import Deal, Seat
 from solver.game.handfile import HandRecord, hand_from_record
 from solver.game.knowledge import Layout, View
 from solver.game.match import Match
-from solver.game.modes import Mode
 from solver.game.rules import get_ruleset
+from solver.modes import Mode
 from solver.players import get_player
 from solver.tricks import legal_mask
 

@@ -45,7 +45,7 @@ from math import comb
 import numpy as np
 
 from ..cards import Card, Hand
-from ..errors import ImpossibleViewError, InternalError
+from ..errors import ImpossibleViewError, InternalError, SolverError
 
 __all__ = ["Bin", "Cap", "ImpossibleViewError", "LayoutSampler", "uniform_below"]
 
