@@ -132,12 +132,15 @@ class Line:
         self.at = at
 
     def undo(self) -> None:
-        """Take the last card shown back; on a branch the card leaves the line."""
+        """Take the last card shown back; on a branch the card leaves the line (and once
+        the line is back on the actual play, the actual play continues from there)."""
         if self.at == 0:
             raise IllegalPlayError("nothing to undo: no card has been played")
         self.at -= 1
         if self.branch and self.at >= self.divergence:
             del self.cards[self.at :]
+            if not self.branch:  # the deviation is undone: the actual play continues from here
+                self.cards = list(self.actual)
 
     @property
     def divergence(self) -> int:
@@ -187,8 +190,9 @@ def decode_query(query: str) -> Line:
         raise RecordError("the position query has no hand (h=...)")
     raw = params["h"][0]
     try:
-        text = base64.urlsafe_b64decode(raw + "=" * (-len(raw) % 4)).decode("utf-8")
-    except (binascii.Error, ValueError):
+        padded = (raw + "=" * (-len(raw) % 4)).encode("ascii")
+        text = base64.b64decode(padded, altchars=b"-_", validate=True).decode("utf-8")
+    except (binascii.Error, ValueError):  # UnicodeError is a ValueError
         raise RecordError("the position query's hand (h=...) is not base64url-encoded UTF-8 text") from None
     record = parse_hand(text)
     cards: list[Card] | None = None

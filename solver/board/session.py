@@ -55,7 +55,7 @@ class Board:
     def __init__(
         self, line: Line, runner: JobRunner, *, kibitz: Seat | None = None, samples: int = 48
     ) -> None:
-        self.id = secrets.token_urlsafe(9)
+        self.id = secrets.token_hex(8)  # hex: an id can never read as a card (SA, HK)
         self.line = line
         self.runner = runner
         self.kibitz = kibitz
