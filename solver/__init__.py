@@ -47,6 +47,10 @@ def __getattr__(name: str):
         from .analysis.tree import optimal_tree
 
         return optimal_tree
+    if name == "board":  # the web stack loads only when a board is opened
+        import importlib
+
+        return importlib.import_module(".board", __name__)
     raise AttributeError(f"module 'solver' has no attribute {name!r}")
 
 
@@ -87,6 +91,7 @@ __all__ = [
     "advise_declaration",
     "advise_play",
     "optimal_tree",
+    "board",
     "EngineError",
     "IllegalPlayError",
     "InvalidDealError",
