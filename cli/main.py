@@ -16,7 +16,19 @@ if TYPE_CHECKING:  # imported inside main(), where a Ctrl-C is caught
     import argparse
 
 # Order here is the order of ``sm358 --help``.
-COMMANDS = ["solve", "table", "deal", "declare", "advise", "rules", "simulate", "study", "replay", "review", "board"]
+COMMANDS = [
+    "solve",
+    "table",
+    "deal",
+    "declare",
+    "advise",
+    "rules",
+    "simulate",
+    "study",
+    "replay",
+    "review",
+    "board",
+]
 
 
 class UsageError(Exception):

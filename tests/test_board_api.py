@@ -164,7 +164,9 @@ def test_branch_undo_and_return_to_actual(client):
     assert s["branch"] and s["at"] == 6
     s = client.post(f"/api/boards/{board}/actual").json()
     assert s["at"] == 4 and not s["branch"] and s["length"] == 48  # where the branch left it
-    s = client.post(f"/api/boards/{board}/play", json={"card": other if other in s["legal"] else s["legal"][0]})
+    s = client.post(
+        f"/api/boards/{board}/play", json={"card": other if other in s["legal"] else s["legal"][0]}
+    )
     s = client.post(f"/api/boards/{board}/goto", json={"at": 2}).json()
     s = client.post(f"/api/boards/{board}/actual").json()
     assert s["at"] == 2 and s["length"] == 48 and not s["branch"]
@@ -237,7 +239,7 @@ def test_bad_requests_get_4xx(client):
         ("post", "/api/boards/nosuchboard/play", {"card": "SA"}, 404, "no such board"),
         ("post", "/api/boards", {"query": "h=%%%"}, 400, "base64"),
         ("post", "/api/boards", {"query": "at=3"}, 400, "no hand"),
-        ("post", "/api/boards", {"hand": "[Rules \"nine\"]\n"}, 400, "Rules"),
+        ("post", "/api/boards", {"hand": '[Rules "nine"]\n'}, 400, "Rules"),
         ("post", "/api/boards", {"seed": -1}, 400, "seed"),
         ("get", f"/api/boards/{board}/panel/secrets", None, 400, "unknown panel"),
         ("get", f"/api/boards/{board}/marks?wait=soon", None, 400, "wait"),
@@ -314,3 +316,27 @@ def test_kibitz_sends_no_hidden_card(client):
     # leaving kibitz mode shows every hand again
     s = client.post(f"/api/boards/{board}/kibitz", json={"seat": None}).json()
     assert all("hand" in s["seats"][x] for x in "DEM")
+
+
+def test_page_is_self_contained(client):
+    """No network: the page loads only its own files (the SVG namespace is a name, not a load)."""
+    page = client.get("/").text
+    assert "static/board.js" in page and "static/board.css" in page
+    for path in ("/", "/static/board.js", "/static/board.css"):
+        text = client.get(path).text
+        assert client.get(path).status_code == 200
+        urls = re.findall(r"https?://[^\s\"'`)]+", text)
+        assert set(urls) <= {"http://www.w3.org/2000/svg"}, (path, urls)
+    assert client.get("/static/../line.py").status_code == 404
+
+
+def test_solver_board_in_jupyter():
+    """solver.board(source) gives an IFrame of a board served from this process."""
+    pytest.importorskip("IPython")
+    frame = solver.board(str(EXAMPLES / "hand-twelve.txt"))
+    assert frame.src.startswith("http://127.0.0.1:") and "?b=" in frame.src
+    import urllib.request
+
+    with urllib.request.urlopen(frame.src.replace("/?b=", "/api/boards/")) as r:
+        state = json.load(r)
+    assert state["total"] == 48 and state["at"] == 0

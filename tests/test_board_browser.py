@@ -32,7 +32,9 @@ from solver.game.handfile import load_hand  # noqa: E402
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "hand-twelve.txt"
 CHROMIUM = next((p for p in ("/usr/bin/chromium", "/usr/bin/chromium-browser") if os.path.exists(p)), None)
-DRIVER = shutil.which("chromedriver") or ("/usr/bin/chromedriver" if os.path.exists("/usr/bin/chromedriver") else None)
+DRIVER = shutil.which("chromedriver") or (
+    "/usr/bin/chromedriver" if os.path.exists("/usr/bin/chromedriver") else None
+)
 
 pytestmark = pytest.mark.skipif(
     CHROMIUM is None or DRIVER is None,
@@ -181,10 +183,14 @@ def test_step_branch_undo_share_and_kibitz(server, browser, shots):
     s = _state(browser)
     played = {str(c) for c in rec.cards[: s["at"]]}
     hidden = {str(c) for seat in "DM" for c in rec.start[seat]} - played
-    hidden |= {str(c) for c in rec.discard or ()} | ({str(c) for c in rec.dealt.widow} - played if rec.dealt else set())
+    hidden |= {str(c) for c in rec.discard or ()} | (
+        {str(c) for c in rec.dealt.widow} - played if rec.dealt else set()
+    )
     html = browser.page_source
     seen_in_dom = set(
-        browser.execute_script("return [...document.querySelectorAll('[data-card]')].map(e => e.dataset.card)")
+        browser.execute_script(
+            "return [...document.querySelectorAll('[data-card]')].map(e => e.dataset.card)"
+        )
     )
     assert not (seen_in_dom & hidden)
     received = json.dumps(_state(browser)) + browser.execute_script("return JSON.stringify(marks)") + html

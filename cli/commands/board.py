@@ -22,12 +22,18 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("source", metavar="SOURCE", nargs="?", help="hand file, match record, deal or deal file")
     p.add_argument("--hand", type=int, metavar="N", help="hand N of a JSON match record (default 1)")
     p.add_argument("--rules", metavar="PRESET", help="for a deal: the rules (default twelve)")
-    p.add_argument("--contract", metavar="MODE", help="for a deal: the mode, S H D C N MT miz (default: the heuristic's)")
+    p.add_argument(
+        "--contract", metavar="MODE", help="for a deal: the mode, S H D C N MT miz (default: the heuristic's)"
+    )
     p.add_argument("--leader", metavar="SEAT", help="for an ending: the seat on lead (default: the rules')")
     p.add_argument("--seed", type=int, default=0, help="with no SOURCE: the random deal's seed (default 0)")
-    p.add_argument("--kibitz", metavar="SEAT", help="open kibitzing this seat: the page never gets the other hands")
+    p.add_argument(
+        "--kibitz", metavar="SEAT", help="open kibitzing this seat: the page never gets the other hands"
+    )
     p.add_argument("--samples", type=int, default=48, help="layouts per single-dummy advice (default 48)")
-    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1, this machine only)")
+    p.add_argument(
+        "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1, this machine only)"
+    )
     p.add_argument("--port", type=int, default=8358, help="port (default 8358; 0 picks a free one)")
     p.add_argument("--no-open", action="store_true", help="do not open a browser")
     p.set_defaults(run=run)
@@ -79,8 +85,13 @@ def run(args: argparse.Namespace) -> int:
         webbrowser.open(url)
     import uvicorn
 
-    server = uvicorn.Server(uvicorn.Config(create_app(boards, samples=args.samples), host=args.host, port=port, log_level="warning"))
-    server.run()  # uvicorn handles Ctrl-C: it stops serving and returns
-    boards.close_all()
-    print("sm358 board: stopped", file=sys.stderr)
+    server = uvicorn.Server(
+        uvicorn.Config(
+            create_app(boards, samples=args.samples), host=args.host, port=port, log_level="warning"
+        )
+    )
+    try:
+        server.run()  # Ctrl-C: uvicorn stops serving, then main() prints one line (exit code 130)
+    finally:
+        boards.close_all()
     return 0

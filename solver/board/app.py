@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -124,7 +124,7 @@ def create_app(boards: Boards | None = None, *, samples: int = 48) -> Starlette:
             line = Line(random_hand(seed, _text(body, "rules", "twelve")))
         return registry.open(line, kibitz=kibitz, samples=samples)
 
-    def handle(fn):  # type: ignore[no-untyped-def]
+    def handle(fn: Callable[[Request, dict[str, Any]], Response]) -> Callable[[Request], Awaitable[Response]]:
         async def endpoint(request: Request) -> Response:
             try:
                 body = await _body(request) if request.method == "POST" else {}
@@ -210,6 +210,7 @@ def create_app(boards: Boards | None = None, *, samples: int = 48) -> Starlette:
         Route("/api/boards/{board}/{action}", handle(move), methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
+
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         yield

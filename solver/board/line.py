@@ -112,7 +112,9 @@ class Line:
             led = pos.played[0].suit
             if pos.deal.hands[pos.mover].suit_mask(led):
                 raise IllegalPlayError(f"card {card} revokes: {seat} holds {led.name} and must follow suit")
-            raise IllegalPlayError(f"card {card} breaks must-ruff: {seat} is void in {led.name} and holds a trump")
+            raise IllegalPlayError(
+                f"card {card} breaks must-ruff: {seat} is void in {led.name} and holds a trump"
+            )
 
     # --- moving --------------------------------------------------------------------------
     def play(self, card: Card) -> None:

@@ -255,7 +255,9 @@ def _review_work(line: Line) -> Callable[[Job], Any]:
             return {"note": "no play recorded: nothing to review"}
         import dataclasses
 
-        rec = dataclasses.replace(record, tricks=tuple(tuple(actual[i : i + 3]) for i in range(0, len(actual), 3)))
+        rec = dataclasses.replace(
+            record, tricks=tuple(tuple(actual[i : i + 3]) for i in range(0, len(actual), 3))
+        )
         job.progress(0, 1)
         h = review(rec, declaration=False, threads=1).hands[0]
         return {

@@ -63,7 +63,9 @@ def edited_hand(
         cards_out = [Card.parse(c) for c in (discard.split() if isinstance(discard, str) else discard)]
     elif d.widow:
         trump = int(mode.strain)
-        cards_out = [Card.from_bit(1 << b) for b in choose_discards(held.mask, len(d.widow), trump, mode.minimising)]
+        cards_out = [
+            Card.from_bit(1 << b) for b in choose_discards(held.mask, len(d.widow), trump, mode.minimising)
+        ]
     base = rs.name.removesuffix("+custom")
     lines = [f'[Rules "{_quote(base)}"]']
     if base == "custom":
@@ -122,12 +124,17 @@ def load_source(
         records.validate(source)
         return hand_from_record(source, hand or 1)
     if not isinstance(source, (str, os.PathLike)):
-        raise RecordError(f"cannot open a {type(source).__name__} on the board: give a hand file, record or deal")
+        raise RecordError(
+            f"cannot open a {type(source).__name__} on the board: give a hand file, record or deal"
+        )
     text = os.fspath(source)
     is_text = isinstance(source, str) and ("\n" in text or text.lstrip()[:1] in ("[", "{") or ":" in text[:3])
     if not is_text:
         text = read_text_file(
-            source, what="board source", max_bytes=max(MAX_RECORD_BYTES, MAX_HAND_FILE_BYTES), error=RecordError
+            source,
+            what="board source",
+            max_bytes=max(MAX_RECORD_BYTES, MAX_HAND_FILE_BYTES),
+            error=RecordError,
         )
     stripped = text.lstrip()
     where = "" if is_text else f"{os.fsdecode(os.fspath(source))}: "
@@ -142,4 +149,3 @@ def load_source(
         return edited_hand(_deal_text(text), rules=rules or "twelve", contract=contract, leader=leader)
     except SolverError as exc:
         raise RecordError(f"{where}{exc}") from None
-

@@ -193,7 +193,7 @@ function groupsFor(seat) {
       const rec = c.card === r.recommended;
       const title = `${SYM[c.card[0]]}${rankText(c.card[1])}: chance of ${r.misere ? "staying within" : "reaching"} ` +
         `${r.target} tricks ${p}${ci}, mean tricks ${mean}${mci} (${c.samples} layouts)${rec ? " — recommended" : ""}`;
-      map.set(c.card, { key: c.card, cls: "sd" + (rec ? " rec" : ""), text: `${p} · ${mean}`, title, first: true, last: true });
+      map.set(c.card, { key: c.card, cls: "sd" + (rec ? " rec" : ""), text: `${p} · ${mean}`, lines: [p, mean], title, first: true, last: true });
     }
   }
   return map;
@@ -237,7 +237,8 @@ function renderSeat(seat) {
       if (m) {
         if (m.first) { group = el("span", { class: "group " + m.cls, "data-group": m.key }); row.append(group); }
         group.append(btn);
-        if (m.last) group.append(el("span", { class: "mark", text: m.text }));
+        if (m.last && m.lines) group.append(el("span", { class: "mark two" }, ...m.lines.map((t) => el("span", { text: t }))));
+        else if (m.last) group.append(el("span", { class: "mark", text: m.text }));
       } else {
         row.append(btn);
       }
@@ -313,8 +314,9 @@ function renderMarksStatus(m) {
       el("span", { class: "group d2" }, el("span", { class: "mark", text: r.misere ? "+2" : "−2" })), "two or more",
       " · equivalent cards share one mark · click a card to play it");
   } else {
-    box.textContent = `Single-dummy advice for ${r.seat} over ${r.samples} layouts of the hidden cards: ` +
-      `chance of ${r.misere ? "staying within" : "reaching"} ${r.target} tricks · mean tricks.`;
+    box.textContent = `Single-dummy advice for ${r.seat} over ${r.samples} layouts of the hidden cards: on each card, ` +
+      `the chance of ${r.misere ? "staying within" : "reaching"} ${r.target} tricks over the mean tricks ` +
+      `(hover for the 95% intervals); green is the recommended card.`;
   }
 }
 
@@ -576,7 +578,7 @@ function drawPicker() {
   owners.append("Give cards to: ");
   const count = (s) => Object.values(owner).filter((o) => o === s).length;
   for (const s of ["D", "E", "M", "W"]) {
-    owners.append(el("button", { type: "button", class: "owner" + (picking === s ? " on" : ""), onclick: () => { picking = s; drawPicker(); } },
+    owners.append(el("button", { type: "button", class: `owner pk o-${s}` + (picking === s ? " on" : ""), onclick: () => { picking = s; drawPicker(); } },
       `${s === "W" ? "Widow" : s} (${count(s)})`));
   }
 }
@@ -604,6 +606,7 @@ async function openEditor() {
       for (const s of SEATS) for (const c of state.seats[s].hand || []) owner[c] = s;
       for (const c of state.discard || []) owner[c] = "W";
       $("ed-deal").value = notationFromOwners();
+      $("ed-discard").value = (state.discard || []).join(" ");
     }
   }
   $("ed-error").hidden = true;
