@@ -121,6 +121,7 @@ def test_marks_equal_card_values_late_in_the_hand(client, preset, number):
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(3600)
 @pytest.mark.parametrize("preset,number", HANDS)
 def test_marks_equal_card_values_at_every_step(client, preset, number):
     """Misère on full deals takes minutes per position today: hence the patience."""
@@ -340,3 +341,61 @@ def test_solver_board_in_jupyter():
     with urllib.request.urlopen(frame.src.replace("/?b=", "/api/boards/")) as r:
         state = json.load(r)
     assert state["total"] == 48 and state["at"] == 0
+
+
+def test_long_jobs_are_bounded_and_cancelled():
+    """At most `limit` long jobs run at once; cancelling a queued or running one ends it."""
+    import threading
+
+    from solver.board.jobs import JobRunner
+
+    runner = JobRunner(1)
+    gate = threading.Event()
+    running = []
+
+    def work(job):
+        running.append(job.kind)
+        while not gate.wait(0.01):
+            job.progress(0, 1)
+        return job.kind
+
+    a = runner.start("a", None, work)
+    b = runner.start("b", None, work)
+    time.sleep(0.3)
+    assert running == ["a"] and a.state == "running" and b.state == "queued"
+    b.cancel()
+    assert b.wait(2) and b.state == "cancelled"
+    a.cancel()  # its next progress() raises Cancelled
+    assert a.wait(2) and a.state == "cancelled"
+    gate.set()
+    c = runner.start("c", None, work)
+    assert c.wait(2) and c.state == "done" and c.result == "c"
+
+
+def test_moving_on_cancels_slow_marks():
+    """Misère marks of a full deal take long: moving on stops their search at once."""
+    rec = _record("hungarian", 12)
+    boards = Boards(limit=2, long_jobs=1)
+    board = boards.open(Line(rec))
+    first = board.marks(wait=0.2)
+    assert first["status"] == "running"
+    job = board._marks
+    assert job is not None
+    board.move("goto", 40)
+    assert job.wait(5) and job.state == "cancelled"
+    m = board.marks(wait=20)
+    assert m["status"] == "done" and m["at"] == 40
+    pos = Line(rec, at=40).position()
+    assert m["result"]["values"] == {
+        str(c): v
+        for c, v in solver.card_values(
+            pos.deal,
+            pos.strain,
+            leader=pos.leader,
+            seat=pos.mover,
+            played=pos.played,
+            misere=True,
+            must_ruff=pos.must_ruff,
+        ).items()
+    }
+    boards.close_all()

@@ -44,7 +44,7 @@ pytestmark = pytest.mark.skipif(
 
 @pytest.fixture(scope="module")
 def server():
-    srv = _Background()
+    srv = _Background(long_jobs=1)  # one background job at a time: a core stays free for the marks
     yield srv
     srv.stop()
 
@@ -203,3 +203,21 @@ def test_step_branch_undo_share_and_kibitz(server, browser, shots):
     )
     assert status == 403
     time.sleep(0.2)
+
+
+def test_player_names_are_text_not_html(server, browser):
+    text = EXAMPLE.read_text().replace(
+        '[Rules "twelve"]',
+        '[Rules "twelve"]\n[Players "<img src=x onerror=window.pwned=1>, B&amp;C, <b>Cy</b>"]',
+    )
+    from solver.game.handfile import parse_hand
+
+    board = server.boards.open(Line(parse_hand(text)))
+    browser.get(f"{server.url}?b={board.id}")
+    _wait_at(browser, 0)
+    names = browser.execute_script(
+        "return ['D','E','M'].map(s => document.querySelector('#seat-' + s + ' .player').textContent)"
+    )
+    assert names == ["<img src=x onerror=window.pwned=1>", "B&amp;C", "<b>Cy</b>"]
+    assert browser.execute_script("return window.pwned === undefined")
+    assert not browser.find_elements(By.CSS_SELECTOR, "#table img, .seat .player *")

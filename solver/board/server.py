@@ -35,10 +35,12 @@ def free_port(host: str = "127.0.0.1") -> int:
 class _Background:
     """One uvicorn server on a daemon thread, with its registry of boards."""
 
-    def __init__(self, host: str = "127.0.0.1", port: int | None = None) -> None:
+    def __init__(
+        self, host: str = "127.0.0.1", port: int | None = None, long_jobs: int | None = None
+    ) -> None:
         import uvicorn
 
-        self.boards = Boards()
+        self.boards = Boards(long_jobs=long_jobs)
         self.host = host
         self.port = port or free_port(host)
         config = uvicorn.Config(create_app(self.boards), host=host, port=self.port, log_level="warning")
