@@ -253,6 +253,9 @@ def test_bad_requests_get_4xx(client):
     assert r.status_code == 400
     r = client.post("/api/boards", content=b"[1, 2]", headers={"content-type": "application/json"})
     assert r.status_code == 400
+    for body in (b"[" * 5000 + b"]" * 5000, b'{"seed": ' + b"9" * 5000 + b"}", b"\xff\xfe"):
+        r = client.post("/api/boards", content=body, headers={"content-type": "application/json"})
+        assert r.status_code == 400 and r.json()["error"], body[:20]
     big = json.dumps({"hand": "x" * (MAX_BODY_BYTES + 10)}).encode()
     r = client.post("/api/boards", content=big, headers={"content-type": "application/json"})
     assert r.status_code == 413

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -32,6 +33,13 @@ def test_bad_sources_exit_2(tmp_path, capsys):
     assert "--hand" in capsys.readouterr().err
     assert main(["board", "D:AK... Q2... 3.A..", "--contract", "XX", "--no-open"]) == 2
     assert "XX" in capsys.readouterr().err
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert main(["board", "D:AK... Q2... 3.A..", "--no-open", "--port", str(port)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and f"port {port}" in err[0]
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child process")

@@ -7,6 +7,7 @@ command prints the URL, opens the browser unless ``--no-open``, and runs until C
 from __future__ import annotations
 
 import argparse
+import socket
 import sys
 
 
@@ -75,9 +76,14 @@ def run(args: argparse.Namespace) -> int:
             ),
             file=sys.stderr,
         )
-    port = args.port or free_port(args.host)
+    try:
+        port = args.port or free_port(args.host)
+        with socket.socket(socket.AF_INET6 if ":" in args.host else socket.AF_INET) as probe:
+            probe.bind((args.host, port))  # a taken port or an unknown address: one clear line
+    except OSError as exc:
+        raise UsageError(f"cannot listen on {args.host} port {args.port}: {exc.strerror or exc}") from None
     shown = f"[{args.host}]" if ":" in args.host else args.host
-    url = f"http://{shown}:{port}/?b={opened.id}"
+    url = f"http://{shown}:{port}/?b={opened.id}" + ("&edit=1" if args.source is None else "")
     print(f"sm358 board: {url}  (Ctrl-C stops it)", flush=True)
     if not args.no_open:
         import webbrowser

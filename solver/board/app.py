@@ -10,7 +10,6 @@ only file the page gets is the hand-file download it asks for.
 from __future__ import annotations
 
 import contextlib
-import json
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -23,8 +22,9 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from ..deal import Seat
-from ..errors import SolverError
+from ..errors import RecordError, SolverError
 from ..game.rules import get_ruleset, preset_names
+from ..inputs import load_json
 from .line import Line, decode_query
 from .session import Board, Boards, KibitzRefused
 from .sources import edited_hand, random_hand
@@ -56,10 +56,7 @@ async def _body(request: Request) -> dict[str, Any]:
             raise BadRequest(413, f"the request body is larger than {MAX_BODY_BYTES} bytes")
     if not data:
         return {}
-    try:
-        value = json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
-        raise BadRequest(400, "the request body is not JSON") from None
+    value = load_json(bytes(data), what="the request body", error=RecordError)  # bounded depth and numbers
     if not isinstance(value, dict):
         raise BadRequest(400, "the request body must be a JSON object")
     return value

@@ -125,8 +125,10 @@ class Board:
                 if self.kibitz is None:
                     won = self.line.won()[pos.mover]
                     solver = self.solver
+                    # normal marks take milliseconds on the warm table; misère ones can take
+                    # minutes on a full deal, so they count as long work (bounded, queued)
                     job = self.runner.start(
-                        "marks", self._key(), lambda j: dd_marks(j, solver, pos, won), long=False
+                        "marks", self._key(), lambda j: dd_marks(j, solver, pos, won), long=pos.misere
                     )
                 else:
                     view = View.from_hand_record(self.line.record(), pos.trick, len(pos.played) + 1)

@@ -650,6 +650,6 @@ async function start() {
     if (!s) s = await api("POST", "/api/boards", { seed: Number(params.get("seed")) || 0 });
   } catch (e) { showError(e.message); return; }
   setState(s);
-  if (!params.get("b") && !params.get("h")) openEditor();
+  if (params.get("edit") || (!params.get("b") && !params.get("h"))) openEditor();
 }
 start();
