@@ -117,7 +117,8 @@ async function pollPanel(name, gen) {
   while (gen === generation && state && !state.kibitz) {
     if (panels[name] && (panels[name].status === "done" || panels[name].status === "failed")) { renderPanels(); return; }
     let p;
-    try { p = await api("GET", `/api/boards/${state.id}/panel/${name}?wait=1`); }
+    const wait = panels[name] ? 1 : 0; // the first answer at once, to show the progress
+    try { p = await api("GET", `/api/boards/${state.id}/panel/${name}?wait=${wait}`); }
     catch (e) { panels[name] = { status: "failed", error: e.message }; renderPanels(); return; }
     if (gen !== generation) {
       // the position moved on, not the hand: keep the answer for the next round
@@ -432,6 +433,9 @@ function plotSvg(r) {
     const t = mk("text", { x: x(k), y: H - 6, "text-anchor": "middle", "font-size": 9, fill: "#66707a" });
     t.textContent = k / 3 + 1 <= n / 3 ? String(k / 3 + 1) : ""; svg.append(t);
   }
+  const cap = mk("text", { x: L - 9, y: H - 6, "text-anchor": "end", "font-size": 9, fill: "#66707a" });
+  cap.textContent = "trick";
+  svg.append(cap);
   SEATS.forEach((s, i) => {
     let d = `M ${x(0)} ${y(r.totals[0][i])}`;
     for (let k = 1; k <= n; k++) d += ` H ${x(k)} V ${y(r.totals[k][i])}`;
