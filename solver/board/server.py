@@ -90,7 +90,8 @@ def board(
     """
     from IPython.display import IFrame
 
-    server = running_server()
     record = random_hand(seed) if source is None else load_source(source, hand=hand)
-    opened = server.boards.open(Line(record), kibitz=Seat.parse(kibitz) if kibitz is not None else None)
+    seat = Seat.parse(kibitz) if kibitz is not None else None
+    server = running_server()  # started once the source is known to be good
+    opened = server.boards.open(Line(record), kibitz=seat)
     return IFrame(f"{server.url}?b={opened.id}", width=width, height=height)
