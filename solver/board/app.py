@@ -23,6 +23,7 @@ from starlette.staticfiles import StaticFiles
 
 from ..deal import Seat
 from ..errors import RecordError, SolverError
+from ..game.handfile import parse_hand
 from ..game.rules import get_ruleset, preset_names
 from ..inputs import load_json
 from .line import Line, decode_query
@@ -97,8 +98,6 @@ def create_app(boards: Boards | None = None, *, samples: int = 48) -> Starlette:
         if "query" in body:
             line = decode_query(_text(body, "query"))
         elif "hand" in body:
-            from ..game.handfile import parse_hand
-
             line = Line(parse_hand(_text(body, "hand")))
         elif "edit" in body:
             edit = body["edit"]

@@ -19,7 +19,6 @@ from collections.abc import Sequence
 from urllib.parse import parse_qs, urlencode
 
 from ..cards import Card, Hand
-from ..deal import Seat
 from ..errors import IllegalPlayError, RecordError, SolverError
 from ..game.handfile import HandRecord, Position, parse_hand
 from ..game.modes import Mode
@@ -214,10 +213,3 @@ def decode_query(query: str) -> Line:
     if at is not None:
         line.goto(at)
     return line
-
-
-def seat_names(record: HandRecord) -> dict[str, str]:
-    """Player names by seat letter (empty when the record has none)."""
-    if record.players is None:
-        return {}
-    return {s.name: record.players[s] for s in Seat}

@@ -13,6 +13,7 @@ they are ready.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import secrets
 import threading
@@ -255,8 +256,6 @@ def _review_work(line: Line) -> Callable[[Job], Any]:
     def work(job: Job) -> Any:
         if not actual:
             return {"note": "no play recorded: nothing to review"}
-        import dataclasses
-
         rec = dataclasses.replace(
             record, tricks=tuple(tuple(actual[i : i + 3]) for i in range(0, len(actual), 3))
         )
@@ -275,7 +274,7 @@ def _review_work(line: Line) -> Callable[[Job], Any]:
 _PANEL_WORK = {"table": _table_work, "declare": _declare_work, "review": _review_work}
 
 
-def _tricks_of(rec: HandRecord, kibitz: Seat | None) -> list[dict[str, Any]]:
+def _tricks_of(rec: HandRecord) -> list[dict[str, Any]]:
     out = []
     for t, trick in enumerate(rec.tricks, 1):
         cards = [{"seat": rec.seat_of(t, i).name, "card": str(c)} for i, c in enumerate(trick)]
@@ -299,7 +298,7 @@ def board_state(line: Line, kibitz: Seat | None, board_id: str) -> dict[str, Any
     visible = SEATS if kibitz is None else (kibitz,)
     trick_cards: list[dict[str, str]] = []
     last: dict[str, Any] | None = None
-    tricks = _tricks_of(shown, kibitz)
+    tricks = _tricks_of(shown)
     if tricks and len(tricks[-1]["cards"]) < 3:
         trick_cards = tricks[-1]["cards"]
     elif tricks:
@@ -343,7 +342,7 @@ def board_state(line: Line, kibitz: Seat | None, board_id: str) -> dict[str, Any
         "branch": line.branch,
     }
     if kibitz is None:
-        state["play"] = _tricks_of(line.record(len(line.cards)), None)
+        state["play"] = _tricks_of(line.record(len(line.cards)))
         state["length"] = len(line.cards)
         state["actual_length"] = len(line.actual)
         state["divergence"] = line.divergence
