@@ -24,9 +24,9 @@ import time
 
 import solver
 from machine import describe
+from solver.board.boards import Board
 from solver.board.jobs import JobRunner
 from solver.board.line import Line
-from solver.board.session import Board
 from solver.game.handfile import hand_from_record
 from solver.game.match import Match
 from solver.game.rules import get_ruleset

@@ -24,8 +24,8 @@ with warnings.catch_warnings():  # starlette's note that it prefers httpx2 to ht
 
 import solver  # noqa: E402
 from solver.board.app import MAX_BODY_BYTES, create_app  # noqa: E402
+from solver.board.boards import Boards  # noqa: E402
 from solver.board.line import Line  # noqa: E402
-from solver.board.session import Boards  # noqa: E402
 from solver.deal import Seat  # noqa: E402
 from solver.game.handfile import HandRecord, hand_from_record, parse_hand  # noqa: E402
 from solver.game.match import Match  # noqa: E402

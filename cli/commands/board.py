@@ -42,9 +42,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from solver.board.app import create_app
+    from solver.board.boards import Boards
     from solver.board.line import Line
     from solver.board.server import free_port, is_loopback
-    from solver.board.session import Boards
     from solver.board.sources import load_source, random_hand
     from solver.deal import Seat
 

@@ -26,8 +26,8 @@ from ..errors import RecordError, SolverError
 from ..game.handfile import parse_hand
 from ..game.rules import get_ruleset, preset_names
 from ..inputs import load_json
+from .boards import Board, Boards, KibitzRefused
 from .line import Line, decode_query
-from .session import Board, Boards, KibitzRefused
 from .sources import edited_hand, random_hand
 
 __all__ = ["MAX_BODY_BYTES", "create_app"]

@@ -13,8 +13,8 @@ from typing import Any
 
 from ..deal import Seat
 from .app import create_app
+from .boards import Boards
 from .line import Line
-from .session import Boards
 from .sources import load_source, random_hand
 
 __all__ = ["LOOPBACK", "board", "is_loopback", "running_server"]
