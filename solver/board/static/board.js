@@ -328,6 +328,8 @@ function renderRecord() {
   const table = el("table", {}, el("tr", {}, el("th", { text: "#" }), el("th", { text: "lead" }), el("th", { text: "2nd" }), el("th", { text: "3rd" }), el("th", { text: "won by" })));
   let k = 0;
   const actualUpTo = s.kibitz ? Infinity : s.divergence;
+  const review = !s.kibitz && panels.review && panels.review.status === "done" ? panels.review.result : null;
+  const costOf = (idx) => (review && review.cards && idx < actualUpTo && review.cards[idx] ? review.cards[idx].cost : 0);
   for (const t of s.play) {
     const here = s.at >= k && s.at < k + 3;
     const row = el("tr", { class: here ? "now" : null }, el("td", {},
@@ -336,8 +338,10 @@ function renderRecord() {
       const p = t.cards[i];
       if (!p) { row.append(el("td")); continue; }
       const idx = k + i;
-      const cls = "pc" + (idx >= s.at ? " future" : "") + (idx >= actualUpTo ? " branch" : "") + (idx === s.at - 1 ? " current" : "");
-      const span = el("span", { class: cls, title: `${p.seat} plays ${p.card}: show the position after it`, onclick: ((at) => () => goto(at))(idx + 1) },
+      const cost = costOf(idx);
+      const cls = "pc" + (idx >= s.at ? " future" : "") + (idx >= actualUpTo ? " branch" : "") + (idx === s.at - 1 ? " current" : "") + (cost > 0 ? " mistake" : "");
+      const title = `${p.seat} plays ${p.card}` + (cost > 0 ? ` (a mistake: ${s.misere ? "+" : "−"}${cost})` : "") + ": show the position after it";
+      const span = el("span", { class: cls, title, onclick: ((at) => () => goto(at))(idx + 1) },
         el("span", { class: "seat-badge", style: `background:${SEAT_COLOUR[p.seat]}`, text: p.seat }), cardLabel(p.card));
       row.append(el("td", {}, span));
     }
@@ -377,6 +381,7 @@ function renderPanels() {
     return;
   }
   renderReview(panels.review);
+  renderRecord();
   renderTable(panels.table);
   renderDeclare(panels.declare);
 }
