@@ -221,3 +221,40 @@ def test_player_names_are_text_not_html(server, browser):
     assert names == ["<img src=x onerror=window.pwned=1>", "B&amp;C", "<b>Cy</b>"]
     assert browser.execute_script("return window.pwned === undefined")
     assert not browser.find_elements(By.CSS_SELECTOR, "#table img, .seat .player *")
+
+
+def test_editor_builds_a_deal_and_shows_why_one_is_refused(server, browser):
+    board = server.boards.open(Line(load_hand(EXAMPLE)))
+    browser.get(f"{server.url}?b={board.id}")
+    _wait_at(browser, 0)
+    browser.find_element(By.ID, "edit-btn").click()
+    WebDriverWait(browser, 10).until(
+        lambda d: d.execute_script("return document.getElementById('editor').open")
+    )
+    deal = browser.find_element(By.ID, "ed-deal")
+    deal.clear()
+    deal.send_keys("D:AK... Q2... 3.A..")
+    browser.find_element(By.ID, "ed-discard").clear()  # it held the example's discard
+    Select(browser.find_element(By.ID, "ed-contract")).select_by_value("S")
+    Select(browser.find_element(By.ID, "ed-leader")).select_by_value("D")
+    # the picker follows the notation: SA is D's, HA is M's
+    owners = browser.execute_script(
+        "return ['SA', 'HA'].map(c => document.querySelector('#ed-picker [data-card=' + c + ']').className)"
+    )
+    assert "o-D" in owners[0] and "o-M" in owners[1]
+    # clicking a card gives it to the chosen seat: H2 to D makes the hands unequal
+    browser.find_element(By.CSS_SELECTOR, '#ed-picker [data-card="H2"]').click()
+    assert deal.get_attribute("value").startswith("D:AK.2.. Q2... 3.A..")
+    browser.find_element(By.ID, "ed-open").click()
+    error = browser.find_element(By.ID, "ed-error")
+    WebDriverWait(browser, 10).until(lambda d: error.is_displayed())
+    assert "hand sizes differ" in error.text, error.text  # the reason, from the server
+    assert browser.execute_script("return document.getElementById('editor').open")
+    browser.find_element(By.CSS_SELECTOR, '#ed-picker [data-card="H2"]').click()  # back out
+    browser.find_element(By.ID, "ed-open").click()
+    WebDriverWait(browser, 10).until(
+        lambda d: not d.execute_script("return document.getElementById('editor').open")
+    )
+    s = _wait_at(browser, 0)
+    assert s["seats"]["D"]["hand"] == ["SA", "SK"] and s["mover"] == "D" and s["contract"] == "S"
+    assert _wait_marks(browser)["result"]["values"] == {"SA": 2, "SK": 2}
