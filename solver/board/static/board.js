@@ -659,6 +659,9 @@ async function start() {
     if (!s) s = await api("POST", "/api/boards", { seed: Number(params.get("seed")) || 0 });
   } catch (e) { showError(e.message); return; }
   setState(s);
+  if (id && s.id !== id && !params.get("h")) {
+    showError("That board is no longer open on this server (it was restarted or closed): here is a random deal.");
+  }
   if (params.get("edit") || (!params.get("b") && !params.get("h"))) openEditor();
 }
 start();
