@@ -17,7 +17,19 @@ if TYPE_CHECKING:  # imported inside main(), where a Ctrl-C is caught
     import argparse
 
 # Order here is the order of ``sm358 --help``.
-COMMANDS = ["solve", "table", "deal", "declare", "advise", "rules", "simulate", "study", "replay", "review"]
+COMMANDS = [
+    "solve",
+    "table",
+    "deal",
+    "declare",
+    "advise",
+    "rules",
+    "simulate",
+    "study",
+    "replay",
+    "review",
+    "board",
+]
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 # ``import solver.errors`` costs only that module: the C core, numpy, OR-Tools and the
 # analysis stack load when a name that needs them is first touched.
 if TYPE_CHECKING:
+    from . import board
     from .analysis.advice import Advice, advise_declaration, advise_play
     from .analysis.review import Review, review
     from .analysis.tree import optimal_tree
@@ -89,6 +90,7 @@ _EXPORTS: dict[str, str] = {
     "View": ".game.knowledge",
     "get_player": ".players",
     "optimal_tree": ".analysis.tree",
+    "board": ".board:",  # the web stack loads only when a board is opened
 }
 
 try:
@@ -162,6 +164,7 @@ __all__ = [
     "advise_declaration",
     "advise_play",
     "optimal_tree",
+    "board",
     "EngineError",
     "IllegalPlayError",
     "InvalidDealError",
