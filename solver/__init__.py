@@ -26,6 +26,8 @@ from .errors import (
     RulesError,
     SolverError,
 )
+from .game.dealer import Dealer, deal_matching
+from .game.dealspec import DealSpec
 from .game.handfile import HandRecord, load_hand
 from .game.match import Match
 from .game.modes import Mode
@@ -74,6 +76,9 @@ __all__ = [
     "PRESETS",
     "Ruleset",
     "get_ruleset",
+    "Dealer",
+    "DealSpec",
+    "deal_matching",
     "HandRecord",
     "Match",
     "Review",
