@@ -70,19 +70,15 @@ def aces_kings(hand: Hand) -> int:
 def parse_range(text: str, *, at_least: bool = False) -> Range:
     """``N``, ``LO-HI`` or ``LO+``; with ``at_least`` a bare ``N`` means ``N+``."""
     t = text.strip()
+    lo, dash, hi = t[:-1].partition("+") if t.endswith("+") else t.partition("-")
     try:
-        if t.endswith("+"):
-            return int(t[:-1]), None
-        lo, dash, hi = t.partition("-")
-        if dash:
-            low, high = int(lo), int(hi)
-            if low > high:
-                raise NotationError(f"range {t!r} is empty ({low} > {high})")
-            return low, high
-        n = int(t)
-        return (n, None) if at_least else (n, n)
+        low = int(lo)
+        high = None if t.endswith("+") or (at_least and not dash) else int(hi) if dash else low
     except ValueError:
         raise NotationError(f"range {t!r}: expected N, LO-HI or LO+") from None
+    if high is not None and low > high:
+        raise NotationError(f"range {t!r} is empty ({low} > {high})")
+    return low, high
 
 
 def _check_range(rng: Range, what: str) -> Range:
