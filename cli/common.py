@@ -43,6 +43,13 @@ def read_text_arg(arg: str) -> str:
     return arg
 
 
+def read_spec_arg(arg: str) -> str:
+    """A deal spec (docs/dealing.md) given as text or as the file holding it."""
+    if os.path.isfile(arg):
+        return read_text_file(arg, what="deal spec file", max_bytes=MAX_DEAL_FILE_BYTES, error=NotationError)
+    return arg
+
+
 def read_deal(arg: str) -> Deal:
     """A deal from a notation string or a file holding one."""
     text = read_text_arg(arg)
@@ -80,11 +87,11 @@ class EtaColumn(ProgressColumn):
 
     The whole run's pace, not a recent window, so a bar updated a handful of times (15
     solves of a table) shows an estimate from its second update on; work found already
-    done when the bar started (``start`` field, a resumed study) is not counted as pace.
+    done when the bar started (``resumed`` field, a resumed study) is not counted as pace.
     """
 
     def render(self, task: Task) -> Text:
-        done = task.completed - task.fields.get("start", 0)
+        done = task.completed - task.fields.get("resumed", 0)
         if task.total is None or task.elapsed is None or done <= 0:
             return Text("ETA -:--:--", style="progress.remaining")
         left = max(0.0, task.elapsed / done * (task.total - task.completed))
@@ -132,7 +139,7 @@ class LazyProgress:
             self._bar = progress_bar(self._label, self._console)
             self._bar.start()
             # Work found done (a resumed study) starts the bar, not the speed estimate.
-            self._task = self._bar.add_task(self._label, total=total, completed=done, start=done)
+            self._task = self._bar.add_task(self._label, total=total, completed=done, resumed=done)
         self._bar.update(self._task, completed=done, total=total)
 
     def close(self) -> None:

@@ -16,7 +16,7 @@ LONG_WORK = ("table", "declare", "advise", "simulate", "study", "review", "deal"
 
 
 def task(completed: float, total: float, *, now: float, start: int = 0) -> Task:
-    t = Task(TaskID(0), "x", total, completed, _get_time=lambda: now, fields={"start": start})
+    t = Task(TaskID(0), "x", total, completed, _get_time=lambda: now, fields={"resumed": start})
     t.start_time = 0.0
     return t
 
@@ -44,9 +44,10 @@ def test_lazy_progress_draws_an_eta_on_a_terminal(monkeypatch):
     out = io.StringIO()
     monkeypatch.setattr(common, "err_console", lambda: Console(file=out, force_terminal=True, width=100))
     with LazyProgress("study") as bar:
-        bar(1, 10)
+        bar(1, 10)  # one deal found done: not part of the pace
         bar(2, 10)
         assert bar._bar is not None
+        assert bar._bar.tasks[0].fields["resumed"] == 1
         bar._bar.refresh()
     assert "ETA" in out.getvalue() and "2/10" in out.getvalue()
 

@@ -10,14 +10,12 @@ every deal allowed is equally likely. One deal a line (the notation ``sm358 stud
 from __future__ import annotations
 
 import argparse
-import os
 
 from solver.errors import NotationError
 from solver.game.dealer import DEFAULT_TRIES, Dealer
 from solver.game.dealspec import DealSpec
-from solver.inputs import MAX_DEAL_FILE_BYTES, read_text_file
 
-from ..common import LazyProgress, print_json
+from ..common import LazyProgress, print_json, read_spec_arg
 
 #: Deals one command prints at most; more is a typo or a job for ``sm358 study --deal-spec``.
 MAX_COUNT = 1_000_000
@@ -94,14 +92,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 def spec_from_args(args: argparse.Namespace) -> DealSpec:
     """The spec of ``--spec`` (a string or a file) and the constraint options together."""
-    clauses = []
-    if args.spec:
-        text = args.spec
-        if os.path.isfile(text):
-            text = read_text_file(
-                text, what="deal spec file", max_bytes=MAX_DEAL_FILE_BYTES, error=NotationError
-            )
-        clauses.append(text)
+    clauses = [read_spec_arg(args.spec)] if args.spec else []
     for name in ("holds", "length", "points", "aces_kings", "trumps"):
         clauses += [f"{name.replace('_', '-')} {value}" for value in getattr(args, name)]
     return DealSpec.parse("\n".join(clauses))

@@ -1,9 +1,11 @@
 """Deal studies: one row per seeded deal (table, best declaration, hand features), at any scale.
 
 A study is defined by its :class:`StudySpec` (number of deals, seed, rules, what to
-compute). Deal ``i`` is dealt under the rules from a seed hashed from ``"sm358-study:<seed>:<i>"``,
-so a row depends on its index alone: the same rows whatever the number of workers, the
-chunking, or the machines of a Dask cluster.
+compute, where the deals come from). Deal ``i`` is dealt under the rules from a seed hashed
+from ``"sm358-study:<seed>:<i>"`` (to the deal spec's constraints when there is one, by
+:mod:`solver.game.dealer`), or is the ``i``-th of the given deals (``deals_from``, their
+fingerprint in the spec), so a row depends on its index alone: the same rows whatever the
+number of workers, the chunking, or the machines of a Dask cluster.
 
 The deals are cut into chunks (:func:`default_chunk`); each finished chunk is written
 atomically (a temporary file renamed into place) as a part file in ``<out>.parts/``, next
@@ -26,13 +28,16 @@ import hashlib
 import json
 import os
 import shutil
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..deal import Deal, Seat
 from ..errors import SolverError
+from ..game.dealer import Dealer
+from ..game.dealspec import DealSpec, high_card_points
 from ..game.match import deck_for
 from ..game.rules import get_ruleset
 from ..inputs import atomic_write_path, write_atomic
@@ -47,7 +52,6 @@ MAX_DEALS = 100_000_000
 FORMATS = (".parquet", ".csv")
 SUITS = "SHDC"
 SEATS = "DEM"
-HCP = {14: 4, 13: 3, 12: 2, 11: 1}
 
 
 def default_chunk(deals: int) -> int:
@@ -70,6 +74,9 @@ class StudySpec:
     rules: str = "twelve"
     what: tuple[str, ...] = WHAT
     chunk: int = 0  # 0: default_chunk(deals)
+    deal_spec: str = ""  # deal to this DealSpec notation instead of at random
+    deals_from: str = ""  # the files of given deals (the deals travel with the tasks)
+    digest: str = ""  # the given deals' fingerprint (solver.analysis.deal_files.deals_digest)
 
     def __post_init__(self) -> None:
         if isinstance(self.deals, bool) or not isinstance(self.deals, int) or self.deals < 1:
@@ -87,6 +94,14 @@ class StudySpec:
         ruleset = get_ruleset(self.rules)
         if "declare" in self.what and ruleset.widow_size == 0:
             raise StudyError(f"--what declare needs a widow; the rules {self.rules!r} have none")
+        if self.deal_spec and self.deals_from:
+            raise StudyError("deal to a spec or read given deals, not both")
+        if self.deals_from and not self.digest:
+            raise StudyError("given deals need their digest (run_study computes it)")
+        if self.deal_spec:
+            canonical = DealSpec.parse(self.deal_spec).to_string()
+            object.__setattr__(self, "deal_spec", canonical)
+            _dealer(canonical, self.rules)  # an impossible spec fails here, before any work
 
     @property
     def chunks(self) -> int:
@@ -95,13 +110,26 @@ class StudySpec:
     def to_json(self) -> dict:
         d = asdict(self)
         d["what"] = list(self.what)
+        for key in ("deal_spec", "deals_from", "digest"):  # absent for random deals, as before
+            if not d[key]:
+                del d[key]
         return d
 
 
+@lru_cache(maxsize=8)
+def _dealer(deal_spec: str, rules: str) -> Dealer:
+    """One dealer per spec in each process (building its tables can take seconds)."""
+    return Dealer(deal_spec, rules=rules)
+
+
 def study_deal(spec: StudySpec, index: int) -> Deal:
-    """Deal ``index`` of the study (fixed by the seed and the index alone)."""
+    """Deal ``index`` of a dealt study (fixed by the seed, the deal spec and the index)."""
+    if spec.deals_from:
+        raise StudyError(f"deal {index} of a study of given deals is in {spec.deals_from}, not dealt")
     rs = get_ruleset(spec.rules)
     digest = hashlib.sha256(f"sm358-study:{spec.seed}:{index}".encode()).digest()
+    if spec.deal_spec:
+        return _dealer(spec.deal_spec, spec.rules).deal(int.from_bytes(digest[:8], "little"))
     return Deal.random(
         int.from_bytes(digest[:8], "little"),
         hand_size=rs.hand_size,
@@ -124,7 +152,7 @@ def features(deal: Deal) -> dict[str, int]:
     for name, hand in (*zip(SEATS, deal.hands), ("W", deal.widow)):
         for s, suit in enumerate(SUITS):
             row[f"len_{name}_{suit}"] = len(hand.cards_in(s))
-        row[f"hcp_{name}"] = sum(HCP.get(c.rank, 0) for c in hand)
+        row[f"hcp_{name}"] = high_card_points(hand)
     return row
 
 
@@ -143,13 +171,14 @@ def columns(spec: StudySpec) -> list[str]:
     return cols
 
 
-def study_row(spec: StudySpec, index: int) -> dict:
-    """Every column of deal ``index``."""
+def study_row(spec: StudySpec, index: int, deal: Deal | None = None) -> dict:
+    """Every column of deal ``index`` (dealt, unless the given ``deal`` is passed)."""
     from ..declare import declare
     from ..engine import dd_table
 
     rs = get_ruleset(spec.rules)
-    deal = study_deal(spec, index)
+    if deal is None:
+        deal = study_deal(spec, index)
     row: dict[str, Any] = {"index": index, "deal": deal.to_string(), **features(deal)}
     leader = _leader(rs)
     if "table" in spec.what:
@@ -179,11 +208,16 @@ def study_row(spec: StudySpec, index: int) -> dict:
     return row
 
 
-def study_chunk(task: tuple[StudySpec, int]) -> list[dict]:
-    """The rows of one chunk (a pure function of its task, for local pools and Dask)."""
-    spec, chunk = task
+def study_chunk(task: tuple[StudySpec, int] | tuple[StudySpec, int, tuple[Deal, ...]]) -> list[dict]:
+    """The rows of one chunk (a pure function of its task, for local pools and Dask); a
+    study of given deals carries the chunk's deals as a third item."""
+    spec, chunk = task[0], task[1]
+    given = task[2] if len(task) > 2 else None
     start = chunk * spec.chunk
-    return [study_row(spec, i) for i in range(start, min(start + spec.chunk, spec.deals))]
+    return [
+        study_row(spec, i, None if given is None else given[i - start])
+        for i in range(start, min(start + spec.chunk, spec.deals))
+    ]
 
 
 # --- files ------------------------------------------------------------------------------------
@@ -280,14 +314,17 @@ def run_study(
     workers: int | None = None,
     scheduler: Any = None,
     progress: Callable[[int, int], None] | None = None,
+    deals: Sequence[Deal] | None = None,
 ) -> StudyResult:
     """Compute the chunks of ``spec`` not yet on disk, then combine them into ``out``.
 
     ``workers`` local processes (default: every core) or the Dask cluster at
     ``scheduler``. ``progress(done, total)`` counts deals, including those resumed.
+    ``deals``: the given deals of a ``deals_from`` study (their digest is checked).
     Ctrl-C keeps every finished chunk and raises ``KeyboardInterrupt``; run again to
     resume.
     """
+    given = _given_deals(spec, deals)
     path = Path(out)
     suffix = _format(path)
     if path.exists() and not parts_dir(path).exists():
@@ -306,7 +343,11 @@ def run_study(
     computed = 0
     if todo:
         stream = iter_tasks(
-            study_chunk, [(spec, c) for c in todo], workers=workers, scheduler=scheduler, local="processes"
+            study_chunk,
+            [_task(spec, c, given) for c in todo],
+            workers=workers,
+            scheduler=scheduler,
+            local="processes",
         )
         for k, rows in stream:
             _write_frame(_frame(rows, cols), parts / f"part-{todo[k]:09d}{suffix}")
@@ -318,6 +359,27 @@ def run_study(
     return StudyResult(path, spec, computed, spec.deals - computed)
 
 
+def _given_deals(spec: StudySpec, deals: Sequence[Deal] | None) -> tuple[Deal, ...] | None:
+    from .deal_files import deals_digest
+
+    if not spec.deals_from:
+        if deals is not None:
+            raise StudyError("deals given to a study whose spec deals them (set deals_from and digest)")
+        return None
+    if deals is None or len(deals) != spec.deals or deals_digest(deals) != spec.digest:
+        raise StudyError(
+            f"the deals given are not the {spec.deals} deals of {spec.deals_from} the spec names"
+        )
+    return tuple(deals)
+
+
+def _task(spec: StudySpec, chunk: int, given: tuple[Deal, ...] | None) -> tuple:
+    if given is None:
+        return (spec, chunk)
+    start = chunk * spec.chunk
+    return (spec, chunk, given[start : start + spec.chunk])
+
+
 def _combine(path: Path, parts: Path, spec: StudySpec, cols: list[str], suffix: str) -> None:
     import pandas as pd
 
@@ -327,10 +389,37 @@ def _combine(path: Path, parts: Path, spec: StudySpec, cols: list[str], suffix: 
     shutil.rmtree(parts)
 
 
+def given_study(
+    paths: Iterable[str | os.PathLike],
+    *,
+    seed: int | str = "1",
+    rules: str = "twelve",
+    what: tuple[str, ...] = WHAT,
+    deals: int | None = None,
+    column: str = "deal",
+    chunk: int = 0,
+) -> tuple[StudySpec, list[Deal]]:
+    """The spec and deals of a study over the deals in ``paths`` (the first ``deals`` of
+    them, or all), each checked against the rules."""
+    from .deal_files import check_deals, deals_digest, read_deals_located
+
+    names = [os.fspath(p) for p in paths]
+    located = read_deals_located(names, column=column)
+    if deals is not None:
+        if not 1 <= deals <= len(located):
+            raise StudyError(f"--deals {deals}: the files hold {len(located)} deals")
+        located = located[:deals]
+    check_deals(located, get_ruleset(rules))
+    given = [d for d, _ in located]
+    source = " ".join(names) + (f" [{column}]" if column != "deal" else "")
+    spec = StudySpec(len(given), str(seed), rules, what, chunk, deals_from=source, digest=deals_digest(given))
+    return spec, given
+
+
 def study(
     out: str | os.PathLike,
-    deals: int,
-    seed: int | str,
+    deals: int | None = None,
+    seed: int | str = "1",
     *,
     rules: str = "twelve",
     what: str | Sequence[str] = WHAT,
@@ -338,11 +427,38 @@ def study(
     scheduler: Any = None,
     progress: Callable[[int, int], None] | None = None,
     chunk: int = 0,
+    deal_spec: str | DealSpec = "",
+    deals_from: str | os.PathLike | Sequence[str | os.PathLike] | None = None,
+    column: str = "deal",
 ) -> pd.DataFrame:
-    """Run (or resume) a study and return its rows as a DataFrame."""
+    """Run (or resume) a study and return its rows as a DataFrame: over ``deals`` random
+    deals, deals to ``deal_spec`` (a :class:`DealSpec` or its notation), or the deals of
+    the files ``deals_from`` (notation lines, hand files, or a Parquet/CSV ``column``)."""
     kinds = tuple(w.strip() for w in what.split(",") if w.strip()) if isinstance(what, str) else tuple(what)
-    spec = StudySpec(deals, str(seed), rules, kinds, chunk)
-    return run_study(out, spec, workers=workers, scheduler=scheduler, progress=progress).frame()
+    given: list[Deal] | None = None
+    if deals_from is not None:
+        if deal_spec:
+            raise StudyError("deal to a spec or read given deals, not both")
+        paths = [deals_from] if isinstance(deals_from, (str, os.PathLike)) else list(deals_from)
+        spec, given = given_study(
+            paths, seed=seed, rules=rules, what=kinds, deals=deals, column=column, chunk=chunk
+        )
+    else:
+        if deals is None:
+            raise StudyError("give the number of deals, or the files to read them from")
+        spec = StudySpec(deals, str(seed), rules, kinds, chunk, deal_spec=_spec_text(deal_spec))
+    return run_study(out, spec, workers=workers, scheduler=scheduler, progress=progress, deals=given).frame()
+
+
+def _spec_text(deal_spec: str | DealSpec) -> str:
+    if isinstance(deal_spec, DealSpec):
+        if deal_spec.accept is not None:
+            raise StudyError(
+                "a study records its deal spec as text to resume it; an accept function cannot be "
+                "recorded: write the deals with solver.deal_matching and study them with deals_from"
+            )
+        return deal_spec.to_string()
+    return deal_spec
 
 
 __all__ = [
@@ -354,6 +470,7 @@ __all__ = [
     "columns",
     "default_chunk",
     "features",
+    "given_study",
     "load_study",
     "run_study",
     "study",
