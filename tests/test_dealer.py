@@ -188,3 +188,15 @@ def test_spec_notation_round_trips():
     assert DealSpec.build(points={"D": "12-20"}, trumps={"D": ("H", 6)}) == DealSpec.parse(
         "points D:12-20; trumps D:H=6"
     )
+
+
+def test_the_python_block_of_docs_dealing_runs():
+    import pathlib
+    import re
+
+    text = (pathlib.Path(__file__).resolve().parent.parent / "docs" / "dealing.md").read_text(encoding="utf-8")
+    (block,) = re.findall(r"```python\n(.*?)```", text, flags=re.S)
+    namespace: dict = {}
+    exec(compile(block, "docs/dealing.md", "exec"), namespace)
+    deals = namespace["solver"].deal_matching("length E:S=5-8; points D:14+", count=3, seed=1)
+    assert len(deals) == 3 and next(namespace["stream"]) == namespace["dealer"].deal(seed=1)
