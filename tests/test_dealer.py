@@ -194,7 +194,9 @@ def test_the_python_block_of_docs_dealing_runs():
     import pathlib
     import re
 
-    text = (pathlib.Path(__file__).resolve().parent.parent / "docs" / "dealing.md").read_text(encoding="utf-8")
+    text = (pathlib.Path(__file__).resolve().parent.parent / "docs" / "dealing.md").read_text(
+        encoding="utf-8"
+    )
     (block,) = re.findall(r"```python\n(.*?)```", text, flags=re.S)
     namespace: dict = {}
     exec(compile(block, "docs/dealing.md", "exec"), namespace)
