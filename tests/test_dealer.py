@@ -202,3 +202,21 @@ def test_the_python_block_of_docs_dealing_runs():
     exec(compile(block, "docs/dealing.md", "exec"), namespace)
     deals = namespace["solver"].deal_matching("length E:S=5-8; points D:14+", count=3, seed=1)
     assert len(deals) == 3 and next(namespace["stream"]) == namespace["dealer"].deal(seed=1)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "named"),
+    [
+        ({"lengths": {"E": {7: (5, 8)}}}, "'7' is not a suit"),
+        ({"lengths": {"E": 5}}, "lengths E: expected suits mapped to ranges"),
+        ({"points": {"D": (5, "a")}}, "points D: expected a range"),
+        ({"held": {"D": 5}}, "holds D: cards must be"),
+        ({"trumps": {"D": 5}}, "trumps D: expected"),
+        ({"accept": 5}, "accept must be a function"),
+        ({"count": "3"}, "count must be a non-negative integer"),
+        ({"tries": 0}, "tries must be a positive integer"),
+    ],
+)
+def test_python_api_type_errors_are_named(kwargs, named):
+    with pytest.raises(DealSpecError, match=named):
+        deal_matching(seed=1, **kwargs)

@@ -325,6 +325,8 @@ def run_study(
     resume.
     """
     given = _given_deals(spec, deals)
+    if spec.deal_spec:
+        study_deal(spec, 0)  # a spec that no draw meets fails here, once, not in every worker
     path = Path(out)
     suffix = _format(path)
     if path.exists() and not parts_dir(path).exists():

@@ -96,20 +96,23 @@ def range_text(rng: Range) -> str:
     return str(lo) if lo == hi else f"{lo}-{hi}"
 
 
-def _place(text: str, clause: str, item: str, places: str = PLACES) -> str:
-    p = text.strip().upper()
+def _place(text: Any, clause: str, item: str, places: str = PLACES) -> str:
+    p = str(text).strip().upper()
     if len(p) != 1 or p not in places:
         names = " ".join(places)
-        raise DealSpecError(f"{clause} {item!r}: {text.strip()!r} is not one of {names}")
+        raise DealSpecError(f"{clause} {item!r}: {str(text).strip()!r} is not one of {names}")
     return p
 
 
-def _suit(text: str, clause: str, item: str) -> int:
-    s = text.strip().upper()
+def _suit(text: Any, clause: str, item: str) -> int:
+    """A suit letter (or, from Python, its index 0..3 or a ``Suit``)."""
+    if isinstance(text, int) and not isinstance(text, bool) and 0 <= text < 4:
+        return int(text)
+    s = str(text).strip().upper()
     if s == "N":
         raise DealSpecError(f"{clause} {item!r}: no trump has no trumps; name a suit S H D C")
     if len(s) != 1 or s not in SUIT_CHARS:
-        raise DealSpecError(f"{clause} {item!r}: {text.strip()!r} is not a suit S H D C")
+        raise DealSpecError(f"{clause} {item!r}: {s!r} is not a suit S H D C")
     return SUIT_CHARS.index(s)
 
 
@@ -156,14 +159,25 @@ class DealSpec:
         """A spec from the forms people write in Python: ``held={"D": "SA SK"}`` or
         ``{"D": "AKQ.JT9.."}``, ``lengths={"E": {"S": (5, 8)}}``, ``points={"D": (12, None)}``
         or ``{"D": "12+"}``, ``trumps={"D": {"H": 6}}`` (at least 6) or ``{"D": ("H", 6)}``."""
+        for name, table in (
+            ("held", held),
+            ("lengths", lengths),
+            ("points", points),
+            ("aces_kings", aces_kings),
+            ("trumps", trumps),
+        ):
+            if table is not None and not isinstance(table, Mapping):
+                raise DealSpecError(f"{name} must map places to values, e.g. {{'D': ...}}, got {table!r}")
+        for p, per in (lengths or {}).items():
+            if not isinstance(per, Mapping):
+                raise DealSpecError(
+                    f"lengths {p}: expected suits mapped to ranges, e.g. {{'S': (5, 8)}}, got {per!r}"
+                )
         spec = cls(
             held={_place(p, "holds", p): _hand_of(v, f"holds {p}") for p, v in (held or {}).items()},
             lengths={
                 _place(p, "length", p): {
-                    _suit(
-                        str(s) if not isinstance(s, int) else SUIT_CHARS[s], "length", f"{p}:{s}"
-                    ): _range_of(r, f"length {p}:{s}")
-                    for s, r in per.items()
+                    _suit(s, "length", f"{p}:{s}"): _range_of(r, f"length {p}:{s}") for s, r in per.items()
                 }
                 for p, per in (lengths or {}).items()
             },
@@ -287,7 +301,7 @@ def _trumps_of(value: Any, place: str) -> dict[int, Range]:
     if not isinstance(value, Mapping):
         raise DealSpecError(f"trumps {place}: expected {{'H': 6}} or ('H', 6), got {value!r}")
     return {
-        _suit(str(s), "trumps", f"{place}:{s}"): _range_of(r, f"trumps {place}:{s}", at_least=True)
+        _suit(s, "trumps", f"{place}:{s}"): _range_of(r, f"trumps {place}:{s}", at_least=True)
         for s, r in value.items()
     }
 
