@@ -11,7 +11,8 @@ import pytest
 from cli.main import main
 from solver.analysis import study as study_mod
 from solver.analysis.deal_files import DealFileError, read_deals
-from solver.analysis.study import StudyError, StudySpec, given_study, load_study, parts_dir, run_study, study
+from solver.analysis.study import StudyError, StudySpec, load_study, parts_dir, run_study, study
+from solver.analysis.study_sources import given_study
 from solver.deal import Deal
 from solver.game.dealer import deal_matching
 from solver.game.dealspec import DealSpecError, high_card_points
@@ -162,3 +163,11 @@ def test_cli_bad_sources_exit_2_with_one_line(tmp_path, capsys, notation_file, a
     code = main(["study", *argv, "--out", str(tmp_path / "s.csv")])
     err = capsys.readouterr().err
     assert code == 2 and message in err and err.count("\n") == 1, err
+
+
+def test_an_accept_function_cannot_go_into_a_resumable_study(tmp_path):
+    from solver.game.dealspec import DealSpec
+
+    spec = DealSpec.build(points={"D": "10+"}, accept=lambda deal: True)
+    with pytest.raises(StudyError, match="accept function cannot be recorded"):
+        study(tmp_path / "s.csv", 1, deal_spec=spec, what="table")

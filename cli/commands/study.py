@@ -15,7 +15,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from solver.analysis.study import MAX_DEALS, WHAT, StudyError, StudySpec, given_study, parts_dir, run_study
+from solver.analysis.study import MAX_DEALS, WHAT, StudyError, StudySpec, parts_dir, run_study
+from solver.analysis.study_sources import given_study
 
 from ..common import LazyProgress, console, print_json, read_spec_arg
 

@@ -28,7 +28,7 @@ import hashlib
 import json
 import os
 import shutil
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -391,33 +391,6 @@ def _combine(path: Path, parts: Path, spec: StudySpec, cols: list[str], suffix: 
     shutil.rmtree(parts)
 
 
-def given_study(
-    paths: Iterable[str | os.PathLike],
-    *,
-    seed: int | str = "1",
-    rules: str = "twelve",
-    what: tuple[str, ...] = WHAT,
-    deals: int | None = None,
-    column: str = "deal",
-    chunk: int = 0,
-) -> tuple[StudySpec, list[Deal]]:
-    """The spec and deals of a study over the deals in ``paths`` (the first ``deals`` of
-    them, or all), each checked against the rules."""
-    from .deal_files import check_deals, deals_digest, read_deals_located
-
-    names = [os.fspath(p) for p in paths]
-    located = read_deals_located(names, column=column)
-    if deals is not None:
-        if not 1 <= deals <= len(located):
-            raise StudyError(f"--deals {deals}: the files hold {len(located)} deals")
-        located = located[:deals]
-    check_deals(located, get_ruleset(rules))
-    given = [d for d, _ in located]
-    source = " ".join(names) + (f" [{column}]" if column != "deal" else "")
-    spec = StudySpec(len(given), str(seed), rules, what, chunk, deals_from=source, digest=deals_digest(given))
-    return spec, given
-
-
 def study(
     out: str | os.PathLike,
     deals: int | None = None,
@@ -438,6 +411,8 @@ def study(
     the files ``deals_from`` (notation lines, hand files, or a Parquet/CSV ``column``)."""
     kinds = tuple(w.strip() for w in what.split(",") if w.strip()) if isinstance(what, str) else tuple(what)
     given: list[Deal] | None = None
+    from .study_sources import given_study, spec_text
+
     if deals_from is not None:
         if deal_spec:
             raise StudyError("deal to a spec or read given deals, not both")
@@ -448,19 +423,8 @@ def study(
     else:
         if deals is None:
             raise StudyError("give the number of deals, or the files to read them from")
-        spec = StudySpec(deals, str(seed), rules, kinds, chunk, deal_spec=_spec_text(deal_spec))
+        spec = StudySpec(deals, str(seed), rules, kinds, chunk, deal_spec=spec_text(deal_spec))
     return run_study(out, spec, workers=workers, scheduler=scheduler, progress=progress, deals=given).frame()
-
-
-def _spec_text(deal_spec: str | DealSpec) -> str:
-    if isinstance(deal_spec, DealSpec):
-        if deal_spec.accept is not None:
-            raise StudyError(
-                "a study records its deal spec as text to resume it; an accept function cannot be "
-                "recorded: write the deals with solver.deal_matching and study them with deals_from"
-            )
-        return deal_spec.to_string()
-    return deal_spec
 
 
 __all__ = [
@@ -472,7 +436,6 @@ __all__ = [
     "columns",
     "default_chunk",
     "features",
-    "given_study",
     "load_study",
     "run_study",
     "study",
