@@ -76,8 +76,8 @@ class Dealer:
         self._check_sizes()
         self.declarer = Seat(rs.declarer).name
         self._checks: list[tuple[str, Callable[[Deal], bool]]] = []
-        lengths = self._sampled_lengths()
         self._check_held()
+        lengths = self._sampled_lengths()
         self._check_counts("points", self.spec.points, HCP)
         self._check_counts("aces-kings", self.spec.aces_kings, {14: 1, 13: 1})
         self._plan_tests()
