@@ -7,6 +7,8 @@ import math
 from collections import Counter
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import solver
 from solver.cards import Hand, parse_cards
@@ -220,3 +222,65 @@ def test_the_python_block_of_docs_dealing_runs():
 def test_python_api_type_errors_are_named(kwargs, named):
     with pytest.raises(DealSpecError, match=named):
         deal_matching(seed=1, **kwargs)
+
+
+def satisfies(deal: Deal, spec: DealSpec, declarer: str = "D") -> bool:
+    """The spec checked on a deal directly, clause by clause (independent of the dealer)."""
+
+    def place(p):
+        return deal.widow if p == "W" else deal[p]
+
+    def within(v, rng):
+        return rng[0] <= v and (rng[1] is None or v <= rng[1])
+
+    return (
+        all(h.mask & ~place(p).mask == 0 for p, h in spec.held.items())
+        and all(
+            within(len(place(p).cards_in(s)), r) for p, per in spec.lengths.items() for s, r in per.items()
+        )
+        and all(within(high_card_points(place(p)), r) for p, r in spec.points.items())
+        and all(within(aces_kings(place(p)), r) for p, r in spec.aces_kings.items())
+        and all(
+            within(len((place(p) | (deal.widow if p == declarer else Hand())).cards_in(s)), r)
+            for p, per in spec.trumps.items()
+            for s, r in per.items()
+        )
+    )
+
+
+@st.composite
+def specs_met_by_a_deal(draw):
+    """A spec that a random deal meets: some of its cards, its lengths and points widened."""
+    deal = Deal.random(draw(st.integers(0, 2**32)))
+    places = draw(st.lists(st.sampled_from("DEMW"), max_size=3, unique=True))
+    clauses = []
+    for p in places:
+        hand = deal.widow if p == "W" else deal[p]
+        kind = draw(st.sampled_from(["holds", "length", "points", "aces-kings", "trumps"]))
+        if kind == "holds":
+            cards = draw(st.lists(st.sampled_from(list(hand)), min_size=1, max_size=4, unique=True))
+            clauses.append(f"holds {p}:{','.join(map(str, cards))}")
+        elif kind == "length" and p in "DE":  # two seats at most: the sampler's set-up stays quick
+            s = draw(st.integers(0, 3))
+            n = len(hand.cards_in(s))
+            clauses.append(f"length {p}:{'SHDC'[s]}={max(0, n - 1)}-{n + 1}")
+        elif kind == "points":
+            v = high_card_points(hand)
+            clauses.append(f"points {p}:{max(0, v - 3)}-{v + 3}")
+        elif kind == "aces-kings":
+            clauses.append(f"aces-kings {p}:{aces_kings(hand)}+")
+        elif kind == "trumps" and p != "W":
+            s = draw(st.integers(0, 3))
+            n = len((hand | (deal.widow if p == "D" else Hand())).cards_in(s))
+            clauses.append(f"trumps {p}:{'SHDC'[s]}={max(0, n - 1)}")
+    return DealSpec.parse("; ".join(clauses))
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(spec=specs_met_by_a_deal(), seed=st.integers(0, 1000))
+def test_every_deal_meets_its_spec(spec, seed):
+    deal = Dealer(spec, tries=1_000_000).deal(seed)
+    assert deal.hand_size == 16 and len(deal.widow) == 4
+    assert satisfies(deal, spec)
+    assert not satisfies(deal, DealSpec.parse("points D:41+"))  # the check can fail
+    assert not satisfies(deal, DealSpec.parse(f"holds E:{next(iter(deal['D']))}"))
