@@ -84,7 +84,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "--tries",
         type=int,
         default=DEFAULT_TRIES,
-        help=f"draws per deal for points/trumps (default {DEFAULT_TRIES:,})",
+        help=f"draws per deal for points, aces-kings and the declarer's trumps (default {DEFAULT_TRIES:,})",
     )
     p.add_argument("--json", action="store_true", help="one JSON object a line")
     p.set_defaults(run=run)

@@ -25,7 +25,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "study",
         help="a deal study: table, best declaration and hand features of N seeded deals, one row each",
-        description="For N seeded deals, the double-dummy table, the optimiser's best declaration and "
+        description="For N seeded deals (dealt to a spec with --deal-spec, or read with --deals-from), "
+        "the double-dummy table, the optimiser's best declaration and "
         "hand features, one row per deal, written to Parquet or CSV. Run the same command "
         "again to resume an interrupted study.",
     )
