@@ -66,3 +66,12 @@ def test_every_command_uses_the_shared_bar():
         assert "LazyProgress" in text or "progress_bar" in text, name
     for path in COMMANDS.glob("*.py"):
         assert "rich.progress" not in path.read_text(), f"{path.name} builds its own bar"
+
+
+def test_a_one_hand_review_reports_progress_card_by_card():
+    import solver
+
+    hand = pathlib.Path(common.__file__).resolve().parent.parent / "examples" / "hand-twelve.txt"
+    seen: list[tuple[int, int]] = []
+    solver.review(str(hand), declaration=False, progress=lambda done, total: seen.append((done, total)))
+    assert [d for d, _ in seen] == list(range(1, 49)) and {t for _, t in seen} == {48}
