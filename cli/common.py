@@ -115,6 +115,9 @@ def progress_bar(label: str, console: Console, *, disable: bool = False) -> Prog
         console=console,
         transient=True,
         disable=disable,
+        # stdout is the command's output (deals, JSON): never routed through the bar
+        redirect_stdout=False,
+        redirect_stderr=False,
     )
 
 

@@ -75,3 +75,16 @@ def test_a_one_hand_review_reports_progress_card_by_card():
     seen: list[tuple[int, int]] = []
     solver.review(str(hand), declaration=False, progress=lambda done, total: seen.append((done, total)))
     assert [d for d, _ in seen] == list(range(1, 49)) and {t for _, t in seen} == {48}
+
+
+def test_output_printed_under_a_bar_stays_on_stdout(monkeypatch, capsys):
+    """sm358 deal --count N > FILE prints while its bar runs: every line must reach FILE."""
+    err = io.StringIO()
+    monkeypatch.setattr(common, "err_console", lambda: Console(file=err, force_terminal=True, width=100))
+    with LazyProgress("deal") as bar:
+        bar(1, 3)
+        print("D:row-one")
+        bar(2, 3)
+        print("D:row-two")
+    assert capsys.readouterr().out == "D:row-one\nD:row-two\n"
+    assert "row" not in err.getvalue()

@@ -10,6 +10,7 @@ every deal allowed is equally likely. One deal a line (the notation ``sm358 stud
 from __future__ import annotations
 
 import argparse
+import sys
 
 from solver.errors import NotationError
 from solver.game.dealer import DEFAULT_TRIES, Dealer
@@ -109,13 +110,15 @@ def run(args: argparse.Namespace) -> int:
         tries=args.tries,
     )
     stream = dealer.deals(args.seed)
+    # The deals on a terminal are their own progress; a bar goes with output to a file.
+    show_bar = args.count > 1 and not sys.stdout.isatty()
     with LazyProgress("deal") as bar:
         for done in range(args.count):
             deal = next(stream)
             if args.json:
                 print_json(deal.to_json())
             else:
-                print(deal, flush=args.count > 1)
-            if args.count > 1:
+                print(deal)
+            if show_bar:
                 bar(done + 1, args.count)
     return 0
