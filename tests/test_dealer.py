@@ -284,3 +284,11 @@ def test_every_deal_meets_its_spec(spec, seed):
     assert satisfies(deal, spec)
     assert not satisfies(deal, DealSpec.parse("points D:41+"))  # the check can fail
     assert not satisfies(deal, DealSpec.parse(f"holds E:{next(iter(deal['D']))}"))
+
+
+@settings(max_examples=50, deadline=None)
+@given(spec=specs_met_by_a_deal())
+def test_notation_round_trips_on_random_specs(spec):
+    text = spec.to_string()
+    assert DealSpec.parse(text) == spec
+    assert DealSpec.parse(text).to_string() == text

@@ -174,7 +174,11 @@ class DealSpec:
                     f"lengths {p}: expected suits mapped to ranges, e.g. {{'S': (5, 8)}}, got {per!r}"
                 )
         spec = cls(
-            held={_place(p, "holds", p): _hand_of(v, f"holds {p}") for p, v in (held or {}).items()},
+            held={
+                _place(p, "holds", p): hand
+                for p, v in (held or {}).items()
+                if (hand := _hand_of(v, f"holds {p}"))  # no cards: no constraint
+            },
             lengths={
                 _place(p, "length", p): {
                     _suit(s, "length", f"{p}:{s}"): _range_of(r, f"length {p}:{s}") for s, r in per.items()
