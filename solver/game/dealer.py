@@ -23,7 +23,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import numpy as np
@@ -31,6 +31,7 @@ import numpy as np
 from ..cards import SUIT_CHARS, Hand, parse_cards
 from ..deal import Deal, Seat
 from ..errors import NotationError
+from .dealcheck import Table, check_counts, check_held, check_sizes, check_widow_trumps, sampled_lengths
 from .dealspec import HCP, PLACES, DealSpec, DealSpecError, Range, aces_kings, high_card_points
 from .dealspec import range_text as _text
 from .match import deck_for
@@ -73,113 +74,16 @@ class Dealer:
             raise DealSpecError(f"tries must be a positive integer, got {tries!r}")
         self.tries = tries
         self.sizes = {"D": self.hand_size, "E": self.hand_size, "M": self.hand_size, "W": self.widow_size}
-        self._check_sizes()
+        check_sizes(self.hand_size, self.widow_size, len(self.deck))
         self.declarer = Seat(rs.declarer).name
+        self.table = Table(self.deck, self.sizes, self.declarer if self.widow_size > 0 else None)
+        check_held(self.spec, self.table)
+        lengths = sampled_lengths(self.spec, self.table)
+        check_counts("points", self.spec.points, self.spec, self.table, HCP)
+        check_counts("aces-kings", self.spec.aces_kings, self.spec, self.table, {14: 1, 13: 1})
         self._checks: list[tuple[str, Callable[[Deal], bool]]] = []
-        self._check_held()
-        lengths = self._sampled_lengths()
-        self._check_counts("points", self.spec.points, HCP)
-        self._check_counts("aces-kings", self.spec.aces_kings, {14: 1, 13: 1})
         self._plan_tests()
         self._sampler = self._make_sampler(lengths)
-
-    # --- checks made before any drawing --------------------------------------------------
-    def _check_sizes(self) -> None:
-        hs, ws = self.hand_size, self.widow_size
-        if isinstance(hs, bool) or not isinstance(hs, int) or not 1 <= hs <= 17:
-            raise DealSpecError(f"hand size must be 1..17, got {hs!r}")
-        if isinstance(ws, bool) or not isinstance(ws, int) or ws < 0:
-            raise DealSpecError(f"widow size must be 0 or more, got {ws!r}")
-        if 3 * hs + ws > len(self.deck):
-            raise DealSpecError(f"{3 * hs + ws} cards needed but the deck has {len(self.deck)}")
-
-    def _check_held(self) -> None:
-        deck = Hand(self.deck)
-        owner: dict[Any, str] = {}
-        for p, hand in self.spec.held.items():
-            if self.sizes[p] == 0 and hand:
-                raise DealSpecError(f"holds {p}: the widow has no cards under these rules")
-            missing = hand - deck
-            if missing:
-                raise DealSpecError(
-                    f"holds {p}: {' '.join(map(str, missing))} not in the {len(self.deck)}-card deck in play"
-                )
-            if len(hand) > self.sizes[p]:
-                raise DealSpecError(f"holds {p}: {len(hand)} cards for a place of {self.sizes[p]}")
-            for c in hand:
-                if c in owner:
-                    raise DealSpecError(f"holds: {c} is given to both {owner[c]} and {p}")
-                owner[c] = p
-
-    def _sampled_lengths(self) -> dict[str, dict[int, tuple[int, int]]]:
-        """Per place and suit the length range the sampler enforces (trumps of a seat that
-        plays its own hand folded in), after checking that the ranges can add up."""
-        out: dict[str, dict[int, tuple[int, int]]] = {}
-        in_deck = [sum(1 for c in self.deck if c.suit == s) for s in range(4)]
-        for p, per in self.spec.lengths.items():
-            if self.sizes[p] == 0:
-                raise DealSpecError(f"length {p}: the widow has no cards under these rules")
-            out[p] = {s: (lo, min(hi, 13) if hi is not None else 13) for s, (lo, hi) in per.items()}
-        for p, per in self.spec.trumps.items():
-            if self._trumps_with_widow(p):
-                continue
-            for s, (lo, hi) in per.items():
-                top = 13 if hi is None else hi
-                old = out.setdefault(p, {}).get(s, (0, 13))
-                new = (max(lo, old[0]), min(top, old[1]))
-                if new[0] > new[1]:
-                    raise DealSpecError(
-                        f"trumps {p}:{SUIT_CHARS[s]}={_text((lo, hi))} and length "
-                        f"{p}:{SUIT_CHARS[s]}={_text(old)} cannot both hold"
-                    )
-                out[p][s] = new
-        for p, per in out.items():
-            size = self.sizes[p]
-            held = self.spec.held.get(p, Hand())
-            for s, (lo, hi) in per.items():
-                have = len(held.cards_in(s))
-                if have > hi:
-                    raise DealSpecError(
-                        f"length {p}:{SUIT_CHARS[s]}={_text((lo, hi))}: holds {p} gives it {have} {_SUIT_WORDS[s]}"
-                    )
-            low = sum(per.get(s, (0, 13))[0] for s in range(4))
-            high = sum(min(per.get(s, (0, 13))[1], in_deck[s]) for s in range(4))
-            if low > size or high < size:
-                shape = ", ".join(f"{SUIT_CHARS[s]}={_text(per[s])}" for s in sorted(per))
-                raise DealSpecError(f"length {p}: {shape} cannot make a place of {size} cards")
-        for s in range(4):
-            low = sum(per.get(s, (0, 13))[0] for per in out.values())
-            if low > in_deck[s]:
-                raise DealSpecError(
-                    f"length: the least {_SUIT_WORDS[s]} asked add up to {low}, the deck has {in_deck[s]}"
-                )
-        return out
-
-    def _check_counts(self, clause: str, ranges: Mapping[str, Range], value: dict[int, int]) -> None:
-        """Ranges of points (or aces and kings) the fixed and free cards can reach."""
-        held_all = Hand().mask
-        for h in self.spec.held.values():
-            held_all |= h.mask
-        free = sorted((value.get(c.rank, 0) for c in self.deck if not (c.bit & held_all)), reverse=True)
-        lows = 0
-        for p, (lo, hi) in ranges.items():
-            held = self.spec.held.get(p, Hand())
-            fixed = sum(value.get(c.rank, 0) for c in held)
-            k = self.sizes[p] - len(held)
-            most = fixed + sum(free[:k])
-            least = fixed + sum(free[len(free) - k :]) if k else fixed
-            if lo > most or (hi is not None and hi < least):
-                raise DealSpecError(
-                    f"{clause} {p}:{_text((lo, hi))}: {p} can hold only {least} to {most} with these cards"
-                )
-            lows += lo
-        total = sum(value.get(c.rank, 0) for c in self.deck)
-        if lows > total:
-            raise DealSpecError(f"{clause}: the least asked add up to {lows}, the deck holds {total}")
-
-    def _trumps_with_widow(self, place: str) -> bool:
-        """The declarer takes the widow: his trumps are counted over hand and widow."""
-        return place == self.declarer and self.widow_size > 0
 
     # --- the tests made on every drawn deal --------------------------------------------
     def _plan_tests(self) -> None:
@@ -189,17 +93,10 @@ class Dealer:
         for p, rng in spec.aces_kings.items():
             self._checks.append((f"aces-kings {p}:{_text(rng)}", _count_test(p, rng, aces_kings)))
         for p, per in spec.trumps.items():
-            if not self._trumps_with_widow(p):
-                continue
+            if p != self.table.widow_seat:
+                continue  # a length of the hand, drawn exactly by the sampler
             for s, rng in per.items():
-                others = sum(len(h.cards_in(s)) for q, h in self.spec.held.items() if q not in (p, "W"))
-                most = min(
-                    self.hand_size + self.widow_size, sum(1 for c in self.deck if c.suit == s) - others
-                )
-                if rng[0] > most:
-                    raise DealSpecError(
-                        f"trumps {p}:{SUIT_CHARS[s]}={_text(rng)}: {p} and the widow can hold only {most}"
-                    )
+                check_widow_trumps(spec, self.table, p, s, rng)
                 self._checks.append((f"trumps {p}:{SUIT_CHARS[s]}={_text(rng)}", _trumps_test(p, s, rng)))
         if spec.accept is not None:
             accept = spec.accept
@@ -301,9 +198,6 @@ class Dealer:
             total *= comb(n, size)
             n -= size
         return total
-
-
-_SUIT_WORDS = ("spades", "hearts", "diamonds", "clubs")
 
 
 def _place_hand(deal: Deal, place: str) -> Hand:
