@@ -217,11 +217,13 @@ def test_the_python_block_of_docs_dealing_runs():
         ({"accept": 5}, "accept must be a function"),
         ({"count": "3"}, "count must be a non-negative integer"),
         ({"tries": 0}, "tries must be a positive integer"),
+        ({"seed": 1.5}, "a seed must be an integer or a string"),
+        ({"seed": 2**300}, "too large"),
     ],
 )
 def test_python_api_type_errors_are_named(kwargs, named):
     with pytest.raises(DealSpecError, match=named):
-        deal_matching(seed=1, **kwargs)
+        deal_matching(**{"seed": 1, **kwargs})
 
 
 def satisfies(deal: Deal, spec: DealSpec, declarer: str = "D") -> bool:

@@ -31,6 +31,7 @@ import numpy as np
 from ..cards import SUIT_CHARS, Hand, parse_cards
 from ..deal import Deal, Seat
 from ..errors import NotationError
+from ..inputs import check_seed
 from .dealcheck import Table, check_counts, check_held, check_sizes, check_widow_trumps, sampled_lengths
 from .dealspec import HCP, PLACES, DealSpec, DealSpecError, Range, aces_kings, high_card_points
 from .dealspec import range_text as _text
@@ -156,6 +157,8 @@ class Dealer:
 
         Raises :class:`NoMatchingDealError` when ``tries`` draws in a row all fail a test.
         """
+        if seed is not None:
+            check_seed(seed, DealSpecError)
         py = random.Random(seed)
         rng = np.random.default_rng(py.getrandbits(128)) if self._sampler is not None else None
         while True:
