@@ -40,3 +40,4 @@ bench:
 	$(PYTHON) bench/declare.py --deals 3
 	$(PYTHON) bench/simulate.py --matches 20 --repeat 1 --presets twelve
 	$(PYTHON) bench/board.py --hands 2
+	$(PYTHON) bench/deal.py --deals 100

@@ -11,7 +11,16 @@ from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeElapsedColumn,
+)
+from rich.text import Text
 
 from solver.deal import Deal
 from solver.errors import NotationError
@@ -35,6 +44,13 @@ def read_text_arg(arg: str) -> str:
         if len(lines) > 1:
             raise NotationError(f"file {arg} holds {len(lines)} lines; expected one deal")
         return lines[0]
+    return arg
+
+
+def read_spec_arg(arg: str) -> str:
+    """A deal spec (docs/dealing.md) given as text or as the file holding it."""
+    if os.path.isfile(arg):
+        return read_text_file(arg, what="deal spec file", max_bytes=MAX_DEAL_FILE_BYTES, error=NotationError)
     return arg
 
 
@@ -70,6 +86,45 @@ def err_console() -> Console:
     return Console(stderr=True, highlight=False)
 
 
+class EtaColumn(ProgressColumn):
+    """``ETA h:mm:ss``: the time left at the average pace since the bar started.
+
+    The whole run's pace, not a recent window, so a bar updated a handful of times (15
+    solves of a table) shows an estimate from its second update on; work found already
+    done when the bar started (``resumed`` field, a resumed study) is not counted as pace.
+    """
+
+    def render(self, task: Task) -> Text:
+        done = task.completed - task.fields.get("resumed", 0)
+        if task.total is None or task.elapsed is None or done <= 0:
+            return Text("ETA -:--:--", style="progress.remaining")
+        left = max(0.0, task.elapsed / done * (task.total - task.completed))
+        return Text(f"ETA {_clock(left)}", style="progress.remaining")
+
+
+def _clock(seconds: float) -> str:
+    s = int(seconds + 0.5)
+    return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}"
+
+
+def progress_bar(label: str, console: Console, *, disable: bool = False) -> Progress:
+    """The one look of every progress bar: label, bar, done/total, time taken and the
+    estimated time left (``ETA``), so long work says when it will end."""
+    return Progress(
+        TextColumn(label),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        EtaColumn(),
+        console=console,
+        transient=True,
+        disable=disable,
+        # stdout is the command's output (deals, JSON): never routed through the bar
+        redirect_stdout=False,
+        redirect_stderr=False,
+    )
+
+
 class LazyProgress:
     """A progress callback ``(done, total)`` drawing a bar on stderr once there is progress.
 
@@ -88,16 +143,10 @@ class LazyProgress:
         if not self._console.is_terminal:
             return
         if self._bar is None:
-            self._bar = Progress(
-                TextColumn(self._label),
-                BarColumn(),
-                MofNCompleteColumn(),
-                TimeElapsedColumn(),
-                console=self._console,
-                transient=True,
-            )
+            self._bar = progress_bar(self._label, self._console)
             self._bar.start()
-            self._task = self._bar.add_task(self._label, total=total)
+            # Work found done (a resumed study) starts the bar, not the speed estimate.
+            self._task = self._bar.add_task(self._label, total=total, completed=done, resumed=done)
         self._bar.update(self._task, completed=done, total=total)
 
     def close(self) -> None:

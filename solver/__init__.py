@@ -36,6 +36,8 @@ if TYPE_CHECKING:
         RulesError,
         SolverError,
     )
+    from .game.dealer import Dealer, deal_matching
+    from .game.dealspec import DealSpec
     from .game.handfile import HandRecord, load_hand
     from .game.knowledge import View
     from .game.match import Match
@@ -78,6 +80,9 @@ _EXPORTS: dict[str, str] = {
     "RecordError": ".errors",
     "RulesError": ".errors",
     "SolverError": ".errors",
+    "Dealer": ".game.dealer",
+    "deal_matching": ".game.dealer",
+    "DealSpec": ".game.dealspec",
     "HandRecord": ".game.handfile",
     "load_hand": ".game.handfile",
     "Match": ".game.match",
@@ -151,6 +156,9 @@ __all__ = [
     "PRESETS",
     "Ruleset",
     "get_ruleset",
+    "Dealer",
+    "DealSpec",
+    "deal_matching",
     "HandRecord",
     "Match",
     "Review",

@@ -16,13 +16,6 @@ import math
 import os
 import sys
 
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
 
 from solver.analysis.simulation import (
@@ -43,7 +36,7 @@ from solver.game.records import MatchRecord
 from solver.game.rules import get_ruleset
 from solver.inputs import option_value
 
-from ..common import add_run_options, console, err_console, print_json
+from ..common import add_run_options, console, err_console, print_json, progress_bar
 from ..main import UsageError
 
 
@@ -147,15 +140,7 @@ def run(args: argparse.Namespace) -> int:
 
     err = err_console()
     # disabled off a terminal: a transient bar still ends with a newline, a second stderr line
-    with Progress(
-        TextColumn("[bold]simulate"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=err,
-        transient=True,
-        disable=not err.is_terminal,
-    ) as progress:
+    with progress_bar("simulate", err, disable=not err.is_terminal) as progress:
         task = progress.add_task("matches", total=args.matches * per_set)
 
         def on_record(i: int, k: int, record: MatchRecord) -> None:

@@ -576,7 +576,8 @@ def review(
     ``declaration=False`` skips judging the declaration (the optimiser is the slowest part
     of a short hand). The searches run on ``threads`` worker threads (default and most:
     one per core, see :func:`~solver.engine.pool.resolve_workers`), each with its own
-    engine table; ``progress(done, total)`` counts finished hands.
+    engine table; ``progress(done, total)`` counts the positions judged (and
+    declarations), so a one-hand review shows its progress too.
     """
     _check_request(hand, threads, progress)
     recs, record = _hands_of(source, hand)
@@ -589,10 +590,14 @@ def review(
     )
     remaining = [len(jobs) + (1 if declaration else 0) for jobs, _ in plan]
     finished: dict[int, HandReview] = {}
-    total = len(recs)
+    total = sum(remaining)
+    done = [0]
 
     def on_done(job: _Job) -> None:
         remaining[job.hand] -= 1
+        done[0] += 1
+        if progress is not None:
+            progress(done[0], total)
         if remaining[job.hand] == 0:
             jobs, plays = plan[job.hand]
             rec = recs[job.hand]
@@ -601,8 +606,6 @@ def review(
                 opening = _opening(jobs, plays, rec.declarer)
                 verdict = _verdict(rec, judged[job.hand].result["declare"], opening)
             finished[job.hand] = _assemble(job.hand, rec, plays, jobs, verdict)
-            if progress is not None:
-                progress(len(finished), total)
 
     # the optimiser runs are the longest jobs: start them first so the threads end together
     _run_all(judged + [j for jobs, _ in plan for j in jobs], threads, on_done)

@@ -1,9 +1,11 @@
 """Deal studies: one row per seeded deal (table, best declaration, hand features), at any scale.
 
 A study is defined by its :class:`StudySpec` (number of deals, seed, rules, what to
-compute). Deal ``i`` is dealt under the rules from a seed hashed from ``"sm358-study:<seed>:<i>"``,
-so a row depends on its index alone: the same rows whatever the number of workers, the
-chunking, or the machines of a Dask cluster.
+compute, where the deals come from). Deal ``i`` is dealt under the rules from a seed hashed
+from ``"sm358-study:<seed>:<i>"`` (to the deal spec's constraints when there is one, by
+:mod:`solver.game.dealer`), or is the ``i``-th of the given deals (``deals_from``, their
+fingerprint in the spec), so a row depends on its index alone: the same rows whatever the
+number of workers, the chunking, or the machines of a Dask cluster.
 
 The deals are cut into chunks sized by time: each chunk should take a worker about
 :data:`CHUNK_SECONDS`, after the time the finished ones took (the first are one deal
@@ -35,12 +37,15 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import closing, contextmanager, suppress
 from dataclasses import asdict, dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..deal import Deal, Seat, Strain
 from ..engine.pool import check_scheduler, iter_tasks
 from ..errors import StudyError
+from ..game.dealer import Dealer
+from ..game.dealspec import DealSpec, high_card_points
 from ..game.match import deck_for
 from ..game.rules import get_ruleset
 from ..inputs import atomic_write_path, write_atomic
@@ -54,7 +59,6 @@ MAX_DEALS = 100_000_000
 FORMATS = (".parquet", ".csv")
 SUITS = "SHDC"
 SEATS = "DEM"
-HCP = {14: 4, 13: 3, 12: 2, 11: 1}
 
 
 CHUNK_SECONDS = 5.0
@@ -77,6 +81,9 @@ class StudySpec:
     rules: str = "twelve"
     what: tuple[str, ...] = WHAT
     chunk: int = 0  # deals per chunk; 0: sized by time (CHUNK_SECONDS). Rows do not depend on it
+    deal_spec: str = ""  # deal to this DealSpec notation instead of at random
+    deals_from: str = ""  # the files of given deals (the deals travel with the tasks)
+    digest: str = ""  # the given deals' fingerprint (solver.analysis.deal_files.deals_digest)
 
     def __post_init__(self) -> None:
         if isinstance(self.deals, bool) or not isinstance(self.deals, int) or self.deals < 1:
@@ -92,10 +99,21 @@ class StudySpec:
         ruleset = get_ruleset(self.rules)
         if "declare" in self.what and ruleset.widow_size == 0:
             raise StudyError(f"--what declare needs a widow; the rules {self.rules!r} have none")
+        if self.deal_spec and self.deals_from:
+            raise StudyError("deal to a spec or read given deals, not both")
+        if self.deals_from and not self.digest:
+            raise StudyError("given deals need their digest (run_study computes it)")
+        if self.deal_spec:
+            canonical = DealSpec.parse(self.deal_spec).to_string()
+            object.__setattr__(self, "deal_spec", canonical)
+            _dealer(canonical, self.rules)  # an impossible spec fails here, before any work
 
     def to_json(self) -> dict:
         d = asdict(self)
         d["what"] = list(self.what)
+        for key in ("deal_spec", "deals_from", "digest"):  # absent for random deals, as before
+            if not d[key]:
+                del d[key]
         return d
 
     def same_study(self, saved: dict) -> bool:
@@ -105,10 +123,20 @@ class StudySpec:
         return isinstance(saved, dict) and {k: v for k, v in saved.items() if k != "chunk"} == mine
 
 
+@lru_cache(maxsize=8)
+def _dealer(deal_spec: str, rules: str) -> Dealer:
+    """One dealer per spec in each process (building its tables can take seconds)."""
+    return Dealer(deal_spec, rules=rules)
+
+
 def study_deal(spec: StudySpec, index: int) -> Deal:
-    """Deal ``index`` of the study (fixed by the seed and the index alone)."""
+    """Deal ``index`` of a dealt study (fixed by the seed, the deal spec and the index)."""
+    if spec.deals_from:
+        raise StudyError(f"deal {index} of a study of given deals is in {spec.deals_from}, not dealt")
     rs = get_ruleset(spec.rules)
     digest = hashlib.sha256(f"sm358-study:{spec.seed}:{index}".encode()).digest()
+    if spec.deal_spec:
+        return _dealer(spec.deal_spec, spec.rules).deal(int.from_bytes(digest[:8], "little"))
     return Deal.random(
         int.from_bytes(digest[:8], "little"),
         hand_size=rs.hand_size,
@@ -131,7 +159,7 @@ def features(deal: Deal) -> dict[str, int]:
     for name, hand in (*zip(SEATS, deal.hands), ("W", deal.widow)):
         for s, suit in enumerate(SUITS):
             row[f"len_{name}_{suit}"] = len(hand.cards_in(s))
-        row[f"hcp_{name}"] = sum(HCP.get(c.rank, 0) for c in hand)
+        row[f"hcp_{name}"] = high_card_points(hand)
     return row
 
 
@@ -150,13 +178,14 @@ def columns(spec: StudySpec) -> list[str]:
     return cols
 
 
-def study_row(spec: StudySpec, index: int) -> dict:
-    """Every column of deal ``index``."""
+def study_row(spec: StudySpec, index: int, deal: Deal | None = None) -> dict:
+    """Every column of deal ``index`` (dealt, unless the given ``deal`` is passed)."""
     from ..declare import declare
     from ..engine import dd_table
 
     rs = get_ruleset(spec.rules)
-    deal = study_deal(spec, index)
+    if deal is None:
+        deal = study_deal(spec, index)
     row: dict[str, Any] = {"index": index, "deal": deal.to_string(), **features(deal)}
     leader = _leader(rs)
     if "table" in spec.what:
@@ -186,14 +215,22 @@ def study_row(spec: StudySpec, index: int) -> dict:
     return row
 
 
-def study_chunk(task: tuple[StudySpec, int, int]) -> list[dict]:
+Task = tuple[StudySpec, int, int] | tuple[StudySpec, int, int, tuple[Deal, ...]]
+
+
+def study_chunk(task: Task) -> list[dict]:
     """The rows of deals ``start`` to ``end`` (excluded) of a ``(spec, start, end)`` task:
-    a pure function of its task, for local pools and Dask."""
-    spec, start, end = task
-    return [study_row(spec, i) for i in range(start, min(end, spec.deals))]
+    a pure function of its task, for local pools and Dask. A study of given deals
+    carries the deals of its chunk as a fourth item."""
+    spec, start, end = task[0], task[1], task[2]
+    given = task[3] if len(task) > 3 else None
+    return [
+        study_row(spec, i, None if given is None else given[i - start])
+        for i in range(start, min(end, spec.deals))
+    ]
 
 
-def _timed_chunk(task: tuple[StudySpec, int, int]) -> tuple[list[dict], float]:
+def _timed_chunk(task: Task) -> tuple[list[dict], float]:
     """:func:`study_chunk` and the seconds it took (to size the next chunks)."""
     began = time.perf_counter()
     rows = study_chunk(task)
@@ -400,14 +437,19 @@ def run_study(
     workers: int | None = None,
     scheduler: Any = None,
     progress: Callable[[int, int], None] | None = None,
+    deals: Sequence[Deal] | None = None,
 ) -> StudyResult:
     """Compute the chunks of ``spec`` not yet on disk, then combine them into ``out``.
 
     ``workers`` local processes (default: every core) or the Dask cluster at
     ``scheduler``. ``progress(done, total)`` counts deals, including those resumed.
+    ``deals``: the given deals of a ``deals_from`` study (their digest is checked).
     Ctrl-C keeps every finished chunk and raises ``KeyboardInterrupt``; run again to
     resume.
     """
+    given = _given_deals(spec, deals)
+    if spec.deal_spec:
+        study_deal(spec, 0)  # a spec that no draw meets fails here, once, not in every worker
     path = Path(out)
     suffix = _format(path)
     check_scheduler(scheduler)
@@ -416,7 +458,7 @@ def run_study(
             raise StudyError(f"{path} exists already; remove it or choose another file")
         parts = parts_dir(path)
         with _removed_unless_used(parts):
-            return _run(path, parts, suffix, spec, workers, scheduler, progress)
+            return _run(path, parts, suffix, spec, workers, scheduler, progress, given)
 
 
 @contextmanager
@@ -439,6 +481,7 @@ def _run(
     workers: int | None,
     scheduler: Any,
     progress: Callable[[int, int], None] | None,
+    given: tuple[Deal, ...] | None = None,
 ) -> StudyResult:
     """Compute the missing chunks into ``parts``, then combine them into ``path``."""
     done = _check_parts(parts, spec)
@@ -448,7 +491,9 @@ def _run(
         progress(finished, spec.deals)
     computed = 0
     pacer = _Pacer(spec.chunk)
-    tasks = pacer.chunks(spec, _gaps(done, spec.deals))
+    tasks: Iterable[Task] = pacer.chunks(spec, _gaps(done, spec.deals))
+    if given is not None:  # the deals of a given-deal study travel with their chunk
+        tasks = ((*t, given[t[1] : t[2]]) for t in tasks)
     stream = iter_tasks(_timed_chunk, tasks, workers=workers, scheduler=scheduler, local="processes")
     with closing(stream):  # a Ctrl-C while a part is written stops the workers too
         for _, (rows, seconds) in stream:
@@ -464,6 +509,20 @@ def _run(
     return StudyResult(path, spec, computed, spec.deals - computed)
 
 
+def _given_deals(spec: StudySpec, deals: Sequence[Deal] | None) -> tuple[Deal, ...] | None:
+    from .deal_files import deals_digest
+
+    if not spec.deals_from:
+        if deals is not None:
+            raise StudyError("deals given to a study whose spec deals them (set deals_from and digest)")
+        return None
+    if deals is None or len(deals) != spec.deals or deals_digest(deals) != spec.digest:
+        raise StudyError(
+            f"the deals given are not the {spec.deals} deals of {spec.deals_from} the spec names"
+        )
+    return tuple(deals)
+
+
 def _combine(path: Path, parts: Path, done: dict[tuple[int, int], Path], cols: list[str]) -> None:
     import pandas as pd
 
@@ -475,8 +534,8 @@ def _combine(path: Path, parts: Path, done: dict[tuple[int, int], Path], cols: l
 
 def study(
     out: str | os.PathLike,
-    deals: int,
-    seed: int | str,
+    deals: int | None = None,
+    seed: int | str = "1",
     *,
     rules: str = "twelve",
     what: str | Sequence[str] = WHAT,
@@ -484,11 +543,29 @@ def study(
     scheduler: Any = None,
     progress: Callable[[int, int], None] | None = None,
     chunk: int = 0,
+    deal_spec: str | DealSpec = "",
+    deals_from: str | os.PathLike | Sequence[str | os.PathLike] | None = None,
+    column: str = "deal",
 ) -> pd.DataFrame:
-    """Run (or resume) a study and return its rows as a DataFrame."""
+    """Run (or resume) a study and return its rows as a DataFrame: over ``deals`` random
+    deals, deals to ``deal_spec`` (a :class:`DealSpec` or its notation), or the deals of
+    the files ``deals_from`` (notation lines, hand files, or a Parquet/CSV ``column``)."""
     kinds = tuple(w.strip() for w in what.split(",") if w.strip()) if isinstance(what, str) else tuple(what)
-    spec = StudySpec(deals, str(seed), rules, kinds, chunk)
-    return run_study(out, spec, workers=workers, scheduler=scheduler, progress=progress).frame()
+    given: list[Deal] | None = None
+    from .study_sources import given_study, spec_text
+
+    if deals_from is not None:
+        if deal_spec:
+            raise StudyError("deal to a spec or read given deals, not both")
+        paths = [deals_from] if isinstance(deals_from, (str, os.PathLike)) else list(deals_from)
+        spec, given = given_study(
+            paths, seed=seed, rules=rules, what=kinds, deals=deals, column=column, chunk=chunk
+        )
+    else:
+        if deals is None:
+            raise StudyError("give the number of deals, or the files to read them from")
+        spec = StudySpec(deals, str(seed), rules, kinds, chunk, deal_spec=spec_text(deal_spec))
+    return run_study(out, spec, workers=workers, scheduler=scheduler, progress=progress, deals=given).frame()
 
 
 __all__ = [
