@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import sys
 from types import TracebackType
 from typing import Any
@@ -14,10 +13,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from solver.deal import Deal
 from solver.errors import NotationError
-from solver.inputs import MAX_DEAL_FILE_BYTES, read_text_file
-
-# C0 and C1 control characters, DEL, and the bidirectional overrides that reorder text
-_UNSAFE = re.compile("[\\x00-\\x1f\\x7f-\\x9f\\u202a-\\u202e\\u2066-\\u2069]")
+from solver.inputs import MAX_DEAL_FILE_BYTES, json_text_safe, read_text_file
+from solver.inputs import terminal_safe as terminal_safe  # re-exported for the commands
 
 
 def read_text_arg(arg: str) -> str:
@@ -46,15 +43,9 @@ def read_deal(arg: str) -> Deal:
         raise NotationError(f"{where}{exc}") from None
 
 
-def terminal_safe(text: str) -> str:
-    """``text`` with control characters shown as escapes (``\\x1b``), so that a name or
-    message read from a file cannot clear the screen, retitle the window or hide text."""
-    return _UNSAFE.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
-
-
 def print_json(data: Any) -> None:
-    json.dump(data, sys.stdout, ensure_ascii=False)
-    sys.stdout.write("\n")
+    """``data`` as one line of JSON, with controls and bidi overrides as ``\\u`` escapes."""
+    sys.stdout.write(json_text_safe(json.dumps(data, ensure_ascii=False)) + "\n")
 
 
 def console() -> Console:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ._common import plain_text
+
 __all__ = ["plot_advice"]
 
 
@@ -20,7 +22,7 @@ def plot_advice(advice: Any, ax: Any = None, *, top: int = 12) -> Any:
     rec = advice.recommended
     for c in rows:
         d = c.to_dict()
-        labels.append(f"{c.label()}  (n={c.samples})")
+        labels.append(plain_text(f"{c.label()}  (n={c.samples})"))
         values.append(d["p_target"])
         low.append(d["p_target"] - d["p_ci"][0])
         high.append(d["p_ci"][1] - d["p_target"])
@@ -33,6 +35,6 @@ def plot_advice(advice: Any, ax: Any = None, *, top: int = 12) -> Any:
     ax.set_xlim(0, 1)
     goal = "at most" if rows and rows[0].minimising else "at least"
     ax.set_xlabel(f"P({goal} target {advice.target} tricks), 95% interval")
-    title = f"{advice.kind.capitalize()} advice for {advice.seat} ({advice.rules}, {advice.samples} samples)"
+    title = f"{advice.kind.capitalize()} advice for {advice.seat} ({plain_text(advice.rules)}, {advice.samples} samples)"
     ax.set_title(title + (" - partial" if advice.partial else ""))
     return ax

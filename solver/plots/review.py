@@ -7,6 +7,7 @@ from typing import Any
 from ..analysis.review import HandReview, Review
 from ..analysis.review_text import contract_words
 from ..deal import SEAT_NAMES
+from ._common import plain_text
 
 SEAT_COLOURS = {"D": "#1f77b4", "E": "#2ca02c", "M": "#9467bd"}
 
@@ -38,7 +39,7 @@ def review_trajectory(review: Review | HandReview, hand: int | None = None, ax: 
     xs = list(range(len(h.totals)))
     for i, seat in enumerate(SEAT_NAMES):
         ys = [t[i] for t in h.totals]
-        who = f" {h.players[i]}" if h.players else ""
+        who = f" {plain_text(h.players[i])}" if h.players else ""
         ax.step(xs, ys, where="post", color=SEAT_COLOURS[seat], label=f"{seat}{who}", linewidth=1.8)
     first = True
     for k, c in enumerate(h.cards):

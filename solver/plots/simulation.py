@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 
 from ..analysis.simulation import Summary
-from ._common import axes
+from ._common import axes, plain_text
 
 STATISTICS = {
     "win_rate": ("win rate", "player"),
@@ -57,9 +57,9 @@ def plot_simulation(
             width,
             yerr=[low, high],
             capsize=3,
-            label=label or None,
+            label=plain_text(label) if label else None,
         )
-    ax.set_xticks(x, [k or statistic.replace("_", " ") for k in keys])
+    ax.set_xticks(x, [plain_text(k) if k else statistic.replace("_", " ") for k in keys])
     ylabel, xlabel = STATISTICS[statistic]
     ax.set_ylabel(ylabel)
     ax.set_xlabel(xlabel)
