@@ -11,8 +11,9 @@ from typing import Any
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from solver.deal import Deal
+from solver.deal import SEAT_NAMES, Deal
 from solver.errors import NotationError
+from solver.game.handfile import HandRecord
 from solver.inputs import MAX_DEAL_FILE_BYTES, json_text_safe, read_text_file
 from solver.inputs import terminal_safe as terminal_safe  # re-exported for the commands
 
@@ -41,6 +42,21 @@ def read_deal(arg: str) -> Deal:
             raise NotationError(f"{arg!r} is neither a file nor a deal ({exc})") from None
         where = f"in {arg}: " if text is not arg else ""
         raise NotationError(f"{where}{exc}") from None
+
+
+def note_reconstructed(command: str, record: HandRecord) -> None:
+    """Say on stderr that a hand file's hands were rebuilt from its play, and show them,
+    so the player can check them against the cards they held (a mistyped card moves
+    silently between hands otherwise)."""
+    if not record.reconstructed:
+        return
+    print(
+        f"{command}: note: the file gives no [Deal]; the hands at the first lead were "
+        "reconstructed from the play. Check them:",
+        file=sys.stderr,
+    )
+    for seat, hand in zip(SEAT_NAMES, record.start.hands):
+        print(f"  {seat} {hand.pretty()}", file=sys.stderr)
 
 
 def print_json(data: Any) -> None:

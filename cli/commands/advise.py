@@ -24,7 +24,7 @@ from solver.game.modes import Mode
 from solver.game.view import View
 from solver.inputs import atomic_write_path
 
-from ..common import LazyProgress, console, print_json
+from ..common import LazyProgress, console, note_reconstructed, print_json
 
 SUITS = SUIT_CHARS
 
@@ -131,6 +131,7 @@ def _view_from_file(args: argparse.Namespace) -> View:
     if not trick.isdigit() or (sep and not card.isdigit()):
         raise NotationError(f"--at {args.at!r}: expected T.K, e.g. 5.2 for trick 5, second card")
     record = load_hand(args.file)
+    note_reconstructed("sm358 advise", record)
     view = View.from_hand_record(record, int(trick), int(card) if sep else 1)
     if args.seat and Seat.parse(args.seat) != view.seat:
         raise NotationError(f"at {args.at} {view.seat.name} is to play, not {args.seat}")

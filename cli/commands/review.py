@@ -15,7 +15,7 @@ import sys
 from solver.analysis.review import Review, review
 from solver.inputs import write_atomic
 
-from ..common import LazyProgress, console, print_json, terminal_safe
+from ..common import LazyProgress, console, note_reconstructed, print_json, terminal_safe
 from ..main import UsageError
 
 
@@ -80,6 +80,8 @@ def run(args: argparse.Namespace) -> int:
         result = review(
             args.file, hand=args.hand, declaration=not args.no_declaration, threads=args.threads, progress=bar
         )
+    for h in result.hands:
+        note_reconstructed("sm358 review", h.record)
     if args.plot:
         write_plots(result, args.plot)
     if args.html:
@@ -124,6 +126,7 @@ def run_single_dummy(args: argparse.Namespace) -> int:
         if getattr(args, flag):
             raise UsageError(f"--{flag} does not go with --single-dummy")
     record = load_hand(args.file)
+    note_reconstructed("sm358 review", record)
     with LazyProgress("single-dummy review") as bar:
         result = single_dummy_review(
             record,

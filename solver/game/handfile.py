@@ -3,8 +3,8 @@
 A hand file is PBN-like: tag pairs ``[Name "value"]`` and then the play, one trick a
 line with the leader's card first. Reading it checks the whole play against the rules
 (follow suit, must-ruff, who leads, no card twice), so a :class:`HandRecord` that loads
-is a legal hand; a bad file fails with one :class:`~solver.errors.RecordError` naming
-the line, the trick and the card.
+is a legal hand; a bad file fails with one :class:`~solver.errors.HandFileError` listing every problem in
+file order, each naming the line (and the trick and the card).
 
 >>> rec = load_hand('''
 ... [Rules "twelve"]
@@ -26,22 +26,23 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from ..cards import SUIT_CHARS, SUIT_SYMBOLS, Card, Hand, Suit
 from ..deal import SEAT_NAMES, Deal, Seat
-from ..errors import RecordError, SolverError
-from ..inputs import load_json, read_text_file, short_repr, write_atomic
+from ..errors import HandFileError, RecordError, SolverError
+from ..inputs import BOM, load_json, read_text_file, short_repr, write_atomic
 from ..tricks import legal_mask, trick_winner
 from .modes import Mode
-from .rules import Ruleset, get_ruleset
+from .rules import PRESETS, REMOVED_IN_51, Ruleset, get_ruleset
 
 __all__ = ["HandRecord", "Position", "hand_from_record", "load_hand", "parse_hand", "save_hand"]
 
 _TAG = re.compile(r'^\[\s*([A-Za-z]+)\s+"(.*)"\s*\]$')
 _TRICK_NUMBER = re.compile(r"^\d+[.):]$")
+_T = TypeVar("_T")
 KNOWN_TAGS = (
     "Rules",
     "Options",
@@ -94,6 +95,9 @@ class HandRecord:
     (the last trick may be unfinished when the record stops mid-hand). ``dealt`` is the
     deal as dealt, widow included, when known; ``discard`` the declarer's discard when
     known; ``exchange`` the cards moved between hands before the play, ``(from, to, card)``.
+    ``reconstructed`` is true when the file gave no deal and ``start`` was rebuilt from the
+    play itself (each seat holds what it played): a program reading a hand file for a
+    user shows these hands for the user to check.
     """
 
     ruleset: Ruleset
@@ -107,6 +111,7 @@ class HandRecord:
     exchange: tuple[tuple[Seat, Seat, Card], ...] = ()
     number: int | None = None
     players: tuple[str, str, str] | None = None
+    reconstructed: bool = field(default=False, compare=False)
     leaders: tuple[Seat, ...] = field(default=(), repr=False, compare=False)
     winners: tuple[Seat, ...] = field(default=(), repr=False, compare=False)
 
@@ -213,7 +218,7 @@ class HandRecord:
         if options:
             lines.append(f'[Options "{json.dumps(options, sort_keys=True)}"]')
         if self.players is not None:
-            lines.append(f'[Players "{", ".join(self.players)}"]')
+            lines.append(f'[Players "{", ".join(_quote_name(n) for n in self.players)}"]')
         lines.append(f'[Declarer "{self.declarer.name}"]')
         lines.append(f'[Contract "{self.contract}"]')
         if self.discard is not None:
@@ -258,12 +263,43 @@ def _leaders_and_winners(
 
 # --- reading ---------------------------------------------------------------------------------
 class _Line:
-    """One trick line of the play section, with its line number for error messages."""
+    """One trick line of the play section: its line number, the cards that could be read,
+    whether any word could not (``broken``), and the trick number typed before it, if any."""
 
-    def __init__(self, number: int, cards: list[Card]) -> None:
+    def __init__(self, number: int, cards: list[Card], broken: bool, typed: int | None) -> None:
         self.number = number
         self.cards = cards
+        self.broken = broken
+        self.typed = typed
 
+
+class _Problems:
+    """Every problem of a hand file, so one reading reports them all, in file order."""
+
+    def __init__(self) -> None:
+        self._items: list[tuple[int, int, str]] = []
+
+    def add(self, message: str) -> None:
+        m = _LINE_OF.match(message)
+        self._items.append((int(m.group(1)) if m else 0, len(self._items), message))
+
+    def attempt(self, read: Callable[..., _T], *args: Any) -> _T | None:
+        """``read(*args)``, or None with its RecordError noted."""
+        try:
+            return read(*args)
+        except RecordError as exc:
+            self.add(str(exc))
+            return None
+
+    def __bool__(self) -> bool:
+        return bool(self._items)
+
+    def raise_any(self) -> None:
+        if self._items:
+            raise HandFileError([message for _, _, message in sorted(self._items)])
+
+
+_LINE_OF = re.compile(r"^line (\d+)\b")
 
 #: Largest file read as a hand file (a hand of 17 tricks with comments is a few KB).
 MAX_HAND_FILE_BYTES = 1 << 20
@@ -271,43 +307,59 @@ MAX_HAND_FILE_BYTES = 1 << 20
 
 def load_hand(source: str | os.PathLike[str]) -> HandRecord:
     """Read a hand file from a path or from its text (text holds a newline or a ``[``)."""
-    if isinstance(source, str) and ("\n" in source or source.lstrip().startswith("[")):
+    if isinstance(source, str) and ("\n" in source or source.lstrip(BOM + " \t").startswith("[")):
         return parse_hand(source)
     text = read_text_file(source, what="hand file", max_bytes=MAX_HAND_FILE_BYTES, error=RecordError)
     path = os.fsdecode(os.fspath(source))
     try:
         return parse_hand(text)
-    except RecordError as exc:
-        raise RecordError(f"{path}: {exc}") from None
+    except HandFileError as exc:
+        raise HandFileError(exc.problems, source=path) from None
 
 
 def parse_hand(text: str) -> HandRecord:
-    """Parse and validate the text of a hand file (see ``docs/handfile.md``)."""
+    """Parse and validate the text of a hand file (see ``docs/handfile.md``).
+
+    Every problem is found in one reading: a :class:`~solver.errors.HandFileError` lists
+    them in file order, each naming its line.
+    """
     if not isinstance(text, str):
         raise RecordError(f"a hand file is text, got {short_repr(text)}")
+    problems = _Problems()
     tags: dict[str, tuple[int, str]] = {}
     lines: list[_Line] = []
-    for number, raw in enumerate(text.splitlines(), 1):
+    for number, raw in enumerate(text.removeprefix(BOM).splitlines(), 1):
         line = raw.split("#", 1)[0].strip() if not raw.lstrip().startswith("[") else _strip_tag_comment(raw)
         if not line:
             continue
         if line.startswith("["):
-            m = _TAG.match(line)
-            if not m:
-                raise RecordError(f'line {number}: cannot read tag {line!r}; write [Name "value"]')
-            name = m.group(1).capitalize()
-            if name not in KNOWN_TAGS:
-                raise RecordError(
-                    f"line {number}: unknown tag [{m.group(1)}]; known: {', '.join(KNOWN_TAGS)}"
-                )
-            if name in tags:
-                raise RecordError(f"line {number}: tag [{name}] given twice")
-            if lines:
-                raise RecordError(f"line {number}: tag [{name}] after the play; tags come first")
-            tags[name] = (number, m.group(2).strip())
+            _read_tag(line, number, tags, after_play=bool(lines), problems=problems)
             continue
-        lines.append(_Line(number, _trick_cards(line, number, len(lines) + 1)))
-    return _build(tags, lines)
+        lines.append(_trick_line(line, number, len(lines) + 1, problems))
+    _check_trick_numbers(lines, problems)
+    record = _build(tags, lines, problems)
+    problems.raise_any()
+    assert record is not None  # no problem noted means every part was read
+    return record
+
+
+def _read_tag(
+    line: str, number: int, tags: dict[str, tuple[int, str]], after_play: bool, problems: _Problems
+) -> None:
+    m = _TAG.match(line)
+    if not m:
+        problems.add(f'line {number}: cannot read tag {short_repr(line)}; write [Name "value"]')
+        return
+    name = m.group(1).capitalize()
+    if name not in KNOWN_TAGS:
+        problems.add(f"line {number}: unknown tag [{m.group(1)}]; known: {', '.join(KNOWN_TAGS)}")
+        return
+    if name in tags:
+        problems.add(f"line {number}: tag [{name}] given twice (first at line {tags[name][0]})")
+        return
+    if after_play:
+        problems.add(f"line {number}: tag [{name}] after the play; tags come first")
+    tags[name] = (number, m.group(2).strip())
 
 
 def _strip_tag_comment(raw: str) -> str:
@@ -319,91 +371,103 @@ def _strip_tag_comment(raw: str) -> str:
     return line.split("#", 1)[0].strip() if "#" in line[end + 1 :] else line
 
 
-def _trick_cards(line: str, number: int, trick: int) -> list[Card]:
+def _trick_line(line: str, number: int, trick: int, problems: _Problems) -> _Line:
     words = line.replace(",", " ").split()
+    typed = None
     if words and _TRICK_NUMBER.match(words[0]):
+        digits = words[0][:-1]
+        typed = int(digits) if len(digits) <= 3 else -1
         words = words[1:]
     cards = []
+    broken = False
     for w in words:
         try:
             cards.append(Card.parse(w))
         except SolverError as exc:
-            raise RecordError(f"line {number} (trick {trick}): {exc}") from None
-    if len(cards) > 3:
-        raise RecordError(f"line {number} (trick {trick}): {len(cards)} cards; a trick has 3")
-    return cards
+            problems.add(f"line {number} (trick {trick}): {exc}")
+            broken = True
+    if len(words) > 3:
+        problems.add(f"line {number} (trick {trick}): {len(words)} cards; a trick has 3")
+        broken = True
+    return _Line(number, cards, broken, typed)
 
 
-def _tag(tags: Mapping[str, tuple[int, str]], name: str) -> tuple[int, str] | None:
-    return tags.get(name)
+def _check_trick_numbers(lines: Sequence[_Line], problems: _Problems) -> None:
+    """A typed trick number must be the line's place in the play; once one is off, the
+    next lines are checked against the same offset, so one skipped line is one problem."""
+    offset = 0
+    for t, ln in enumerate(lines, 1):
+        if ln.typed is None or ln.typed == t + offset:
+            continue
+        hint = ""
+        if ln.typed > t + offset:
+            hint = f" (is the line of trick {t} missing?)" if ln.typed == t + 1 else ""
+        problems.add(f"line {ln.number} says trick {ln.typed} but is trick {t}{hint}")
+        offset = ln.typed - t
 
 
-def _build(tags: Mapping[str, tuple[int, str]], lines: list[_Line]) -> HandRecord:
-    ruleset = _read_rules(tags)
-    declarer = ruleset.declarer
+def _build(tags: Mapping[str, tuple[int, str]], lines: list[_Line], problems: _Problems) -> HandRecord | None:
+    """The record, or None once a problem is noted (every part is still checked)."""
+    ruleset = problems.attempt(_read_rules, tags)
+    declarer = ruleset.declarer if ruleset is not None else None
     if "Declarer" in tags:
-        at, value = tags["Declarer"]
-        declarer = _seat(value, f"line {at}: [Declarer]")
-        if declarer != ruleset.declarer:
-            raise RecordError(
-                f"line {at}: [Declarer] is {declarer.name}, but under {ruleset.name} "
-                f"{ruleset.declarer.name} declares"
-            )
+        declarer = problems.attempt(_read_declarer, tags["Declarer"], ruleset)
+    contract = None
     if "Contract" not in tags:
-        raise RecordError('missing tag [Contract "..."]: the trump suit S H D C, or a mode such as N or MT')
-    at, value = tags["Contract"]
-    contract = _mode(value, ruleset, at)
-    discard = _read_discard(tags, ruleset)
-    exchange = _read_exchange(tags)
-    number = _read_number(tags)
-    players = _read_players(tags)
-    dealt, start = _read_deal(tags, ruleset, declarer, discard, exchange)
-    rule_leader = Seat.E if ruleset.first_leader == "eldest" else declarer
-    leader = rule_leader
-    if "Leader" in tags:
-        at, value = tags["Leader"]
-        leader = _seat(value, f"line {at}: [Leader]")
-        ending = start is not None and start.hand_size < ruleset.hand_size  # any seat may be on lead
-        if leader != rule_leader and not ending:
-            raise RecordError(
-                f"line {at} (trick 1): wrong seat leading: [Leader] is {leader.name}, but "
-                f"under {ruleset.name} {rule_leader.name} makes the first lead"
-            )
+        problems.add('missing tag [Contract "..."]: the trump suit S H D C, or a mode such as N or MT')
+    elif ruleset is not None:
+        contract = problems.attempt(_mode, tags["Contract"][1], ruleset, tags["Contract"][0])
+    discard = problems.attempt(_read_discard, tags, ruleset)
+    exchange = problems.attempt(_read_exchange, tags, ruleset)
+    number = problems.attempt(_read_number, tags)
+    players = problems.attempt(_read_players, tags)
+    dealt = start = None
+    deal_read = "Deal" not in tags
+    if ruleset is not None and declarer is not None and exchange is not None and "Deal" in tags:
+        read = problems.attempt(_read_deal, tags, ruleset, declarer, discard, exchange)
+        if read is not None:
+            (dealt, start), deal_read = read, True
+    leader = None
+    if declarer is not None and ruleset is not None:
+        leader = problems.attempt(_read_leader, tags, ruleset, declarer, start)
+    size = start.hand_size if start is not None else (ruleset.hand_size if ruleset is not None else 17)
+    playable = _check_lines(lines, size, ruleset, discard, problems)
+    if contract is None or leader is None or ruleset is None or declarer is None or not deal_read:
+        return None
     trump = int(Mode.parse(contract).strain)
     tricks = [ln.cards for ln in lines]
-    size = start.hand_size if start is not None else ruleset.hand_size
-    if len(tricks) > size:
-        ln = lines[size]
-        raise RecordError(f"line {ln.number} (trick {size + 1}): the hand has only {size} tricks")
-    for ln in lines[:-1]:
-        if len(ln.cards) != 3:
-            raise RecordError(
-                f"line {ln.number} (trick {lines.index(ln) + 1}): {len(ln.cards)} card(s); "
-                f"only the last trick may be unfinished"
-            )
-    _check_repeats(lines, discard)
-    complete = sum(len(t) for t in tricks) == 3 * size
+    reconstructed = start is None
     if start is None:
-        if not complete:
-            need = (
-                "[Discard] (the declarer's hand is not known without it)" if dealt is not None else "[Deal]"
-            )
-            raise RecordError(
-                f"the play section lists {sum(len(t) for t in tricks)} of {3 * size} cards: "
-                f"a partial play needs {need}"
-            )
+        played = sum(len(t) for t in tricks)
+        if played != 3 * size:
+            if playable == len(lines):
+                need = (
+                    "[Discard] (the declarer's hand is not known without it)"
+                    if dealt is not None
+                    else "[Deal]"
+                )
+                hint = " Is a trick line missing?" if played < 3 * size and played % 3 == 0 else ""
+                problems.add(
+                    f"the play section lists {played} of {3 * size} cards: a partial play needs {need}.{hint}"
+                )
+            return None
+        if problems:
+            return None  # the hands cannot be rebuilt from a play that has problems
         start = _reconstruct(tricks, leader, trump)
         if dealt is not None:
-            discard = _infer_discard(tags, dealt, start, declarer, exchange)
+            discard = problems.attempt(_infer_discard, tags, dealt, start, declarer, exchange)
     _check_play(
-        lines,
+        lines[:playable],
         start,
         leader,
         trump,
         bool(ruleset.must_ruff),
-        reconstructed="Deal" not in tags,
-        exchanged=bool(exchange) or "Deal" not in tags,
+        reconstructed=reconstructed,
+        exchanged=bool(exchange) or reconstructed,
+        problems=problems,
     )
+    if problems:
+        return None
     return HandRecord(
         ruleset=ruleset,
         declarer=declarer,
@@ -413,10 +477,56 @@ def _build(tags: Mapping[str, tuple[int, str]], lines: list[_Line]) -> HandRecor
         tricks=tuple(tuple(t) for t in tricks),
         discard=discard,
         dealt=dealt,
-        exchange=exchange,
+        exchange=exchange or (),
         number=number,
         players=players,
+        reconstructed=reconstructed,
     )
+
+
+def _check_lines(
+    lines: Sequence[_Line],
+    size: int,
+    ruleset: Ruleset | None,
+    discard: Sequence[Card] | None,
+    problems: _Problems,
+) -> int:
+    """The checks of the play that need no hands: trick count, cards per line, cards in
+    the deck, no card twice. Returns how many leading lines can be played through."""
+    playable = len(lines)
+    for t, ln in enumerate(lines, 1):
+        where = f"line {ln.number} (trick {t})"
+        if t == size + 1:
+            problems.add(f"{where}: the hand has only {size} tricks")
+        if ln.broken or (t < len(lines) and len(ln.cards) != 3) or t > size:
+            playable = min(playable, t - 1)
+        if not ln.broken and t < len(lines) and len(ln.cards) != 3:
+            problems.add(f"{where}: {len(ln.cards)} card(s); only the last trick may be unfinished")
+        if ruleset is not None:
+            for c in ln.cards:
+                if not ruleset.deck.mask & c.bit:
+                    problems.add(f"{where}: card {c} is not in the deck of {_deck_words(ruleset)}")
+                    playable = min(playable, t - 1)
+    seen: dict[Card, int] = {}
+    out = set(discard or ())
+    for t, ln in enumerate(lines, 1):
+        for c in ln.cards:
+            if c in seen:
+                problems.add(
+                    f"line {ln.number} (trick {t}): card {c} played twice (already played at trick {seen[c]})"
+                )
+                playable = min(playable, t - 1)
+            elif c in out:
+                problems.add(f"line {ln.number} (trick {t}): card {c} was discarded and is out of play")
+                playable = min(playable, t - 1)
+            seen[c] = t
+    return playable
+
+
+def _deck_words(ruleset: Ruleset) -> str:
+    if ruleset.deck_size == 51:
+        return f"{ruleset.name} (51 cards: the {REMOVED_IN_51} is taken out)"
+    return ruleset.name
 
 
 def _read_rules(tags: Mapping[str, tuple[int, str]]) -> Ruleset:
@@ -433,53 +543,108 @@ def _read_rules(tags: Mapping[str, tuple[int, str]]) -> Ruleset:
             options["modes"] = frozenset(options["modes"])
         if isinstance(options.get("targets"), list):
             options["targets"] = tuple(options["targets"])
+    preset = next((p for p in PRESETS if p.casefold() == name.casefold()), None)  # any case
+    if preset is None:
+        raise RecordError(
+            f"line {at}: [Rules]: unknown ruleset {short_repr(name)}; presets are {', '.join(PRESETS)}"
+        )
     try:
-        return get_ruleset(name, **options)
+        return get_ruleset(preset, **options)
     except SolverError as exc:
-        raise RecordError(f"line {at}: [Rules]: {exc}") from None
+        raise RecordError(f"line {tags['Options'][0]}: [Options]: {exc}") from None
+
+
+def _read_declarer(tag: tuple[int, str], ruleset: Ruleset | None) -> Seat:
+    at, value = tag
+    declarer = _seat(value, f"line {at}: [Declarer]")
+    if ruleset is not None and declarer != ruleset.declarer:
+        raise RecordError(
+            f"line {at}: [Declarer] is {declarer.name}, but under {ruleset.name} "
+            f"{ruleset.declarer.name} declares"
+        )
+    return declarer
+
+
+def _read_leader(
+    tags: Mapping[str, tuple[int, str]], ruleset: Ruleset, declarer: Seat, start: Deal | None
+) -> Seat:
+    rule_leader = Seat.E if ruleset.first_leader == "eldest" else declarer
+    if "Leader" not in tags:
+        return rule_leader
+    at, value = tags["Leader"]
+    leader = _seat(value, f"line {at}: [Leader]")
+    ending = start is not None and start.hand_size < ruleset.hand_size  # any seat may be on lead
+    if leader != rule_leader and not ending:
+        raise RecordError(
+            f"line {at} (trick 1): wrong seat leading: [Leader] is {leader.name}, but "
+            f"under {ruleset.name} {rule_leader.name} makes the first lead"
+        )
+    return leader
 
 
 def _seat(value: str, where: str) -> Seat:
     try:
         return Seat.parse(value)
     except SolverError:
-        raise RecordError(f"{where}: unknown seat {value!r} (expected D, E or M)") from None
+        raise RecordError(f"{where}: unknown seat {short_repr(value)} (expected D, E or M)") from None
+
+
+#: Words a player may write for a contract, beside the mode names (any case, spaces or hyphens).
+CONTRACT_WORDS = {
+    "spades": "S",
+    "spade": "S",
+    "hearts": "H",
+    "heart": "H",
+    "diamonds": "D",
+    "diamond": "D",
+    "clubs": "C",
+    "club": "C",
+    "notrump": "N",
+    "notrumps": "N",
+    "minimumtricks": "MT",
+    "misere": "miz",
+    "misère": "miz",
+}
 
 
 def _mode(value: str, ruleset: Ruleset, at: int) -> str:
     v = value.strip()
     if len(v) == 1 and v in SUIT_SYMBOLS:
         v = Suit.parse(v).name
+    v = CONTRACT_WORDS.get(re.sub(r"[\s_-]+", "", v.casefold()), v)
     try:
         mode: Mode | None = Mode.parse(v)
     except SolverError:
         mode = None
     if mode is None or mode not in ruleset.modes:
         raise RecordError(
-            f"line {at}: [Contract] {value!r} is not a mode of {ruleset.name}; "
-            f"allowed: {' '.join(ruleset.mode_order)}"
+            f"line {at}: [Contract] {short_repr(value)} is not a mode of {ruleset.name}; "
+            f"allowed: {' '.join(ruleset.mode_order)} (or words: hearts, no trump, misère)"
         )
     return mode.value
 
 
-def _cards(text: str, where: str) -> list[Card]:
+def _cards(text: str, where: str, ruleset: Ruleset | None = None) -> list[Card]:
     out = []
     for w in text.replace(",", " ").split():
         try:
-            out.append(Card.parse(w))
+            card = Card.parse(w)
         except SolverError as exc:
             raise RecordError(f"{where}: {exc}") from None
+        if ruleset is not None and not ruleset.deck.mask & card.bit:
+            raise RecordError(f"{where}: card {card} is not in the deck of {_deck_words(ruleset)}")
+        out.append(card)
     return out
 
 
-def _read_discard(tags: Mapping[str, tuple[int, str]], ruleset: Ruleset) -> tuple[Card, ...] | None:
+def _read_discard(tags: Mapping[str, tuple[int, str]], ruleset: Ruleset | None) -> tuple[Card, ...] | None:
     if "Discard" not in tags:
         return None
     at, text = tags["Discard"]
-    cards = _cards(text, f"line {at}: [Discard]")
+    cards = _cards(text, f"line {at}: [Discard]", ruleset)
     if len(set(cards)) != len(cards):
         raise RecordError(f"line {at}: [Discard] names a card twice")
-    if len(cards) != ruleset.widow_size:
+    if ruleset is not None and len(cards) != ruleset.widow_size:
         raise RecordError(
             f"line {at}: [Discard] has {len(cards)} card(s); under {ruleset.name} "
             f"the declarer discards {ruleset.widow_size}"
@@ -487,7 +652,9 @@ def _read_discard(tags: Mapping[str, tuple[int, str]], ruleset: Ruleset) -> tupl
     return tuple(cards)
 
 
-def _read_exchange(tags: Mapping[str, tuple[int, str]]) -> tuple[tuple[Seat, Seat, Card], ...]:
+def _read_exchange(
+    tags: Mapping[str, tuple[int, str]], ruleset: Ruleset | None = None
+) -> tuple[tuple[Seat, Seat, Card], ...]:
     if "Exchange" not in tags:
         return ()
     at, text = tags["Exchange"]
@@ -497,8 +664,10 @@ def _read_exchange(tags: Mapping[str, tuple[int, str]]) -> tuple[tuple[Seat, Sea
             continue
         m = re.fullmatch(r"([DEMdem])\s*>\s*([DEMdem])\s+(\S+)", part)
         if not m:
-            raise RecordError(f"line {at}: [Exchange] entry {part!r}: write FROM>TO CARD, e.g. D>E HA")
-        card = _cards(m.group(3), f"line {at}: [Exchange]")[0]
+            raise RecordError(
+                f"line {at}: [Exchange] entry {short_repr(part)}: write FROM>TO CARD, e.g. D>E HA"
+            )
+        card = _cards(m.group(3), f"line {at}: [Exchange]", ruleset)[0]
         moves.append((Seat.parse(m.group(1)), Seat.parse(m.group(2)), card))
     return tuple(moves)
 
@@ -508,7 +677,7 @@ def _read_number(tags: Mapping[str, tuple[int, str]]) -> int | None:
         return None
     at, text = tags["Hand"]
     if not (text.isascii() and text.isdigit()) or len(text) > 6 or int(text) < 1:
-        raise RecordError(f"line {at}: [Hand] must be a hand number 1, 2, ..., got {text!r}")
+        raise RecordError(f"line {at}: [Hand] must be a hand number 1, 2, ..., got {short_repr(text)}")
     return int(text)
 
 
@@ -516,10 +685,55 @@ def _read_players(tags: Mapping[str, tuple[int, str]]) -> tuple[str, str, str] |
     if "Players" not in tags:
         return None
     at, text = tags["Players"]
-    names = [n.strip() for n in text.split(",")]
+    names = _split_names(text, f"line {at}: [Players]")
     if len(names) != 3 or not all(names):
         raise RecordError(f"line {at}: [Players] must name three players (D, E, M) separated by commas")
     return (names[0], names[1], names[2])
+
+
+def _split_names(text: str, where: str) -> list[str]:
+    """Names separated by commas; a name may be a JSON string (``"Smith, J."``), which is
+    how :func:`_quote_name` writes one holding a comma, a quote or a control character."""
+    names = []
+    pos = 0
+    while True:
+        while pos < len(text) and text[pos] in " \t":
+            pos += 1
+        if text.startswith('"', pos):
+            try:
+                name, pos = _JSON.raw_decode(text, pos)
+            except ValueError as exc:
+                raise RecordError(
+                    f"{where}: cannot read the quoted name at column {pos + 1}: {exc}"
+                ) from None
+            rest = text[pos:].lstrip(" \t")
+            if rest and not rest.startswith(","):
+                raise RecordError(f"{where}: a comma must follow the quoted name {short_repr(name)}")
+            pos = len(text) - len(rest)
+        else:
+            end = text.find(",", pos)
+            end = len(text) if end < 0 else end
+            name, pos = text[pos:end].strip(), end
+        names.append(name)
+        if pos >= len(text):
+            return names
+        pos += 1  # the comma
+
+
+def _quote_name(name: str) -> str:
+    """``name`` as written in ``[Players]``: as it is when it reads back so, else as a JSON
+    string with every unprintable character escaped (so the file stays one line a tag)."""
+    plain = name == name.strip() and name.isprintable() and not any(ch in name for ch in ',"\\')
+    if plain and name:
+        return name
+    return (
+        '"'
+        + "".join(ch if ch.isprintable() and ch not in '"\\' else json.dumps(ch)[1:-1] for ch in name)
+        + '"'
+    )
+
+
+_JSON = json.JSONDecoder()
 
 
 def _read_deal(
@@ -582,20 +796,6 @@ def _read_deal(
     return deal, start
 
 
-def _check_repeats(lines: Sequence[_Line], discard: Sequence[Card] | None) -> None:
-    seen: dict[Card, int] = {}
-    out = set(discard or ())
-    for t, ln in enumerate(lines, 1):
-        for c in ln.cards:
-            if c in seen:
-                raise RecordError(
-                    f"line {ln.number} (trick {t}): card {c} played twice (already played at trick {seen[c]})"
-                )
-            if c in out:
-                raise RecordError(f"line {ln.number} (trick {t}): card {c} was discarded and is out of play")
-            seen[c] = t
-
-
 def _reconstruct(tricks: Sequence[Sequence[Card]], leader: Seat, trump: int) -> Deal:
     """The hands at the first lead, from a complete play: each seat holds what it played."""
     hands = [0, 0, 0]
@@ -608,59 +808,6 @@ def _reconstruct(tricks: Sequence[Sequence[Card]], leader: Seat, trump: int) -> 
 
 def _cards_text(mask: int) -> str:
     return ", ".join(str(c) for c in sorted(Hand(mask), key=lambda c: -c.rank))
-
-
-def _check_play(
-    lines: Sequence[_Line],
-    start: Deal,
-    leader: Seat,
-    trump: int,
-    must_ruff: bool,
-    reconstructed: bool,
-    exchanged: bool,
-) -> None:
-    """Every card in the right hand and legal; errors name the line, trick and card."""
-    hands = [h.mask for h in start.hands]
-    lead = leader
-    for t, ln in enumerate(lines, 1):
-        where = f"line {ln.number} (trick {t})"
-        led = -1
-        for k, c in enumerate(ln.cards):
-            seat = Seat((lead + k) % 3)
-            if not hands[seat] & c.bit:
-                owner = next((s for s in Seat if hands[s] & c.bit), None)
-                if owner is not None and k == 0:
-                    raise RecordError(
-                        f"{where}: wrong seat leading: {c} is {owner.name}'s card, but "
-                        f"{seat.name} {'won the last trick' if t > 1 else 'has the first lead'} "
-                        f"and leads"
-                    )
-                if owner is not None:
-                    hint = "" if exchanged else " (if cards were exchanged before the play, give [Exchange])"
-                    raise RecordError(
-                        f"{where}: card {c} is not in {seat.name}'s hand (it is {owner.name}'s); "
-                        f"{seat.name} plays card {k + 1} of this trick{hint}"
-                    )
-                raise RecordError(f"{where}: card {c} is not in {seat.name}'s hand")
-            legal = legal_mask(hands[seat], led, trump, must_ruff)
-            if not legal & c.bit:
-                follow = hands[seat] & (0x1FFF << (16 * led))
-                if follow:
-                    raise RecordError(
-                        f"{where}: {seat.name} revokes with {c}: {SUIT_CHARS[led]} was led and "
-                        f"{seat.name} holds {_cards_text(follow)}"
-                        + (" (played later)" if reconstructed else "")
-                    )
-                raise RecordError(
-                    f"{where}: {seat.name} plays {c} without ruffing: void in {SUIT_CHARS[led]}, "
-                    f"{seat.name} must play a trump (holds {_cards_text(legal)})"
-                    + (" (played later)" if reconstructed else "")
-                )
-            hands[seat] &= ~c.bit
-            if k == 0:
-                led = int(c.suit)
-        if len(ln.cards) == 3:
-            lead = Seat((lead + trick_winner([_bit(c) for c in ln.cards], trump)) % 3)
 
 
 def _infer_discard(
@@ -692,6 +839,148 @@ def _infer_discard(
             )
     out = Hand(hands[declarer] & ~start[declarer].mask)
     return tuple(sorted(out, key=lambda c: (c.suit, -c.rank)))
+
+
+def _check_play(
+    lines: Sequence[_Line],
+    start: Deal,
+    leader: Seat,
+    trump: int,
+    must_ruff: bool,
+    reconstructed: bool,
+    exchanged: bool,
+    problems: _Problems,
+) -> None:
+    """Every card in the right hand and legal; each problem names the line, trick and card.
+
+    After a revoke or a missed ruff the play goes on being checked (the card was in the
+    hand). A line that does not follow from the one before may come after a line left out:
+    when the file says so (its typed trick number is one ahead) or holds every trick of a
+    hand of three or more but one, and a trick of cards never played in the file, put
+    before the line, makes it legal, that trick's line is reported missing (not as a
+    revoke) and the check goes on. A card in the wrong hand otherwise leaves the hands
+    unknown, so the check stops there.
+    """
+    hands = [h.mask for h in start.hands]
+    size = start.hand_size
+    one_short = size >= 3 and len(lines) == size - 1 and all(len(ln.cards) == 3 for ln in lines)
+    lead = leader
+    shift = 0  # trick lines found missing so far
+    rules = (trump, must_ruff, reconstructed, exchanged)
+    for t, ln in enumerate(lines, 1):
+        found, known = _line_problems(ln, t + shift, hands, lead, *rules)
+        skipped = ln.typed == t + shift + 1 or (one_short and not shift)
+        if found and skipped:
+            later = sum(c.bit for other in lines[t - 1 :] for c in other.cards)
+            gap = _missing_trick(ln, hands, lead, later, *rules)
+            if gap is not None:
+                cards, winner = gap
+                for k, c in enumerate(cards):
+                    hands[(lead + k) % 3] &= ~c.bit
+                lead = winner
+                shift += 1
+                shown = " ".join(str(c) for c in cards)
+                if ln.typed is not None:  # the typed number already says a line is missing
+                    problems.add(
+                        f"line {ln.number}: {shown}, never played in the file, would fit as trick {t + shift - 1}"
+                    )
+                else:
+                    problems.add(
+                        f"line {ln.number} (trick {t + shift - 1}): the play does not follow from the line "
+                        f"before: is the line of trick {t + shift - 1} missing? ({shown}, never played in "
+                        "the file, would fit)"
+                    )
+                found, known = _line_problems(ln, t + shift, hands, lead, *rules)
+        for message in found:
+            problems.add(message)
+        if not known:
+            return
+        for k, c in enumerate(ln.cards):
+            hands[(lead + k) % 3] &= ~c.bit
+        if len(ln.cards) == 3:
+            lead = Seat((lead + trick_winner([_bit(c) for c in ln.cards], trump)) % 3)
+
+
+def _line_problems(
+    ln: _Line,
+    trick: int,
+    hands: Sequence[int],
+    lead: int,
+    trump: int,
+    must_ruff: bool,
+    reconstructed: bool,
+    exchanged: bool,
+) -> tuple[list[str], bool]:
+    """The problems of one trick line played from ``hands``, and whether the hands are
+    still known after it (not after a card that is not in its player's hand)."""
+    held = list(hands)
+    where = f"line {ln.number} (trick {trick})"
+    later = " (played later)" if reconstructed else ""
+    found = []
+    led = -1
+    for k, c in enumerate(ln.cards):
+        seat = Seat((lead + k) % 3)
+        if not held[seat] & c.bit:
+            owner = next((s for s in Seat if held[s] & c.bit), None)
+            if owner is not None and k == 0:
+                found.append(
+                    f"{where}: wrong seat leading: {c} is {owner.name}'s card, but "
+                    f"{seat.name} {'won the last trick' if trick > 1 else 'has the first lead'} and leads"
+                )
+            elif owner is not None:
+                hint = "" if exchanged else " (if cards were exchanged before the play, give [Exchange])"
+                found.append(
+                    f"{where}: card {c} is not in {seat.name}'s hand (it is {owner.name}'s); "
+                    f"{seat.name} plays card {k + 1} of this trick{hint}"
+                )
+            else:
+                found.append(f"{where}: card {c} is not in {seat.name}'s hand")
+            return found, False
+        legal = legal_mask(held[seat], led, trump, must_ruff)
+        if not legal & c.bit:
+            follow = held[seat] & (0x1FFF << (16 * led))
+            if follow:
+                found.append(
+                    f"{where}: {seat.name} revokes with {c}: {SUIT_CHARS[led]} was led and "
+                    f"{seat.name} holds {_cards_text(follow)}{later}"
+                )
+            else:
+                found.append(
+                    f"{where}: {seat.name} plays {c} without ruffing: void in {SUIT_CHARS[led]}, "
+                    f"{seat.name} must play a trump (holds {_cards_text(legal)}){later}"
+                )
+        held[seat] &= ~c.bit
+        if k == 0:
+            led = int(c.suit)
+    return found, True
+
+
+def _missing_trick(
+    ln: _Line,
+    hands: Sequence[int],
+    lead: int,
+    later: int,
+    trump: int,
+    must_ruff: bool,
+    reconstructed: bool,
+    exchanged: bool,
+) -> tuple[tuple[Card, Card, Card], Seat] | None:
+    """A legal trick of cards that the rest of the file never plays which, played before
+    ``ln``, makes ``ln`` legal: (its cards, its winner), or None."""
+    free = [h & ~later for h in hands]
+    seats = [(lead + k) % 3 for k in range(3)]
+    for a in Hand(free[seats[0]]):
+        led = int(a.suit)
+        for b in Hand(legal_mask(hands[seats[1]], led, trump, must_ruff) & free[seats[1]]):
+            for c in Hand(legal_mask(hands[seats[2]], led, trump, must_ruff) & free[seats[2]]):
+                after = list(hands)
+                for seat, card in zip(seats, (a, b, c)):
+                    after[seat] &= ~card.bit
+                winner = Seat((lead + trick_winner([_bit(a), _bit(b), _bit(c)], trump)) % 3)
+                found, _ = _line_problems(ln, 0, after, winner, trump, must_ruff, reconstructed, exchanged)
+                if not found:
+                    return (a, b, c), winner
+    return None
 
 
 # --- from a match record, and to a file --------------------------------------------------------
