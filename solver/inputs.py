@@ -10,6 +10,7 @@ never a traceback, a hang or a silently misread value. The limits are documented
 
 from __future__ import annotations
 
+import inspect
 import json
 import math
 import os
@@ -220,9 +221,20 @@ def check_seed(seed: Any, error: type[SolverError]) -> None:
 
 
 def check_progress(progress: Any, error: type[SolverError]) -> None:
-    """A progress callback must be callable (or None): found before the work starts, not after."""
-    if progress is not None and not callable(progress):
+    """A progress callback must be a function of ``(done, total)`` (or None): found before
+    the work starts, not as a TypeError after the first piece of work is done."""
+    if progress is None:
+        return
+    if not callable(progress):
         _fail(error, f"progress must be a function (done, total) or None, got {short_repr(progress)}")
+    try:
+        signature = inspect.signature(progress)
+    except (TypeError, ValueError):  # a builtin without a signature: taken on trust
+        return
+    try:
+        signature.bind(0, 0)
+    except TypeError:
+        _fail(error, f"progress must take two arguments (done, total); {short_repr(progress)} does not")
 
 
 def short_repr(value: Any, limit: int = 60) -> str:

@@ -65,8 +65,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    if not os.path.isfile(args.file):
+    if not os.path.exists(args.file):
         raise UsageError(f"{args.file}: no such file")
+    if not os.path.isfile(args.file):
+        raise UsageError(f"{args.file}: not a regular file (a hand file or a JSON match record is)")
     if args.hand is not None and args.hand < 1:
         raise UsageError(f"--hand {args.hand}: hands are numbered from 1")
     if args.threads is not None and args.threads < 1:

@@ -159,7 +159,7 @@ def run(args: argparse.Namespace) -> int:
 
         def on_record(i: int, k: int, record: MatchRecord) -> None:
             if args.out:
-                records.save(record, os.path.join(args.out, name(i, k)))
+                records.save(record, os.path.join(args.out, name(i, k)), check=False)  # just played
             progress.advance(task)
 
         summary = simulate(

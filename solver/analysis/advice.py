@@ -41,6 +41,7 @@ from ..engine import Solver
 from ..errors import SolverError
 from ..game.modes import MODES, Mode
 from ..game.view import Layout, View
+from ..inputs import check_progress
 from .parallel import Interrupted, map_tasks, task_rng
 from .stats import mean_interval, wilson
 
@@ -322,8 +323,7 @@ def _check_run(samples: Any, seed: Any, progress: Any) -> None:
         raise SolverError(f"seed must be an int or a string, got {seed!r}")
     if isinstance(seed, int) and abs(seed).bit_length() > 256 or isinstance(seed, str) and len(seed) > 1000:
         raise SolverError("seed must be an int of at most 256 bits or a string of at most 1,000 characters")
-    if progress is not None and not callable(progress):
-        raise SolverError(f"progress must be a function (done, total) or None, got {progress!r}")
+    check_progress(progress, SolverError)
 
 
 def _rules_leader(view: View) -> Seat:

@@ -33,7 +33,7 @@ from typing import Any, TypeVar
 from ..cards import SUIT_CHARS, SUIT_SYMBOLS, Card, Hand, Suit
 from ..deal import SEAT_NAMES, Deal, Seat
 from ..errors import HandFileError, RecordError, SolverError
-from ..inputs import BOM, load_json, read_text_file, short_repr, write_atomic
+from ..inputs import BOM, check_int, load_json, read_text_file, short_repr, write_atomic
 from ..tricks import legal_mask, trick_winner
 from .modes import Mode
 from .rules import PRESETS, REMOVED_IN_51, Ruleset, get_ruleset
@@ -168,6 +168,8 @@ class HandRecord:
 
         ``position(len(tricks) + 1)`` is the position after the last complete trick.
         """
+        check_int(trick, "trick", RecordError)
+        check_int(played, "played", RecordError)
         last = len(self.tricks) + (1 if len(self.winners) == len(self.tricks) else 0)
         if not 1 <= trick <= min(last, self.hand_size):
             raise RecordError(
@@ -986,12 +988,25 @@ def _missing_trick(
 # --- from a match record, and to a file --------------------------------------------------------
 def hand_from_record(record: Mapping[str, Any], number: int) -> HandRecord:
     """Hand ``number`` (1-based) of a loaded match record (:func:`solver.game.records.load`)."""
-    from .records import ruleset_of
-
+    if not isinstance(record, Mapping) or not isinstance(record.get("hands"), list):
+        raise RecordError(f"a loaded match record (solver.load_record) is needed, got {short_repr(record)}")
     hands = record["hands"]
+    check_int(number, "hand number", RecordError)
     if not 1 <= number <= len(hands):
         raise RecordError(f"hand {number}: the record has hands 1..{len(hands)}")
-    h = hands[number - 1]
+    try:
+        return _hand_of_record(record, number)
+    except (KeyError, IndexError, TypeError, AttributeError, SolverError) as exc:
+        raise RecordError(
+            f"hand {number}: not a valid match record ({type(exc).__name__}: {short_repr(exc)}); "
+            "load it with solver.load_record, which says what is wrong"
+        ) from None
+
+
+def _hand_of_record(record: Mapping[str, Any], number: int) -> HandRecord:
+    from .records import ruleset_of
+
+    h = record["hands"][number - 1]
     ruleset = ruleset_of(record)
     dealt = Deal(
         [Hand.parse(h["dealt"][s]) if h["dealt"][s].strip() else Hand() for s in SEAT_NAMES],
@@ -1034,6 +1049,10 @@ def hand_from_record(record: Mapping[str, Any], number: int) -> HandRecord:
 
 def save_hand(rec: HandRecord, path: str | os.PathLike[str]) -> None:
     """Write the hand file atomically (temp file in the same directory, then rename)."""
+    if not isinstance(rec, HandRecord):
+        raise RecordError(f"save_hand writes a HandRecord, got {short_repr(rec)}")
+    if isinstance(path, bool) or not isinstance(path, (str, os.PathLike)):
+        raise RecordError(f"a hand file is saved to a file name, got {short_repr(path)}")
     write_atomic(path, rec.to_text())
 
 

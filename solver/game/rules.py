@@ -22,7 +22,7 @@ from typing import Any
 from ..cards import ALL_CARDS, Card, Hand, Suit
 from ..deal import Seat
 from ..errors import NotationError, RulesError
-from ..inputs import short_repr
+from ..inputs import UNSAFE_CHARS, short_repr
 from .explain import describe
 from .modes import SUIT_MODES, Mode
 
@@ -312,6 +312,8 @@ def _validate(r: Ruleset) -> None:
     """Every single option, then every combination that cannot be played."""
     if not isinstance(r.name, str) or not r.name or len(r.name) > MAX_NAME_LENGTH:
         raise RulesError(f"name must be a non-empty string of at most {MAX_NAME_LENGTH} characters")
+    if UNSAFE_CHARS.search(r.name):
+        raise RulesError(f"name {short_repr(r.name)} holds a control character; a ruleset name is plain text")
     _choice(r.first_leader, "first_leader", FIRST_LEADERS)
     _choice(r.widow, "widow", WIDOW_RULES)
     _choice(r.exchange, "exchange", EXCHANGES)
