@@ -64,9 +64,23 @@ def print_json(data: Any) -> None:
     sys.stdout.write(json_text_safe(json.dumps(data, ensure_ascii=False)) + "\n")
 
 
-def console() -> Console:
-    """A console for human output (plain text when not a terminal)."""
-    return Console(highlight=False, soft_wrap=True)
+class _TextConsole(Console):
+    """A console that shows every string it prints as text: control characters escaped."""
+
+    def print(self, *objects: Any, **kwargs: Any) -> None:
+        super().print(*(terminal_safe(o) if isinstance(o, str) else o for o in objects), **kwargs)
+
+
+def console(markup: bool = False) -> Console:
+    """A console for human output (plain text when not a terminal).
+
+    Names and rules read from files reach the output, so strings are shown as text:
+    control characters escaped, and rich markup (``[blink]``, ``[link=...]``) not
+    interpreted, in tables too. A command whose strings are all its own may ask for
+    ``markup=True``; a single ``print(..., markup=True)`` must escape what it quotes with
+    ``terminal_safe(text, markup=True)``.
+    """
+    return _TextConsole(highlight=False, soft_wrap=True, markup=markup)
 
 
 def err_console() -> Console:

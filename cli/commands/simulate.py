@@ -219,7 +219,7 @@ def pct(e: Estimate) -> str:
 
 
 def print_summary(summary: Summary, args: argparse.Namespace) -> None:
-    out = console()
+    out = console(markup=True)  # every string is the command's own (player kinds, a preset)
     stats = summary.to_json()
     partial = " [bold red](partial: interrupted)[/bold red]" if summary.partial else ""
     out.print(
