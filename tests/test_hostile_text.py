@@ -79,9 +79,7 @@ def test_plot_labels_from_the_user_are_plain(tmp_path):
     import pandas as pd
     from matplotlib.figure import Figure
 
-    from solver.plots import plot_study
-
-    from solver.plots import plot_advice
+    from solver.plots import plot_advice, plot_study
 
     frame = pd.DataFrame({MATH[1]: [1, 2, 2, 3], MATH[0]: [1, 1, 2, 2]})
     fig = Figure()
