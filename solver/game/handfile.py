@@ -168,8 +168,8 @@ class HandRecord:
 
         ``position(len(tricks) + 1)`` is the position after the last complete trick.
         """
-        check_int(trick, "trick", RecordError)
-        check_int(played, "played", RecordError)
+        check_int(trick, "trick", RecordError, -(10**6), 10**6)  # bounded: shown in messages
+        check_int(played, "played", RecordError, -(10**6), 10**6)
         last = len(self.tricks) + (1 if len(self.winners) == len(self.tricks) else 0)
         if not 1 <= trick <= min(last, self.hand_size):
             raise RecordError(
@@ -993,7 +993,7 @@ def hand_from_record(record: Mapping[str, Any], number: int) -> HandRecord:
     hands = record["hands"]
     check_int(number, "hand number", RecordError)
     if not 1 <= number <= len(hands):
-        raise RecordError(f"hand {number}: the record has hands 1..{len(hands)}")
+        raise RecordError(f"hand {short_repr(number)}: the record has hands 1..{len(hands)}")
     try:
         return _hand_of_record(record, number)
     except (KeyError, IndexError, TypeError, AttributeError, SolverError) as exc:
