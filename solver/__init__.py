@@ -19,6 +19,7 @@ from .declare import Choice, Declaration, declare
 from .engine import DDTable, Solver, card_values, dd_table, principal_variation, solve
 from .errors import (
     EngineError,
+    HandFileError,
     IllegalPlayError,
     InvalidDealError,
     NotationError,
@@ -88,6 +89,7 @@ __all__ = [
     "advise_play",
     "optimal_tree",
     "EngineError",
+    "HandFileError",
     "IllegalPlayError",
     "InvalidDealError",
     "NotationError",

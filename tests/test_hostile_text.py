@@ -85,7 +85,9 @@ def test_plot_labels_from_the_user_are_plain(tmp_path):
     fig = Figure()
     plot_study(frame, [MATH[1], MATH[0]], ax=fig.add_subplot())
     fig.savefig(io.BytesIO(), format="png")
-    view = solver.View.from_hand_record(load_hand(hand_file(tmp_path, ("D", "E", "M"), rules_name=MATH[0])), 15)
+    view = solver.View.from_hand_record(
+        load_hand(hand_file(tmp_path, ("D", "E", "M"), rules_name=MATH[0])), 15
+    )
     fig = Figure()
     plot_advice(solver.advise_play(view, samples=2), ax=fig.add_subplot())
     fig.savefig(io.BytesIO(), format="png")
