@@ -433,3 +433,13 @@ def test_player_names_round_trip_through_a_hand_file(players):
     assert all(ch.isprintable() or ch == "\n" for ch in text)
     again = parse_hand(text)
     assert again.players == players and again == named
+
+
+def test_a_play_without_a_deal_is_checked_despite_a_bad_tag():
+    text = "\n".join(ln for ln in EXAMPLE.splitlines() if not ln.startswith(("[Deal", "[Discard")))
+    text = text.replace("HA H4 H3", "HA D8 H3").replace("DQ D8 D9", "DQ H4 D9")
+    text = text.replace('[Leader "E"]', '[Leader "E"]\n[Bogus "1"]')
+    found = _problems(text)
+    assert len(found) == 3 and "unknown tag [Bogus]" in found[0]
+    assert "M revokes with D8: H was led and M holds" in found[1] and found[1].endswith("(played later)")
+    assert "M revokes with D5: H was led and M holds H4 (played later)" in found[2]  # H4 moved to trick 11

@@ -453,8 +453,8 @@ def _build(tags: Mapping[str, tuple[int, str]], lines: list[_Line], problems: _P
                     f"the play section lists {played} of {3 * size} cards: a partial play needs {need}.{hint}"
                 )
             return None
-        if problems:
-            return None  # the hands cannot be rebuilt from a play that has problems
+        if playable < len(lines):
+            return None  # the hands cannot be rebuilt from lines that cannot be played through
         start = _reconstruct(tricks, leader, trump)
         if dealt is not None:
             discard = problems.attempt(_infer_discard, tags, dealt, start, declarer, exchange)
