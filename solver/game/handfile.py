@@ -401,9 +401,7 @@ def _check_trick_numbers(lines: Sequence[_Line], problems: _Problems) -> None:
     for t, ln in enumerate(lines, 1):
         if ln.typed is None or ln.typed == t + offset:
             continue
-        hint = ""
-        if ln.typed > t + offset:
-            hint = f" (is the line of trick {t} missing?)" if ln.typed == t + 1 else ""
+        hint = f" (is the line of trick {ln.typed - 1} missing?)" if ln.typed == t + offset + 1 else ""
         problems.add(f"line {ln.number} says trick {ln.typed} but is trick {t}{hint}")
         offset = ln.typed - t
 
@@ -448,7 +446,7 @@ def _build(tags: Mapping[str, tuple[int, str]], lines: list[_Line], problems: _P
                     if dealt is not None
                     else "[Deal]"
                 )
-                hint = " Is a trick line missing?" if played < 3 * size and played % 3 == 0 else ""
+                hint = " Is a trick line missing?" if played == 3 * size - 3 else ""
                 problems.add(
                     f"the play section lists {played} of {3 * size} cards: a partial play needs {need}.{hint}"
                 )
@@ -857,10 +855,10 @@ def _check_play(
 
     After a revoke or a missed ruff the play goes on being checked (the card was in the
     hand). A line that does not follow from the one before may come after a line left out:
-    when the file says so (its typed trick number is one ahead) or holds every trick of a
-    hand of three or more but one, and a trick of cards never played in the file, put
-    before the line, makes it legal, that trick's line is reported missing (not as a
-    revoke) and the check goes on. A card in the wrong hand otherwise leaves the hands
+    when the file says so (its typed trick number is one ahead: then even if the line
+    happens to be legal without it) or holds every trick of a hand of three or more but
+    one, and a trick of cards never played in the file, put before the line, makes it
+    legal, that trick's line is reported missing (not as a revoke) and the check goes on. A card in the wrong hand otherwise leaves the hands
     unknown, so the check stops there.
     """
     hands = [h.mask for h in start.hands]
@@ -871,8 +869,8 @@ def _check_play(
     rules = (trump, must_ruff, reconstructed, exchanged)
     for t, ln in enumerate(lines, 1):
         found, known = _line_problems(ln, t + shift, hands, lead, *rules)
-        skipped = ln.typed == t + shift + 1 or (one_short and not shift)
-        if found and skipped:
+        numbered_gap = ln.typed == t + shift + 1  # the typed number says a line is missing
+        if numbered_gap or (found and one_short and not shift):
             later = sum(c.bit for other in lines[t - 1 :] for c in other.cards)
             gap = _missing_trick(ln, hands, lead, later, *rules)
             if gap is not None:
