@@ -404,6 +404,11 @@ def test_reconstructed_hands_are_marked_and_shown_by_the_cli(capsys, tmp_path):
     err = capsys.readouterr().err
     assert "reconstructed from the play" in err
     assert "D ♠AQ87532 ♥KJ753 ♦T964 ♣—" in err
+    assert main(["advise", str(path), "--at", "15.1", "--samples", "2", "--json"]) == 0
+    assert "sm358 advise: note: the file gives no [Deal]" in capsys.readouterr().err
+    example = str(Path(__file__).resolve().parent.parent / "examples" / "hand-twelve.txt")
+    assert main(["review", example, "--no-declaration", "--json"]) == 0
+    assert "reconstructed" not in capsys.readouterr().err
 
 
 def test_the_cli_prints_one_line_a_problem(capsys, tmp_path):
