@@ -365,6 +365,8 @@ def _no_args():
         (lambda: save_hand(HAND, "x.txt"), "writes a HandRecord"),
         (lambda: save_hand(_hand(), 3), "saved to a file name"),
         (lambda: get_ruleset("twelve", name="a\x1b[5mb"), "control character"),
+        (lambda: solver.advise_play(_view(), samples=2, chunk="8"), "chunk must be a whole number"),
+        (lambda: solver.get_player("random", 0, name="x" * 101), "at most 100 characters"),
         (lambda: get_ruleset("twelve", name="a\u202eb"), "control character"),
     ],
 )

@@ -41,7 +41,7 @@ from ..engine import Solver
 from ..errors import SolverError
 from ..game.modes import MODES, Mode
 from ..game.view import Layout, View
-from ..inputs import check_progress
+from ..inputs import check_int, check_progress
 from .parallel import Interrupted, map_tasks, task_rng
 from .stats import mean_interval, wilson
 
@@ -666,6 +666,7 @@ def advise_play(
     if view.stage != "play":
         raise SolverError("advise_play needs a view during the play (give the mode)")
     _check_run(samples, seed, progress)
+    check_int(chunk, "chunk", SolverError, 1, MAX_SAMPLES)
     state = view.play_state()
     if state.to_move != view.seat:
         raise SolverError(f"{state.to_move.name} is to play trick {state.trick_number}, not {view.seat.name}")
