@@ -448,3 +448,11 @@ def test_a_play_without_a_deal_is_checked_despite_a_bad_tag():
     assert len(found) == 3 and "unknown tag [Bogus]" in found[0]
     assert "M revokes with D8: H was led and M holds" in found[1] and found[1].endswith("(played later)")
     assert "M revokes with D5: H was led and M holds H4 (played later)" in found[2]  # H4 moved to trick 11
+
+
+def test_a_name_with_a_comma_is_typed_in_quotes():
+    typed = EXAMPLE.replace('[Rules "twelve"]', '[Rules "twelve"]\n[Players "Smith, J., Ann, Bob"]')
+    (found,) = _problems(typed)
+    assert "got 4; a name holding a comma goes in quotes" in found
+    quoted = typed.replace('"Smith, J., Ann, Bob"', '""Smith, J.", Ann, Bob"')
+    assert parse_hand(quoted).players == ("Smith, J.", "Ann", "Bob")

@@ -687,7 +687,10 @@ def _read_players(tags: Mapping[str, tuple[int, str]]) -> tuple[str, str, str] |
     at, text = tags["Players"]
     names = _split_names(text, f"line {at}: [Players]")
     if len(names) != 3 or not all(names):
-        raise RecordError(f"line {at}: [Players] must name three players (D, E, M) separated by commas")
+        raise RecordError(
+            f"line {at}: [Players] must name three players (D, E, M) separated by commas, got "
+            f'{len(names)}; a name holding a comma goes in quotes: "Smith, J."'
+        )
     return (names[0], names[1], names[2])
 
 
