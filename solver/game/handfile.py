@@ -378,7 +378,10 @@ def _trick_line(line: str, number: int, trick: int, problems: _Problems) -> _Lin
     typed = None
     if words and _TRICK_NUMBER.match(words[0]):
         digits = words[0][:-1]
-        typed = int(digits) if len(digits) <= 3 else -1
+        if len(digits) <= 3:
+            typed = int(digits)
+        else:
+            problems.add(f"line {number} (trick {trick}): {short_repr(words[0], 12)} is not a trick number")
         words = words[1:]
     cards = []
     broken = False
