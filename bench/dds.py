@@ -85,8 +85,9 @@ def own_table_ms(solver: Solver, deal: Deal) -> float:
     return (time.perf_counter() - t0) * 1000
 
 
-def compare_with_dds(solver: Solver, first: int, deals: int) -> None:
-    """Time both solvers deal by deal and print medians and ratios."""
+def compare_with_dds(solver: Solver, first: int, deals: int) -> dict[str, float]:
+    """Time both solvers deal by deal, print medians and ratios, and return the ratios
+    ("solve", "table": this engine's median / DDS's median)."""
     _dds.SetMaxThreads(1)
     warm = bridge_deal(first - 1)  # DDS sets up its memory on its first calls: not timed
     dds_solve_ms(warm)
@@ -104,7 +105,10 @@ def compare_with_dds(solver: Solver, first: int, deals: int) -> None:
     )
     for name, ms in times.items():
         print(f"  {name:<10} median {statistics.median(ms):8.2f} ms  max {max(ms):8.2f} ms")
+    ratios = {}
     for what, target in (("solve", 0.5), ("table", 1.0)):
         r = statistics.median(times[f"own {what}"]) / statistics.median(times[f"dds {what}"])
+        ratios[what] = r
         verdict = "met" if r <= target else "NOT met"
         print(f"  one {what}: this engine's median / DDS's median {r:6.2f}   target <= {target:g}: {verdict}")
+    return ratios

@@ -8,7 +8,9 @@ For each deal ``Deal.random(seed=i)`` (three 16-card hands, the 4 widow cards ou
 play) it times one solve (dealer's value, spades, eldest leads) and one full table
 (3 seats x 5 strains, eldest leads), in normal play and, on the first deals, in misère.
 The table starts empty for every solve and every table, so each is timed cold; the
-15 solves of one table share their table. Printed with the CPU line:
+15 solves of one table share their table. Times are the CPU time of the searching
+thread (as in bench/compare.py): on a loaded shared machine wall-clock times, and the
+ratios between them, swing with the other jobs' load. Printed with the CPU line:
 
 * misère solve median / normal solve median, on the same deals (target <= 5);
 * misère table median / normal table median, on the same deals (target <= 5);
@@ -19,6 +21,9 @@ bridge deals, alternated deal by deal with this engine's solves (see bench/dds.p
 
     python bench/solve.py [--deals N] [--misere-deals M] [--misere-tables T] [--first SEED]
                           [--tt-mb MB] [--verbose] [--against-dds] [--dds-deals K]
+                          [--markdown [FILE]]
+
+``--markdown`` also writes the results as ``docs/speed.md`` (bench/speed_page.py).
 """
 
 from __future__ import annotations
@@ -26,7 +31,9 @@ from __future__ import annotations
 import argparse
 import math
 import statistics
+import sys
 import time
+from pathlib import Path
 
 from machine import describe
 from solver.deal import Deal, Seat, Strain
@@ -52,21 +59,21 @@ def summary(name: str, ms: list[float], nodes: list[int]) -> str:
 def timed_solve(solver: Solver, deal: Deal, misere: bool) -> tuple[float, int, int]:
     """One cold solve: dealer's value in spades, eldest leads. (ms, nodes, value)"""
     solver.clear()
-    t0 = time.perf_counter()
+    t0 = time.thread_time()
     value = solver.solve(deal, Strain.S, leader=Seat.E, seat=Seat.D, misere=misere)
-    return (time.perf_counter() - t0) * 1000, solver.nodes, value
+    return (time.thread_time() - t0) * 1000, solver.nodes, value
 
 
 def timed_table(solver: Solver, deal: Deal, misere: bool) -> tuple[float, int]:
     """One cold table: 3 seats x 5 strains, eldest leads, one thread. (ms, nodes)"""
     solver.clear()
     nodes = 0
-    t0 = time.perf_counter()
+    t0 = time.thread_time()
     for strain in Strain:
         for seat in Seat:
             solver.solve(deal, strain, leader=Seat.E, seat=seat, misere=misere)
             nodes += solver.nodes
-    return (time.perf_counter() - t0) * 1000, nodes
+    return (time.thread_time() - t0) * 1000, nodes
 
 
 def ratio_line(name: str, value: float, target: float) -> str:
@@ -94,6 +101,14 @@ def main() -> int:
     ap.add_argument("--verbose", action="store_true", help="print one line per deal")
     ap.add_argument("--against-dds", action="store_true", help="also time DDS (needs endplay)")
     ap.add_argument("--dds-deals", type=int, default=20, help="deals for --against-dds (default 20)")
+    ap.add_argument(
+        "--markdown",
+        metavar="FILE",
+        nargs="?",
+        const="docs/speed.md",
+        help="also write the results as the speed page (default docs/speed.md), keeping its "
+        "'Other benches' section",
+    )
     args = ap.parse_args()
     if args.deals < 1 or not 0 <= args.misere_tables <= args.misere_deals <= args.deals:
         ap.error("need 1 <= deals, 0 <= misere-tables <= misere-deals <= deals")
@@ -164,10 +179,17 @@ def main() -> int:
                 50,
             )
         )
+    dds_ratios: dict[str, float] = {}
     if args.against_dds:
         from dds import compare_with_dds  # needs endplay (pip install '.[bench]')
 
-        compare_with_dds(solver, args.first, args.dds_deals)
+        dds_ratios = compare_with_dds(solver, args.first, args.dds_deals)
+    if args.markdown:
+        from speed_page import write_speed_page
+
+        argv = " ".join(sys.argv[1:])
+        write_speed_page(Path(args.markdown), argv, args, runs, dds_ratios, describe())
+        print(f"wrote {args.markdown}")
     return 0
 
 

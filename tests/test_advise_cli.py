@@ -44,7 +44,7 @@ def test_human_output_recommendation_first_and_plot(tmp_path, capsys):
         == 0
     )
     out = capsys.readouterr().out
-    assert "Recommended:" in out and "P(target)" in out and "successive halving" in out
+    assert out.startswith("Name ") and "P(target)" in out and "successive halving" in out
     assert out_png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
@@ -148,3 +148,90 @@ def test_play_advice_from_a_hand_file(capsys):
 def test_bad_points_of_a_hand_file(at, message, capsys):
     assert main(["advise", "examples/hand-twelve.txt", "--at", at]) == 2
     assert message in capsys.readouterr().err
+
+
+def _advice_with_misere_rows():
+    """A hand-made declaration advice: a trump row (8 or more) and a misère row (at most 3)."""
+    from solver.analysis.advice import Advice, Candidate
+
+    heart = Candidate("H", ("S8", "S4", "D6", "C2"), 8, False)
+    miz = Candidate("miz", ("SA", "HA", "D2", "C2"), 3, True)
+    for i in range(10):
+        heart.record(i, 9 if i else 7, heart.level_of(9 if i else 7))
+        miz.record(i, 2 if i < 4 else 5, miz.level_of(2 if i < 4 else 5))
+    return Advice(
+        "declaration",
+        "D",
+        "miz",
+        8,
+        10,
+        0,
+        "mode and discard",
+        [heart, miz],
+        [(2, 10)],
+        position={"hand": "AKQ84.AKQJ9.A6.AK92", "widow": ".32.3.4"},
+    )
+
+
+def test_advice_opens_with_a_sentence_and_misere_rows_say_at_most(capsys):
+    from cli.commands.advise import show
+
+    show(_advice_with_misere_rows(), top=10)
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert lines[0].startswith("Name ♥ and discard ♠8 ♠4 ♦6 ♣2: makes 8 tricks in 90% of layouts (")
+    assert all(len(line) <= 80 for line in lines), max(lines, key=len)
+    miz_row = next(line for line in lines if line.startswith("misère"))
+    assert "max 3" in miz_row and "40%" in miz_row  # 4 of 10 layouts at most 3 tricks
+    heart_row = next(line for line in lines if line.startswith("♥"))
+    assert "8+" in heart_row and "90%" in heart_row
+    assert out.count("P(target):") == 1  # what it means, said once
+
+
+def test_play_advice_opens_with_the_card_to_play(capsys):
+    args = ["advise", "examples/hand-twelve.txt", "--at", "5.2", "--samples", "4", "--workers", "1"]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Play ") and "tricks in" in out.splitlines()[0] + out.splitlines()[1]
+    assert all(len(line) <= 80 for line in out.splitlines())
+
+
+def test_help_prints_percent_signs_once(capsys):
+    with pytest.raises(SystemExit):
+        main(["advise", "--help"])
+    out = capsys.readouterr().out
+    assert "95% intervals" in out and "%%" not in out
+
+
+def test_modes_used_leaves_out_the_declarers_used_modes(capsys):
+    args = ["advise", "--hand", "S2 S3 S5 S7 H4 H5", "--rules", "hungarian", "--samples", "2"]
+    assert main(args + ["--workers", "1", "--modes-used", "S,MT,h", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert sorted({c["strain"] for c in data["candidates"]}) == ["C", "D", "N"]
+
+
+@pytest.mark.parametrize(
+    "rules,used,message",
+    [
+        ("twelve", "S", "every mode stays allowed"),
+        ("hungarian", "S H D C N MT", "nothing is left"),
+        ("hungarian", "S S", "twice"),
+        ("hungarian", "X", "unknown mode"),
+    ],
+)
+def test_modes_used_errors_are_one_line(rules, used, message, capsys):
+    args = ["advise", "--hand", HAND if rules == "twelve" else "S2 S3 S5 S7 H4 H5", "--rules", rules]
+    if rules == "twelve":
+        args += ["--widow", WIDOW]
+    assert main(args + ["--modes-used", used]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1
+
+
+def test_python_forms_say_the_same_as_the_command():
+    advice = _advice_with_misere_rows()
+    text = str(advice).splitlines()
+    assert text[0].startswith("Name ♥ and discard ♠8 ♠4 ♦6 ♣2: makes 8 tricks in 90%")
+    assert "target max 3" in next(line for line in text if "miz discard" in line)
+    page = advice._repr_html_()
+    assert "<td>max 3</td>" in page and "<td>8+</td>" in page and "makes 8 tricks" in page

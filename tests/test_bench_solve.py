@@ -28,6 +28,35 @@ def test_solve_prints_the_ratios_with_the_cpu_line() -> None:
         assert line in done.stdout and "target <=" in done.stdout
 
 
+def test_solve_markdown_writes_the_speed_page_and_keeps_other_benches(tmp_path) -> None:
+    page = tmp_path / "speed.md"
+    page.write_text("# Speed\n\nold figures\n\n## Other benches\n\n| kept row |\n", encoding="utf-8")
+    done = run(
+        "solve.py",
+        "--deals",
+        "2",
+        "--first",
+        "1",
+        "--misere-deals",
+        "1",
+        "--misere-tables",
+        "0",
+        "--markdown",
+        str(page),
+    )
+    assert done.returncode == 0, done.stderr
+    text = page.read_text(encoding="utf-8")
+    assert "old figures" not in text and text.count("## Other benches") == 1 and "| kept row |" in text
+    for part in (
+        "## Summary",
+        "misère solve median / normal solve median",
+        "## Misère",
+        "CPython",
+        "python bench/solve.py --deals 2",
+    ):
+        assert part in text
+
+
 def test_solve_rejects_more_misere_deals_than_deals() -> None:
     done = run("solve.py", "--deals", "1", "--misere-deals", "2")
     assert done.returncode == 2 and "misere" in done.stderr

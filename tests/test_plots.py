@@ -71,3 +71,28 @@ def test_tree_plot():
     graph = solver.optimal_tree(ENDING, "S", leader="D", seat="D", tricks=2)
     ax = plot_tree(graph)
     assert "Optimal lines" in ax.get_title()
+
+
+def test_strain_bars_label_each_suit_with_its_own_values():
+    """Every bar container carries its own suit's label and values, and the legend names the
+    artists it shows (a bare list of legend names once slid by one onto the target line)."""
+    from solver.plots import plot_strain_values
+
+    frame = pd.DataFrame({"S": [9, 2], "H": [4, 11], "D": [7, 3], "C": [1, 6]}, index=["widow A", "widow B"])
+    ax = plot_strain_values(frame, target=8, title="t")
+    bars = {c.get_label(): [int(p.get_height()) for p in c.patches] for c in ax.containers}
+    assert bars == {"♠": [9, 2], "♥": [4, 11], "♦": [7, 3], "♣": [1, 6]}
+    legend = ax.get_legend()
+    shown = [t.get_text() for t in legend.get_texts()]
+    assert shown == ["♠", "♥", "♦", "♣", "target 8"]
+    containers = {c.get_label(): c for c in ax.containers}
+    for handle, text in zip(legend.legend_handles, shown[:4]):  # each key's colour is its suit's bars'
+        assert handle.get_facecolor() == containers[text].patches[0].get_facecolor()
+    target = next(line for line in ax.get_lines() if line.get_label() == "target 8")
+    assert list(target.get_ydata()) == [8, 8]
+    # each group's bars sit over its own tick
+    ticks = [t.get_text() for t in ax.get_xticklabels()]
+    assert ticks == ["widow A", "widow B"]
+    for c in ax.containers:
+        centres = [p.get_x() + p.get_width() / 2 for p in c.patches]
+        assert [round(x) for x in centres] == [0, 1]

@@ -298,7 +298,7 @@ def test_result_forms():
     assert set(hand) >= {"hand", "rules", "declarer", "contract", "declaration", "cards", "seats"}
     assert len(hand["cards"]) == 48
     assert set(hand["cards"][0]) == {"trick", "seat", "card", "before", "after", "cost", "best"}
-    assert set(hand["seats"]["D"]) == {"opening", "taken", "mistakes", "lost", "gained"}
+    assert set(hand["seats"]["D"]) == {"opening", "taken", "mistakes", "lost", "gained", "target", "net"}
     frame = r.to_frame()
     assert len(frame) == 48 and list(frame["cost"]) == [c["cost"] for c in hand["cards"]]
     assert (frame["mistake"] == (frame["cost"] > 0)).all()

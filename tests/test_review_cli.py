@@ -68,7 +68,9 @@ def test_json_schema(capsys, planted):
         "best": ["SQ"],
     }
     assert hand["seats"]["D"]["lost"] == 3 and data["players"] == {}
-    assert set(hand["seats"]["E"]) == {"opening", "taken", "mistakes", "lost", "gained"}
+    assert set(hand["seats"]["E"]) == {"opening", "taken", "mistakes", "lost", "gained", "target", "net"}
+    # an ending: no target (its earlier tricks are unknown)
+    assert hand["seats"]["E"]["target"] is None and hand["seats"]["E"]["net"] is None
 
 
 def test_match_review_and_plot_files(capsys, match_file, tmp_path):
@@ -186,3 +188,80 @@ def test_html_report_renders_in_headless_chromium(tmp_path, planted):
         (pixels[..., 0] > 0.9) & (pixels[..., 1] < 0.92) & (pixels[..., 1] > 0.8) & (pixels[..., 2] < 0.92)
     )
     assert reddish.sum() > 200
+
+
+def test_every_seat_target_tricks_and_net_in_text_json_html_and_plot(capsys, tmp_path):
+    """The example hand: D takes 7 of 8 (-1), E 3 of 5 (-2), M 6 of 3 (+3)."""
+    example = str(REPO / "examples" / "hand-twelve.txt")
+    page = tmp_path / "r.html"
+    assert main(["review", example, "--no-declaration", "--html", str(page)]) == 0
+    out = capsys.readouterr().out
+    assert "Result: D 7/8 -1, E 3/5 -2, M 6/3 +3" in out
+    assert main(["review", example, "--no-declaration", "--json"]) == 0
+    seats = json.loads(capsys.readouterr().out)["hands"][0]["seats"]
+    assert {s: (v["taken"], v["target"], v["net"]) for s, v in seats.items()} == {
+        "D": (7, 8, -1),
+        "E": (3, 5, -2),
+        "M": (6, 3, 3),
+    }
+    text = page.read_text()
+    assert "D 7/8 -1, E 3/5 -2, M 6/3 +3" in text and "<th>target</th><th>net</th>" in text
+
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    import solver
+    from solver.plots import review_trajectory
+
+    fig, ax = plt.subplots()
+    review_trajectory(solver.review(example, declaration=False), ax=ax)
+    labels = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert labels[:3] == ["D: 7/8 -1", "E: 3/5 -2", "M: 6/3 +3"]
+    plt.close(fig)
+
+
+def test_misere_target_is_a_maximum():
+    from solver.analysis.review import SeatSummary
+    from solver.analysis.review_text import seat_result
+
+    assert seat_result("D", SeatSummary(1, 2, 0, 0, 0, target=3, net=1), misere=True) == "D 2/max 3 +1"
+    assert seat_result("E", SeatSummary(5, 5, 0, 0, 0, target=5, net=0)) == "E 5/5 made"
+    assert seat_result("M", SeatSummary(2, 2, 0, 0, 0)) == "M 2 tricks"  # an ending
+
+
+def test_match_report_opens_with_a_summary(capsys, match_file, tmp_path):
+    record = records.load(match_file)
+    result = record["result"]
+    page = tmp_path / "m.html"
+    assert main(["review", str(match_file), "--no-declaration", "--html", str(page)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Match (twelve")
+    assert main(["review", str(match_file), "--no-declaration", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    names = data["match"]["players"]  # duplicate names get their index
+    head = out.split("Hand 1")[0]
+    scores = ", ".join(f"{n} {t:+d}" for n, t in zip(names, result["totals"]))
+    assert f"Score: {scores}" in head and "declared" in head and "made" in head
+    assert data["match"]["totals"] == result["totals"] and data["match"]["hands"] == len(record["hands"])
+    # the nets summed per player agree with the record's own score
+    assert [data["players"][n]["net"] for n in data["match"]["players"]] == result["totals"]
+    text = page.read_text()
+    assert text.index("Match summary") < text.index("Hand 1")
+    # one hand of a match is not the match
+    assert main(["review", str(match_file), "--hand", "1", "--no-declaration", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["match"] is None
+
+
+def test_match_summary_escapes_player_names():
+    from solver.analysis.review import MatchSummary, Review
+    from solver.analysis.review_html import match_summary
+    from solver.analysis.review_text import match_lines
+
+    names = ("<script>x</script>", "[bold]bob[/bold]", "cy")
+    m = MatchSummary("twelve", names, 2, names[0], "the limit of 2 hands", (3, -1, -2))
+    page = match_summary(Review((), {}, m))
+    assert "<script>" not in page and "&lt;script&gt;" in page
+    text = "\n".join(match_lines(m, {}, markup=True))
+    assert "\\[bold]bob" in text and "Score: <script>x</script> +3" in text

@@ -53,3 +53,26 @@ def test_command_line(capsys):
     assert data == single_dummy_review(RECORD, samples=4, workers=1).to_dict()
     assert main(["review", FILE, "--single-dummy", "--plot", "x.png"]) == 2
     assert "does not go with --single-dummy" in capsys.readouterr().err
+
+
+def test_html_report(tmp_path, capsys):
+    page = tmp_path / "sd.html"
+    args = ["review", FILE, "--single-dummy", "--samples", "2", "--threads", "1", "--html", str(page)]
+    assert main(args) == 0
+    capsys.readouterr()
+    text = page.read_text()
+    assert text.startswith("<!DOCTYPE html>") and "single-dummy review" in text
+    result = single_dummy_review(RECORD, samples=2, workers=1)
+    assert text.count("<tr") == len(result.cards) + 1 + 4 + 1  # cards, header; deal rows, header
+    assert text.count('class="mistake"') == len(result.flagged)
+
+
+def test_human_output_fits_80_columns_and_marks_the_flagged(capsys):
+    assert (
+        main(["review", FILE, "--single-dummy", "--samples", "2", "--threads", "1", "--threshold", "0"]) == 0
+    )
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("Single-dummy review (twelve, ♠ trumps)")
+    assert all(len(line) <= 80 for line in lines)
+    result = single_dummy_review(RECORD, samples=2, workers=1, threshold=0)
+    assert sum(line.startswith("!") for line in lines) == len(result.flagged)

@@ -11,22 +11,35 @@ from __future__ import annotations
 
 import argparse
 import sys
+import textwrap
 from typing import Any
 
+from rich import box
+from rich.markup import escape
 from rich.table import Table
 
 from solver.analysis.advice import MAX_SAMPLES, Advice, advise_declaration, advise_play
-from solver.cards import SUIT_CHARS, Card, parse_cards
+from solver.analysis.advice_text import (
+    P_TARGET_MEANING,
+    choice_cell,
+    headline,
+    percent,
+    span,
+    target_mark,
+)
+from solver.analysis.review_text import contract_words
+from solver.cards import SUIT_CHARS
 from solver.deal import Seat
-from solver.errors import NotationError
+from solver.errors import NotationError, SolverError
 from solver.game.handfile import load_hand
 from solver.game.modes import Mode
 from solver.game.view import View
 from solver.inputs import atomic_write_path
 
-from ..common import LazyProgress, console, note_reconstructed, print_json
+from ..common import LazyProgress, console, note_reconstructed, print_json, terminal_safe
 
 SUITS = SUIT_CHARS
+WIDTH = 80  # human output fits a standard terminal
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -35,7 +48,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         help="single-dummy advice: best trump, discard or card from one seat's view (simulation)",
         description="Sample the cards a seat cannot see, judge every candidate double dummy on the "
         "same samples, and report each candidate's chance of reaching the target and "
-        "its mean tricks with 95%% intervals. See docs/advice.md.",
+        "its mean tricks with 95% intervals. See docs/advice.md.",
     )
     p.add_argument("file", nargs="?", metavar="FILE", help="a hand file to cut with --at (play advice)")
     p.add_argument("--at", metavar="T.K", help="with FILE: advise the K-th card of trick T")
@@ -46,6 +59,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--mode", help="play advice: the declared mode (S H D C N MT miz)")
     p.add_argument("--played", default="", help="play advice: every card played so far, in order")
     p.add_argument("--discarded", default="", help="play advice: the seat's own discards (declarer)")
+    p.add_argument(
+        "--modes-used",
+        metavar="MODES",
+        help="declaration under a hungarian-18 match: the modes this declarer has already named "
+        "(e.g. S,MT); they are left out",
+    )
     p.add_argument("--strain", help="declaration: also score this strain/mode (with --discard)")
     p.add_argument("--discard", help="declaration: the discard to score with --strain")
     p.add_argument(
@@ -97,6 +116,26 @@ def _constraints(args: argparse.Namespace) -> dict[str, Any]:
     if lengths:
         out["lengths"] = lengths
     return out
+
+
+def _modes_left(view: View, used_text: str | None) -> list[str] | None:
+    """The modes a hungarian-18 declarer may still name, from ``--modes-used S,MT``."""
+    if used_text is None:
+        return None
+    rules = view.rules
+    if rules.match_end != "hungarian-18":
+        raise NotationError(
+            f"--modes-used: under {rules.name} every mode stays allowed (only a hungarian-18 match "
+            "uses each mode up)"
+        )
+    used = [str(Mode.parse(m)) for m in used_text.replace(",", " ").split()]
+    try:
+        left = [str(m) for m in rules.allowed_modes(used)]
+    except SolverError as exc:
+        raise NotationError(f"--modes-used {used_text!r}: {exc}") from None
+    if not left:
+        raise NotationError(f"--modes-used {used_text!r}: every mode is used; nothing is left to name")
+    return left
 
 
 def _view(args: argparse.Namespace) -> View:
@@ -156,6 +195,7 @@ def run(args: argparse.Namespace) -> int:
                 raise NotationError("--discard needs --strain")
             advice = advise_declaration(
                 view,
+                modes=_modes_left(view, args.modes_used),
                 samples=args.samples,
                 seed=args.seed,
                 workers=args.workers,
@@ -164,8 +204,10 @@ def run(args: argparse.Namespace) -> int:
                 progress=bar,
             )
         else:
-            if args.strain or args.discard:
-                raise NotationError("--strain/--discard score a declaration; this view is in the play")
+            if args.strain or args.discard or args.modes_used:
+                raise NotationError(
+                    "--strain/--discard/--modes-used go with a declaration; this view is in the play"
+                )
             advice = advise_play(
                 view,
                 samples=args.samples,
@@ -204,58 +246,64 @@ def _write_plot(advice: Advice, path: str, top: int) -> None:
         plt.close(fig)
 
 
-def _pretty_label(c: Any) -> tuple[str, str]:
-    if c.card is not None:
-        return Card.parse(c.card).pretty(), ""
-    mode = {"N": "NT"}.get(c.mode, c.mode)
-    trump = Mode.parse(c.mode).trump
-    if trump is not None:
-        mode = trump.symbol
-    if c.discard is None:
-        return mode, "(after the widow)" if c.samples else ""
-    cards = sorted(parse_cards(" ".join(c.discard)), key=lambda x: (x.suit, -x.rank))
-    return mode, " ".join(x.pretty() for x in cards)
-
-
 def show(advice: Advice, top: int) -> None:
+    """The advice for a player: one sentence first, then the candidates in 80 columns."""
     out = console()
+    say = _printer(out)
+    say(headline(advice))
     pos = advice.position
+    layouts = f"{advice.samples} layouts sampled, seed {advice.seed}" + (
+        " (PARTIAL: stopped early)" if advice.partial else ""
+    )
     if advice.kind == "declaration":
-        out.print(
-            f"Declarer {advice.seat} ({advice.rules}), target {advice.target}: hand {pos.get('hand')}"
-            + (f", widow {pos['widow']}" if "widow" in pos else "")
-        )
+        widow = f", widow {pos['widow']}" if "widow" in pos else ""
+        say(f"Declarer {advice.seat} ({advice.rules}): hand {pos.get('hand')}{widow}; {layouts}.")
     else:
-        out.print(
-            f"{advice.seat} to play trick {pos['trick']} in {pos['mode']} ({advice.rules}); "
-            f"tricks so far {pos['tricks']}"
+        so_far = ", ".join(f"{s} {n}" for s, n in pos["tricks"].items())
+        mode = contract_words(pos["mode"])
+        say(
+            f"{advice.seat} to play to trick {pos['trick']} in {mode} ({advice.rules}); "
+            f"tricks so far {so_far}; {layouts}."
         )
-    rec = advice.recommended
-    if rec is not None:
-        mode, extra = _pretty_label(rec)
-        out.print(f"Recommended: {mode} {extra}".rstrip())
-    title = f"{advice.samples} samples, seed {advice.seed}" + ("  PARTIAL" if advice.partial else "")
-    table = Table(title=title)
-    if advice.kind == "declaration":
-        table.add_column("strain")
-        table.add_column("discard")
-    else:
-        table.add_column("card")
-    for name in ("samples", "P(target)", "95% CI", "mean tricks", "95% CI"):
-        table.add_column(name, justify="right")
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
+    table.add_column("card" if advice.kind == "play" else "name, discard", no_wrap=True)
+    table.add_column("target", justify="right", no_wrap=True)
+    table.add_column("n", justify="right", no_wrap=True)
+    table.add_column("P(target)", justify="right", no_wrap=True)
+    table.add_column("95% CI", justify="right", no_wrap=True)
+    table.add_column("tricks", justify="right", no_wrap=True)
+    table.add_column("95% CI", justify="right", no_wrap=True)
     for c in advice.candidates[:top]:
         d = c.to_dict()
-        mode, extra = _pretty_label(c)
-        cells = [mode, extra] if advice.kind == "declaration" else [mode]
-        p = "-" if d["p_target"] is None else f"{d['p_target']:.3f}"
-        ci = f"{d['p_ci'][0]:.2f}-{d['p_ci'][1]:.2f}"
-        mean = "-" if d["mean_tricks"] is None else f"{d['mean_tricks']:.2f}"
-        mci = "-" if d["mean_ci"][0] is None else f"{d['mean_ci'][0]:.2f}-{d['mean_ci'][1]:.2f}"
-        table.add_row(*cells, str(c.samples), p, ci, mean, mci)
-    out.print(table)
+        p = "-" if d["p_target"] is None else percent(d["p_target"])
+        ci = "-" if not c.samples else span(*d["p_ci"])
+        mean = "-" if d["mean_tricks"] is None else f"{d['mean_tricks']:.1f}"
+        mci = "-" if d["mean_ci"][0] is None else f"{d['mean_ci'][0]:.1f}-{d['mean_ci'][1]:.1f}"
+        mark = " *" if c.user else ""
+        table.add_row(
+            escape(choice_cell(c)) + mark,
+            target_mark(c.target, c.minimising),
+            str(c.samples),
+            p,
+            ci,
+            mean,
+            mci,
+        )
+    out.print(table, width=WIDTH)
+    say(P_TARGET_MEANING)
     if advice.kind == "declaration":
         rounds = ", ".join(f"{c} on {n}" for c, n in advice.rounds)
-        out.print(f"Candidates judged per round (successive halving): {rounds}")
+        say(f"Candidates judged per round (successive halving): {rounds}; a mean needs every layout.")
+
+
+def _printer(out: Any) -> Any:
+    """Print plain text (no markup: names come from files) wrapped to 80 columns."""
+
+    def say(text: str) -> None:
+        for line in textwrap.wrap(terminal_safe(text), WIDTH, break_on_hyphens=False) or [""]:
+            out.print(line, markup=False)
+
+    return say
 
 
 __all__ = ["add_parser", "run"]

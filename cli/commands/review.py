@@ -11,6 +11,8 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import textwrap
+from typing import Any
 
 from solver.analysis.review import Review, review
 from solver.inputs import write_atomic
@@ -116,6 +118,31 @@ def show(result: Review) -> None:
         out.print(terminal_safe(line), markup=out.is_terminal)  # player names come from the file
 
 
+def show_single_dummy(result: Any) -> None:
+    """One line per judged card, in 80 columns: the card, its chance of the target, and the
+    best card's when that is higher (``!``: the drop is over the threshold)."""
+    from solver.analysis.advice_text import percent
+    from solver.analysis.review_text import contract_words, pretty_card
+
+    out = console()
+    head = (
+        f"Single-dummy review ({result.rules}, {contract_words(result.contract)}): "
+        f"{len(result.cards)} cards judged from their player's view on {result.samples} "
+        f"sampled layouts each, {result.forced} forced. P: the chance of the seat's target "
+        f"after the card; ! marks a card that lowered it by more than {percent(result.threshold)} "
+        "against the best card." + (" PARTIAL: stopped early." if result.partial else "")
+    )
+    for line in textwrap.wrap(terminal_safe(head), 80):
+        out.print(line, markup=False)
+    for c in result.cards:
+        mark = "!" if c.flagged else " "
+        better = f"   best {pretty_card(c.best)} P {percent(c.p_best)}" if c.drop > 0 else ""
+        out.print(
+            f"{mark} {c.trick:2d}.{c.card_index} {c.seat} {pretty_card(c.card):<3} P {percent(c.p_played):>4}{better}",
+            markup=False,
+        )
+
+
 def run_single_dummy(args: argparse.Namespace) -> int:
     """``--single-dummy``: a hand file judged card by card from each player's view."""
     from solver.analysis.advice import MAX_SAMPLES
@@ -124,7 +151,7 @@ def run_single_dummy(args: argparse.Namespace) -> int:
 
     if not 1 <= args.samples <= MAX_SAMPLES:
         raise UsageError(f"--samples {args.samples}: must be from 1 to {MAX_SAMPLES:,}")
-    for flag in ("plot", "html", "hand"):
+    for flag in ("plot", "hand"):
         if getattr(args, flag):
             raise UsageError(f"--{flag} does not go with --single-dummy")
     record = load_hand(args.file)
@@ -139,21 +166,14 @@ def run_single_dummy(args: argparse.Namespace) -> int:
             scheduler=args.scheduler,
             progress=bar,
         )
+    if args.html:
+        from solver.analysis.review_html import single_dummy_page
+
+        write_atomic(args.html, single_dummy_page(result, record))
     if args.json:
         print_json(result.to_dict())
     else:
-        out = console()
-        out.print(
-            f"Single-dummy review ({result.rules}, {result.contract}): {len(result.cards)} cards judged "
-            f"on {result.samples} samples each, {result.forced} forced; flagged when the chance of "
-            f"the target fell by more than {result.threshold:.2f}" + (" (partial)" if result.partial else "")
-        )
-        for c in result.cards:
-            mark = "!" if c.flagged else " "
-            out.print(
-                f"{mark} trick {c.trick:2d}.{c.card_index} {c.seat} {c.card:<3} p={c.p_played:.2f}   "
-                f"best {c.best:<3} p={c.p_best:.2f}"
-            )
+        show_single_dummy(result)
     if result.partial:
         print("sm358 review: interrupted: the judgements are partial", file=sys.stderr)
         return 130

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
 from rich.text import Text
 
-from solver.cards import parse_cards
-from solver.deal import Seat, Strain
+from solver.cards import Card, parse_cards
+from solver.deal import Deal, Seat, Strain
 
 from ..common import console, print_json, read_deal
 from ..deal_view import hands_table
@@ -45,9 +46,12 @@ def run(args: argparse.Namespace) -> int:
     leader = Seat.parse(args.leader)
     seat = Seat.parse(args.seat)
     played = parse_cards(args.played)
-    tricks = solve(
-        deal, strain, leader=leader, seat=seat, misere=args.misere, must_ruff=args.must_ruff, played=played
-    )
+    if args.misere:
+        tricks = _misere_value(deal, strain, leader, seat, args.must_ruff, played)
+        if tricks is None:
+            return 130
+    else:
+        tricks = solve(deal, strain, leader=leader, seat=seat, must_ruff=args.must_ruff, played=played)
     if args.json:
         out: dict = {"strain": strain.name, "leader": leader.name, "seat": seat.name, "tricks": tricks}
         # Extra keys only when they change the meaning, so the default output stays these four.
@@ -72,3 +76,37 @@ def run(args: argparse.Namespace) -> int:
     line.append(f" of {deal.hand_size}" + (" (misère)" if args.misere else ""))
     con.print(line)
     return 0
+
+
+def _misere_value(
+    deal: Deal, strain: Strain, leader: Seat, seat: Seat, must_ruff: bool, played: list[Card]
+) -> int | None:
+    """The misère value, printing on stderr the interval proven so far each time it
+    narrows (a misère search near the value can be long; only on a terminal, like the
+    progress bars, so that a pipe sees one line per outcome); on Ctrl-C one line with
+    the last interval, and None."""
+    from solver.engine import Solver
+    from solver.engine.interval import Interval, narrowing_value
+
+    last = Interval(0, deal.hand_size)
+    steps = narrowing_value(
+        Solver(tt_mb=32),
+        deal,
+        strain,
+        leader=leader,
+        seat=seat,
+        misere=True,
+        must_ruff=must_ruff,
+        played=played,
+    )
+    show = sys.stderr.isatty()
+    try:
+        for interval in steps:
+            if show and interval != last:
+                note = "" if interval.exact else " (proven so far)"
+                print(f"{seat.name}'s misère value: {interval} tricks{note}", file=sys.stderr, flush=True)
+            last = interval
+    except KeyboardInterrupt:
+        print(f"sm358 solve: interrupted; {seat.name}'s misère value is {last} tricks", file=sys.stderr)
+        return None
+    return last.lo

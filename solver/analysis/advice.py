@@ -262,8 +262,10 @@ class Advice:
     def _repr_html_(self) -> str:
         """The candidates as a table in Jupyter, suits coloured, the recommendation bold."""
         rec = self.recommended
+        from .advice_text import headline, target_mark
+
         head = (
-            f"{self.kind} advice for {self.seat} under {self.rules}: target {self.target}, "
+            f"{headline(self)} {self.kind.capitalize()} advice for {self.seat} under {self.rules}, "
             f"{self.samples} samples, seed {self.seed}" + (" (partial)" if self.partial else "")
         )
         rows = []
@@ -274,30 +276,31 @@ class Advice:
             mean = "-" if d["mean_tricks"] is None else f"{d['mean_tricks']:.2f}"
             style = ' style="font-weight:bold"' if c is rec else ""
             rows.append(
-                f"<tr{style}><td>{suit_html(_pretty_label(c))}</td><td>{c.samples}</td>"
+                f"<tr{style}><td>{suit_html(_pretty_label(c))}</td>"
+                f"<td>{html.escape(target_mark(c.target, c.minimising))}</td><td>{c.samples}</td>"
                 f"<td>{p}</td><td>{p_ci}</td><td>{mean}</td></tr>"
             )
         return (
-            f"<div><p>{html.escape(head)}</p><table><thead><tr><th>choice</th><th>samples</th>"
+            f"<div><p>{suit_html(head)}</p><table><thead><tr><th>choice</th><th>target</th><th>samples</th>"
             f"<th>P(target)</th><th>95% CI</th><th>mean tricks</th></tr></thead>"
             f"<tbody>{''.join(rows)}</tbody></table></div>"
         )
 
     def __str__(self) -> str:
-        rec = self.recommended
+        from .advice_text import headline, target_mark
+
         lines = [
-            f"{self.kind} advice for {self.seat} under {self.rules}: target {self.target}, "
-            f"{self.samples} samples, seed {self.seed}" + (" (partial)" if self.partial else "")
+            headline(self),
+            f"{self.kind} advice for {self.seat} under {self.rules}: "
+            f"{self.samples} samples, seed {self.seed}" + (" (partial)" if self.partial else ""),
         ]
-        if rec is not None:
-            d = rec.to_dict()
-            lines.append(
-                f"Recommended: {rec.label()}  p={d['p_target']:.3f} {d['p_ci']}  tricks {d['mean_tricks']}"
-            )
         for c in self.candidates[:10]:
             d = c.to_dict()
             p = "-" if d["p_target"] is None else f"{d['p_target']:.3f}"
-            lines.append(f"  {c.label():<32} n={c.samples:<4} p={p} {d['p_ci']}  tricks {d['mean_tricks']}")
+            goal = target_mark(c.target, c.minimising)
+            lines.append(
+                f"  {c.label():<32} target {goal:<6} n={c.samples:<4} p={p} {d['p_ci']}  tricks {d['mean_tricks']}"
+            )
         return "\n".join(lines)
 
 

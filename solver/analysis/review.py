@@ -37,7 +37,7 @@ from ..game.handfile import HandRecord, Position, hand_from_record, load_hand
 from ..game.modes import Mode
 from ..inputs import MAX_RECORD_BYTES, check_progress, read_text_file
 
-__all__ = ["CardReview", "DeclarationReview", "HandReview", "Review", "SeatSummary", "review"]
+__all__ = ["CardReview", "DeclarationReview", "HandReview", "MatchSummary", "Review", "SeatSummary", "review"]
 
 SEATS = tuple(Seat)
 TT_MB = 32
@@ -75,21 +75,34 @@ class CardReview:
 
 @dataclass(frozen=True)
 class SeatSummary:
-    """One seat over a hand: opening value, tricks taken, and how the difference arose."""
+    """One seat over a hand: opening value, tricks taken, and how the difference arose;
+    its target in the contract (a maximum in MT/miz) and its net, the hand's score.
+
+    ``target`` and ``net`` are None for an ending (a hand smaller than a full one), whose
+    earlier tricks are unknown. ``made``: the target reached (net 0 or better).
+    """
 
     opening: int
     taken: int
     mistakes: int
     lost: int
     gained: int
+    target: int | None = None
+    net: int | None = None
 
-    def to_dict(self) -> dict[str, int]:
+    @property
+    def made(self) -> bool | None:
+        return None if self.net is None else self.net >= 0
+
+    def to_dict(self) -> dict[str, Any]:
         return {
             "opening": self.opening,
             "taken": self.taken,
             "mistakes": self.mistakes,
             "lost": self.lost,
             "gained": self.gained,
+            "target": self.target,
+            "net": self.net,
         }
 
 
@@ -158,16 +171,42 @@ class HandReview:
 
 
 @dataclass(frozen=True)
+class MatchSummary:
+    """What a match record says of the whole match, for the top of its review: the rules,
+    the players, how many hands, who won and why, and the final score per player."""
+
+    rules: str
+    players: tuple[str, ...]
+    hands: int
+    winner: str | None
+    detail: str
+    totals: tuple[int, ...] | None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "rules": self.rules,
+            "players": list(self.players),
+            "hands": self.hands,
+            "winner": self.winner,
+            "detail": self.detail,
+            "totals": list(self.totals) if self.totals is not None else None,
+        }
+
+
+@dataclass(frozen=True)
 class Review:
     """The review of one hand or of every hand of a match (:func:`review`)."""
 
     hands: tuple[HandReview, ...]
     #: per player name, for a match record: totals over the hands (players, not seats)
     players: dict[str, dict[str, int]] = field(default_factory=dict)
+    #: the match as a whole, when a match record is reviewed whole
+    match: MatchSummary | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form of ``docs/review.md``."""
         return {
+            "match": self.match.to_dict() if self.match is not None else None,
             "hands": [h.to_dict() for h in self.hands],
             "players": {k: dict(v) for k, v in self.players.items()},
         }
@@ -451,9 +490,12 @@ def _assemble(
             if s != m:
                 gained[s] += (totals[k + 1][s] - totals[k][s]) * sign
     seats = {}
+    full = rec.start.hand_size == rec.ruleset.hand_size
     for s in SEATS:
         opening, taken = totals[0][s], totals[n][s]
-        seats[s.name] = SeatSummary(opening, taken, mistakes[s], lost[s], gained[s])
+        target = rec.ruleset.target_of(s, rec.contract) if full else None
+        net = None if target is None else (target - taken if misere else taken - target)
+        seats[s.name] = SeatSummary(opening, taken, mistakes[s], lost[s], gained[s], target, net)
         expected = opening - lost[s] + gained[s] if not misere else opening + lost[s] - gained[s]
         if expected != taken:  # cannot happen: the sums telescope; a guard against a broken engine
             raise RuntimeError(f"hand {rec.number or index + 1}: accounting of seat {s.name} does not add up")
@@ -598,7 +640,8 @@ def review(
     _run_all(judged + [j for jobs, _ in plan for j in jobs], threads, on_done)
     hands = tuple(finished[i] for i in range(len(recs)))
     players = _player_totals(hands, record) if record is not None else {}
-    return Review(hands, players)
+    summary = _match_summary(record, recs) if record is not None and hand is None else None
+    return Review(hands, players, summary)
 
 
 def _opening(jobs: Sequence[_Job], plays: Sequence[tuple[Position, Card]], seat: Seat) -> int:
@@ -628,7 +671,9 @@ def _player_totals(hands: Sequence[HandReview], record: Mapping[str, Any]) -> di
             "mistakes": 0,
             "lost": 0,
             "gained": 0,
+            "net": 0,
             "declared": 0,
+            "made": 0,
             "declaration_cost": 0,
         }
         for n in names
@@ -639,10 +684,29 @@ def _player_totals(hands: Sequence[HandReview], record: Mapping[str, Any]) -> di
             p = names[(dealer + s) % 3]
             row = out[p]
             row["hands"] += 1
-            for key, v in h.seats[s.name].to_dict().items():
-                row[key] += v
+            seat = h.seats[s.name]
+            for key in ("opening", "taken", "mistakes", "lost", "gained"):
+                row[key] += getattr(seat, key)
+            row["net"] += seat.net or 0
             if s.name == h.declarer:
                 row["declared"] += 1
+                row["made"] += 1 if seat.made else 0
                 if h.declaration is not None:
                     row["declaration_cost"] += h.declaration.cost
     return out
+
+
+def _match_summary(record: Mapping[str, Any], recs: Sequence[HandRecord]) -> MatchSummary:
+    """The record's own account of the match (the winner and score as the match loop judged)."""
+    names = _player_names(record)
+    result = record.get("result") or {}
+    winner = result.get("winner")
+    totals = result.get("totals")
+    return MatchSummary(
+        rules=recs[0].ruleset.name if recs else str(record.get("rules")),
+        players=tuple(names),
+        hands=len(record["hands"]),
+        winner=names[winner] if isinstance(winner, int) and 0 <= winner < len(names) else None,
+        detail=str(result.get("detail") or result.get("reason") or ""),
+        totals=tuple(int(t) for t in totals) if isinstance(totals, list) and len(totals) == 3 else None,
+    )

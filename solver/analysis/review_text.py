@@ -14,7 +14,7 @@ from ..game.modes import Mode
 from ..inputs import terminal_safe
 
 if TYPE_CHECKING:
-    from .review import DeclarationReview, HandReview, Review
+    from .review import DeclarationReview, HandReview, MatchSummary, Review, SeatSummary
 
 MODE_WORDS = {"N": "no trump", "MT": "minimum tricks (MT)", "miz": "misère"}
 BEST_SHOWN = 3
@@ -59,6 +59,45 @@ def declaration_line(d: DeclarationReview | None, misere: bool) -> str:
     return text
 
 
+def seat_result(seat: str, v: SeatSummary, misere: bool = False) -> str:
+    """``D 8/8 made``, ``E 4/5 -1``, ``M 4/3 +1``: tricks / target and the net.
+
+    In MT and misère the target is a maximum: ``D 2/max 3 +1``. An ending has no target:
+    ``D 3 tricks``."""
+    if v.target is None or v.net is None:
+        return f"{seat} {v.taken} tricks"
+    goal = f"max {v.target}" if misere else str(v.target)
+    net = "made" if v.net == 0 else f"{v.net:+d}"
+    return f"{seat} {v.taken}/{goal} {net}"
+
+
+def results_line(h: HandReview) -> str:
+    """Each seat's tricks against its target: ``D 8/8 made, E 4/5 -1, M 4/3 +1``."""
+    return ", ".join(seat_result(s, v, h.misere) for s, v in h.seats.items())
+
+
+def match_lines(m: MatchSummary, players: dict[str, dict[str, int]], markup: bool = False) -> list[str]:
+    """The match at a glance, for the top of a match review: result, score, and per player
+    the hands declared and made, mistakes, tricks lost and the declaration cost."""
+    names = ", ".join(_plain(n, markup) for n in m.players)
+    lines = [f"Match ({_plain(m.rules, markup)}): {names}; {m.hands} hands"]
+    if m.winner is not None or m.detail:
+        won = f"{_plain(m.winner, markup)} won" if m.winner is not None else "no winner"
+        lines.append(f"  Result: {won}" + (f" ({_plain(m.detail, markup)})" if m.detail else ""))
+    if m.totals is not None:
+        lines.append(
+            "  Score: " + ", ".join(f"{_plain(n, markup)} {t:+d}" for n, t in zip(m.players, m.totals))
+        )
+    if players:
+        lines.append("  player                declared  made  mistakes  tricks lost  declaration cost")
+        for name, t in players.items():
+            lines.append(
+                f"  {_plain(name, markup):<20} {t['declared']:>9} {t['made']:>5} {t['mistakes']:>9} "
+                f"{t['lost']:>12} {t['declaration_cost']:>17}"
+            )
+    return lines
+
+
 def _plain(text: str, markup: bool) -> str:
     """Text from the file (a name, a ruleset) with rich markup escaped when markup is on."""
     return terminal_safe(text, markup=True) if markup else text
@@ -70,7 +109,7 @@ def hand_lines(h: HandReview, markup: bool = False) -> list[str]:
     title = f"Hand {h.hand} ({_plain(h.rules, markup)}): {h.declarer} declares {contract_words(h.contract)}"
     if rec.discard:
         title += ", discards " + pretty_cards([str(c) for c in rec.discard])
-    lines = [title]
+    lines = [title, "  Result: " + results_line(h)]
     for s in Seat:
         who = f" {names[s]}" if names else ""
         lines.append(f"  {s.name}{who:<12} {rec.start[s].pretty()}")
@@ -104,17 +143,22 @@ def hand_lines(h: HandReview, markup: bool = False) -> list[str]:
             line += "   " + "; ".join(notes)
         lines.append(line)
     lines.append("  " + declaration_line(h.declaration, h.misere))
-    lines.append("  seat  opening  taken  mistakes  lost  gained")
+    lines.append("  seat  opening  taken  mistakes  lost  gained  target  net")
     for name, v in h.seats.items():
         who = f" {names['DEM'.index(name)]}" if names else ""
+        target = "-" if v.target is None else (f"max {v.target}" if h.misere else str(v.target))
+        net = "-" if v.net is None else f"{v.net:+d}"
         lines.append(
-            f"  {name:<4} {v.opening:>8} {v.taken:>6} {v.mistakes:>9} {v.lost:>5} {v.gained:>7}{who}"
+            f"  {name:<4} {v.opening:>8} {v.taken:>6} {v.mistakes:>9} {v.lost:>5} {v.gained:>7}"
+            f" {target:>7} {net:>4}{who}"
         )
     return lines
 
 
 def review_lines(review: Review, markup: bool = False) -> list[str]:
     lines: list[str] = []
+    if review.match is not None:
+        lines.extend(match_lines(review.match, review.players, markup))
     for h in review.hands:
         if lines:
             lines.append("")
@@ -122,11 +166,11 @@ def review_lines(review: Review, markup: bool = False) -> list[str]:
     if review.players:
         lines.append("")
         lines.append(
-            "Players over the match: hands  opening  taken  mistakes  lost  gained  declaration cost"
+            "Players over the match: hands  opening  taken  mistakes  lost  gained  net  declaration cost"
         )
         for name, t in review.players.items():
             lines.append(
                 f"  {_plain(name, markup):<20} {t['hands']:>5} {t['opening']:>8} {t['taken']:>6} {t['mistakes']:>9} "
-                f"{t['lost']:>5} {t['gained']:>7} {t['declaration_cost']:>8}"
+                f"{t['lost']:>5} {t['gained']:>7} {t['net']:>+4d} {t['declaration_cost']:>8}"
             )
     return lines

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..analysis.review import HandReview, Review
-from ..analysis.review_text import contract_words
+from ..analysis.review_text import contract_words, seat_result
 from ..deal import SEAT_NAMES
 from ._common import plain_text
 
@@ -28,6 +28,7 @@ def _hand(review: Review | HandReview, hand: int | None) -> HandReview:
 def review_trajectory(review: Review | HandReview, hand: int | None = None, ax: Any = None) -> Any:
     """Each seat's total (tricks won + double-dummy value) before every card and after the
     last; a seat's mistakes are red crosses where its line drops (rises, when minimising).
+    The legend gives each seat's tricks, target and net; a dotted line marks each target.
 
     ``hand`` picks a hand of a match review by number (default: the first). Returns the Axes.
     """
@@ -40,7 +41,11 @@ def review_trajectory(review: Review | HandReview, hand: int | None = None, ax: 
     for i, seat in enumerate(SEAT_NAMES):
         ys = [t[i] for t in h.totals]
         who = f" {plain_text(h.players[i])}" if h.players else ""
-        ax.step(xs, ys, where="post", color=SEAT_COLOURS[seat], label=f"{seat}{who}", linewidth=1.8)
+        result = seat_result(seat, h.seats[seat], h.misere).split(" ", 1)[1]
+        ax.step(xs, ys, where="post", color=SEAT_COLOURS[seat], label=f"{seat}{who}: {result}", linewidth=1.8)
+        target = h.seats[seat].target
+        if target is not None:  # the seat's target, where its line should end (at most, in misère)
+            ax.axhline(target, color=SEAT_COLOURS[seat], linestyle=":", linewidth=1.0, zorder=0)
     first = True
     for k, c in enumerate(h.cards):
         if c.mistake:
@@ -66,11 +71,11 @@ def review_trajectory(review: Review | HandReview, hand: int | None = None, ax: 
     for t in range(1, len(h.cards) // 3 + 1):
         ax.axvline(3 * t, color="#dddddd", linewidth=0.6, zorder=0)
     goal = "fewest tricks (misère values)" if h.misere else "tricks"
-    ax.set_xlabel("cards played (grid: one trick)")
-    ax.set_ylabel(f"won + value ({goal})")
+    ax.set_xlabel("cards played (grid lines: one trick)")
+    ax.set_ylabel(f"tricks won + value ({goal})")
     ax.set_title(f"Hand {h.hand}: {h.declarer} declares {contract_words(h.contract)} — value card by card")
     ax.set_xlim(0, len(xs) - 1)
-    ax.legend(loc="best", fontsize=8)
+    ax.legend(loc="best", fontsize=8, title="seat: tricks/target, net (dotted: target)", title_fontsize=8)
     return ax
 
 

@@ -11,15 +11,15 @@ from ..analysis.simulation import Summary
 from ._common import axes, plain_text
 
 STATISTICS = {
-    "win_rate": ("win rate", "player"),
-    "win_rate_by_start_seat": ("win rate", "starting seat"),
-    "mean_net_by_player": ("mean net per hand", "player"),
-    "mean_net_by_seat": ("mean net per hand", "seat"),
-    "mean_total_by_player": ("mean total per match", "player"),
-    "exchange_value": ("mean net of the hand", "cards taken in the exchange (negative: given up)"),
+    "win_rate": ("win rate (share of matches)", "player"),
+    "win_rate_by_start_seat": ("win rate (share of matches)", "starting seat"),
+    "mean_net_by_player": ("mean net per hand (tricks)", "player"),
+    "mean_net_by_seat": ("mean net per hand (tricks)", "seat"),
+    "mean_total_by_player": ("mean total per match (points)", "player"),
+    "exchange_value": ("mean net of the hand (tricks)", "cards taken in the exchange (negative: given up)"),
     "mode_share": ("share of hands", "mode"),
-    "mode_made": ("declarer makes his target", "mode"),
-    "declarer_made_target": ("declarer makes his target", ""),
+    "mode_made": ("declarer makes his target (share of hands)", "mode"),
+    "declarer_made_target": ("declarer makes his target (share of hands)", ""),
     "match_length": ("hands per match", ""),
 }
 

@@ -216,7 +216,7 @@ static inline int stopper_with(const Position *p, int ty, int tz, int reserves[N
         least += l;
     }
     *rel = 0;
-    if (least > n) return -1;
+    if (least > n) return SM_UNKNOWN;
     return stopper_rest(p, ty, tz, reserves, g, rel);
 }
 
@@ -272,16 +272,16 @@ static int stopper_rest(const Position *p, int ty, int tz, int reserves[NSUITS],
         int best = -1;
         for (int s = 0; s < NSUITS; s++)
             if (!(used >> s & 1) && (best < 0 || delta[s] < delta[best])) best = s;
-        if (delta[best] >= LANE || (size && delta[best] >= 0)) return -1;
+        if (delta[best] >= LANE || (size && delta[best] >= 0)) return SM_UNKNOWN;
         used |= 1u << best;
         cost += delta[best];
         *rel |= marks[best];
         if (cost <= n) {
             *g = used;
-            return 1;
+            return SM_YES;
         }
     }
-    return -1;
+    return SM_UNKNOWN;
 }
 
 /* Is some suit's length in the length word a (4 bits a suit) below b's? One
@@ -409,17 +409,17 @@ int rht_line(unsigned mine, unsigned l, unsigned r, int need, int trump_leads)
 
 int right_hand_trumps(const Position *p, int need, uint64_t *rel)
 {
-    if (p->trump == NOTRUMP) return 0;
+    if (p->trump == NOTRUMP) return SM_UNKNOWN;
     unsigned mine, l, r;
     trump_lanes(p, &mine, &l, &r);
-    if (popcount32(mine) < need) return 0;
+    if (popcount32(mine) < need) return SM_UNKNOWN;
     int trumps_only = !(p->hand[p->seat] & ~suit_lane(p->trump));
     int undrawable = trumps_only || need == 1 ? 0 : undrawable_side_cards(p); /* unused there */
     int trump_leads = rht_trump_leads(need, p->leader == p->seat, trumps_only, undrawable);
     unsigned t = (unsigned)rht_line(mine, l, r, need, trump_leads);
-    if (!t) return 0;
+    if (!t) return SM_UNKNOWN;
     *rel = (all_hands(p) & suit_lane(p->trump)) & ~(((uint64_t)t << (LANE * p->trump)) - 1);
-    return 1;
+    return SM_YES;
 }
 
 /* The lowest card of a lane (0 if none). */
@@ -464,10 +464,10 @@ static inline int seat_settled(unsigned mine, unsigned y, unsigned z)
  * table nodes -3.1% to -4.6% for trump leads, a further -0.7% for side leads.) */
 int forcing_lead_bound(const Position *p, int need, int seat_min, uint64_t *rel)
 {
-    if (p->trump == NOTRUMP) return 0;
+    if (p->trump == NOTRUMP) return SM_UNKNOWN;
     unsigned mine, y, z;
     trump_lanes(p, &mine, &y, &z);
-    if (!mine || !(y | z)) return 0;
+    if (!mine || !(y | z)) return SM_UNKNOWN;
     uint64_t trumps = all_hands(p) & suit_lane(p->trump);
     unsigned ly = lowest(y), lz = lowest(z); /* each hand's lowest trump (or 0) */
     for (unsigned m = mine; m; m &= m - 1) {
@@ -484,11 +484,11 @@ int forcing_lead_bound(const Position *p, int need, int seat_min, uint64_t *rel)
         }
         if (count >= need) {
             *rel = trumps;
-            return 1;
+            return SM_YES;
         }
     }
     /* a side lead gives at most one more than the count now */
-    if (seat_min + 1 < need) return 0;
+    if (seat_min + 1 < need) return SM_UNKNOWN;
     int seat = p->seat;
     unsigned tops = top_suits(all_hands(p), p->hand[seat]) & ~(1u << p->trump);
     for (int s = 0; s < NSUITS; s++) {
@@ -510,10 +510,10 @@ int forcing_lead_bound(const Position *p, int need, int seat_min, uint64_t *rel)
         }
         if (count >= need) {
             *rel = trumps | top;
-            return 1;
+            return SM_YES;
         }
     }
-    return 0;
+    return SM_UNKNOWN;
 }
 
 /* Seat needs every trick (normal play). If seat is on lead it leads every trick, so
@@ -582,7 +582,7 @@ int all_tricks_bound(const Position *p, int need, uint64_t *rel)
                 if (top & own) continue;
                 if (leads || popcount64(own) >= 2 || (follow & ~(1u << s))) {
                     *rel = top;
-                    return 0;
+                    return SM_NO;
                 }
             }
         } else if (need == 1 && p->leader == seat) {
@@ -613,13 +613,13 @@ int all_tricks_bound(const Position *p, int need, uint64_t *rel)
             }
             if (h && leads <= n - h) {
                 *rel = tops;
-                return 1;
+                return SM_YES;
             }
             return stopper_bound(p, rel);
         }
-        return -1;
+        return SM_UNKNOWN;
     }
-    if (need != n || p->leader != seat) return -1;
+    if (need != n || p->leader != seat) return SM_UNKNOWN;
     for (int s = 0; s < NSUITS; s++) {
         uint64_t own = mine & suit_lane(s);
         if (!own) continue;
@@ -630,11 +630,11 @@ int all_tricks_bound(const Position *p, int need, uint64_t *rel)
             uint64_t ylow = theirs & -theirs;
             if (low < ylow) {
                 *rel = live & suit_lane(s) & ~(ylow - 1);
-                return 0;
+                return SM_NO;
             }
         }
     }
-    return -1;
+    return SM_UNKNOWN;
 }
 
 /* The trumps behind a settled count of `count` tricks for seat (for_seat) or for the
@@ -704,20 +704,20 @@ int seat_winners_bound(const Position *p, int need, int seat_min, uint64_t *rel)
 {
     int seat = p->seat;
     *rel = 0;
-    if (p->misere || p->nplayed || p->side[p->leader]) return 0;
+    if (p->misere || p->nplayed || p->side[p->leader]) return SM_UNKNOWN;
     unsigned tops = top_suits(all_hands(p), p->hand[seat]); /* the suits whose top card seat holds */
-    if (!tops) return 0;
+    if (!tops) return SM_UNKNOWN;
     /* Most calls end at the test below, so the rest, with its register saves, is a
      * function of its own. */
     int others = leads_outside(p, tops);
     /* the winners kept (at least one, need - seat_min in all) leave the rest of the
      * tricks for the coalition's leads */
     int least = need - seat_min > 1 ? need - seat_min : 1;
-    if (others + least > p->tricks_left) return 0;
+    if (others + least > p->tricks_left) return SM_UNKNOWN;
     /* nor can the side winners counted exceed seat's side-suit top runs */
     uint64_t side_suits = p->trump == NOTRUMP ? ~(uint64_t)0 : ~suit_lane(p->trump);
-    if (popcount64(top_runs(all_hands(p), p->hand[seat]) & side_suits) + seat_min < need) return 0;
-    return seat_winners_rest(p, need, seat_min, rel);
+    if (popcount64(top_runs(all_hands(p), p->hand[seat]) & side_suits) + seat_min < need) return SM_UNKNOWN;
+    return seat_winners_rest(p, need, seat_min, rel) ? SM_YES : SM_UNKNOWN;
 }
 
 static int seat_winners_rest(const Position *p, int need, int seat_min, uint64_t *rel)
@@ -839,11 +839,11 @@ static __attribute__((noinline)) int seat_cash_rest(const Position *p, int need,
 int seat_cash_bound(const Position *p, int need, int seat_min, uint64_t *rel)
 {
     *rel = 0;
-    if (p->misere || p->nplayed || p->leader != p->seat) return 0;
+    if (p->misere || p->nplayed || p->leader != p->seat) return SM_UNKNOWN;
     uint64_t runs = top_runs(all_hands(p), p->hand[p->seat]);
     if (p->trump != NOTRUMP) runs &= ~suit_lane(p->trump);
-    if (popcount64(runs) + seat_min < need) return 0;
-    return seat_cash_rest(p, need, seat_min, runs, rel);
+    if (popcount64(runs) + seat_min < need) return SM_UNKNOWN;
+    return seat_cash_rest(p, need, seat_min, runs, rel) ? SM_YES : SM_UNKNOWN;
 }
 
 
@@ -870,17 +870,17 @@ int seat_cash_bound(const Position *p, int need, int seat_min, uint64_t *rel)
 int sole_trumps_bound(const Position *p, int need, uint64_t *rel)
 {
     *rel = 0;
-    if (p->misere || p->nplayed || p->side[p->leader] || p->trump == NOTRUMP) return 0;
+    if (p->misere || p->nplayed || p->side[p->leader] || p->trump == NOTRUMP) return SM_UNKNOWN;
     unsigned mine, y, z;
     trump_lanes(p, &mine, &y, &z);
-    if ((y | z) || !mine) return 0;
+    if ((y | z) || !mine) return SM_UNKNOWN;
     uint64_t runs = top_runs(all_hands(p), p->hand[p->seat]) & ~suit_lane(p->trump);
     int want = need - popcount32(mine);
-    if (want > popcount64(runs)) return 0;
+    if (want > popcount64(runs)) return SM_UNKNOWN;
     for (int s = 0; s < NSUITS && want > 0; s++) {
         uint64_t run = highest(runs & suit_lane(s), want);
         *rel |= run;
         want -= popcount64(run);
     }
-    return 1;
+    return SM_YES;
 }

@@ -56,11 +56,11 @@ static inline void settled_tricks(const Position *p, int *seat_min, int *others_
  * coalition relies on. */
 uint64_t settled_cards(const Position *p, int for_seat, int count);
 
-/* Normal play, a trump contract: 1 if seat surely takes `need` more tricks with its top
+/* Normal play, a trump contract: SM_YES if seat surely takes `need` more tricks with its top
  * trumps. The right-hand opponent plays before seat whenever the coalition leads, so seat
  * beats its higher trumps with higher top trumps or plays under them with lower trumps
  * (it must hold enough); each higher trump of the left-hand opponent can take one top
- * trump. Else 0. *rel receives the trumps it relies on. */
+ * trump. Else SM_UNKNOWN. *rel receives the trumps it relies on. */
 int right_hand_trumps(const Position *p, int need, uint64_t *rel);
 
 /* a of right_hand_trumps: the leads from a hand of nothing but trumps that seat, on
@@ -85,16 +85,16 @@ static inline int rht_trump_leads(int need, int on_lead, int trumps_only, int un
  * takes `need` tricks, else 0. */
 int rht_line(unsigned mine, unsigned l, unsigned r, int need, int trump_leads);
 
-/* Normal play, a trump contract, seat on lead: 1 if seat surely takes `need` more tricks
+/* Normal play, a trump contract, seat on lead: SM_YES if seat surely takes `need` more tricks
  * by a lead that makes the coalition spend trumps (a trump, which both coalition hands
  * must follow, or a side-suit top card that only a ruff takes) and then its settled
- * trumps (seat_min from settled_tricks before the lead); else 0. *rel receives the cards
+ * trumps (seat_min from settled_tricks before the lead); else SM_UNKNOWN. *rel receives the cards
  * it relies on. */
 int forcing_lead_bound(const Position *p, int need, int seat_min, uint64_t *rel);
 
 /* Bounds for a side that needs EVERY remaining trick, at a trick boundary with at
- * least two tricks left: 1 if the maximiser surely makes seat's `need` more tricks,
- * 0 if it surely cannot, -1 if this says nothing. Normal play: `need` equal to the
+ * least two tricks left: SM_YES if the maximiser surely makes seat's `need` more tricks,
+ * SM_NO if it surely cannot, SM_UNKNOWN if this says nothing. Normal play: `need` equal to the
  * tricks left (seat needs them all) or 1 (the coalition needs them all); misere:
  * `need` equal to the tricks left. *rel receives the cards the answer depends on
  * (beyond the suit lengths and who is on lead). */
@@ -102,21 +102,22 @@ int all_tricks_bound(const Position *p, int need, uint64_t *rel);
 
 /* Normal play, the coalition on lead: seat's top cards it is sure to cash, those of
  * side suits only as often as every coalition hand holding trumps must still follow,
- * plus its settled trumps (seat_min from settled_tricks). Returns a lower bound on
- * seat's tricks of at least `need`, or 0 when it cannot show `need`; *rel receives
+ * plus its settled trumps (seat_min from settled_tricks). SM_YES when they make
+ * `need`, else SM_UNKNOWN; *rel receives
  * the cards it relies on. At need 1 it adds nothing once all_tricks_bound said
  * nothing (proof in bounds.c). */
 int seat_winners_bound(const Position *p, int need, int seat_min, uint64_t *rel);
 
 /* Normal play, a trump contract, the coalition on lead, seat holding every live trump:
- * 1 if its trumps and its side-suit top runs (each card wins once seat is on lead, and
- * a trump gets it there) make `need` tricks, else 0; *rel receives the side cards it
+ * SM_YES if its trumps and its side-suit top runs (each card wins once seat is on lead, and
+ * a trump gets it there) make `need` tricks, else SM_UNKNOWN; *rel receives the side cards it
  * relies on. */
 int sole_trumps_bound(const Position *p, int need, uint64_t *rel);
 
 /* Normal play, seat on lead: seat cashes the side-suit top cards that no coalition
  * trump can ruff (in no trump, all its top cards), then keeps its settled trumps
- * (seat_min from settled_tricks). Returns that sure count when it reaches `need`, else 0; *rel
+ * (seat_min from settled_tricks). SM_YES when that sure count reaches `need`, else
+ * SM_UNKNOWN; *rel
  * receives the cards it relies on. */
 int seat_cash_bound(const Position *p, int need, int seat_min, uint64_t *rel);
 

@@ -25,7 +25,7 @@ int misere_escape_bound(const Position *p, int need, uint64_t *rel)
 {
     int seat = p->seat, n = p->tricks_left;
     *rel = 0;
-    if (need != n) return -1;
+    if (need != n) return SM_UNKNOWN;
     uint64_t mine = p->hand[seat];
     if (p->leader == seat) {
         int y = (seat + 1) % NSEATS, z = (seat + 2) % NSEATS;
@@ -40,9 +40,9 @@ int misere_escape_bound(const Position *p, int need, uint64_t *rel)
             uint64_t theirs = p->hand[forced] & suit_lane(s);
             /* forced by its cards of s, or (void) by must-ruff: lengths only */
             *rel = theirs ? all_hands(p) & suit_lane(s) & ~((theirs & -theirs) - 1) : 0;
-            return 0;
+            return SM_NO;
         }
-        return -1;
+        return SM_UNKNOWN;
     }
     int L = p->leader;
     uint64_t fix = 0;
@@ -50,11 +50,11 @@ int misere_escape_bound(const Position *p, int need, uint64_t *rel)
         uint64_t lead = p->hand[L] & suit_lane(s);
         if (!lead) continue;
         int c = __builtin_ctzll(lead);
-        if (!pos_can_stay_under(p, seat, s, c)) return -1;
+        if (!pos_can_stay_under(p, seat, s, c)) return SM_UNKNOWN;
         if (mine & suit_lane(s)) fix |= all_hands(p) & suit_lane(s) & ~(((uint64_t)1 << c) - 1);
     }
     *rel = fix;
-    return 0;
+    return SM_NO;
 }
 
 /* Seat has played to the current trick and another card beats its card: the players
@@ -112,9 +112,9 @@ int misere_low_cards_bound(const Position *p, int need, uint64_t *rel)
         low += n;
         fix |= all_hands(p) & suit_lane(s) & ~(lowest - 1);
     }
-    if (low < k) return -1;
+    if (low < k) return SM_UNKNOWN;
     *rel = fix;
-    return 0;
+    return SM_NO;
 }
 
 /* Seat's hand as misere_two_escapes_bound follows it through one trick: per suit its
@@ -171,7 +171,7 @@ int misere_two_escapes_bound(const Position *p, int need, uint64_t *rel)
 {
     int seat = p->seat, n = p->tricks_left, trump = p->trump;
     *rel = 0;
-    if (n < 2 || need < n - 1) return -1;
+    if (n < 2 || need < n - 1) return SM_UNKNOWN;
     uint64_t mine = p->hand[seat];
     uint64_t coalition = p->hand[left_of(seat)] | p->hand[right_of(seat)];
     uint64_t live = all_hands(p), fix = 0;
@@ -197,22 +197,22 @@ int misere_two_escapes_bound(const Position *p, int need, uint64_t *rel)
             seat_cards_less(&after, s, 1, trump);
             if (stays_under_next(p, &after, held)) {
                 *rel = fix;
-                return 0;
+                return SM_NO;
             }
         }
-        return -1;
+        return SM_UNKNOWN;
     }
     int discards = 0;
     for (int u = 0; u < NSUITS; u++) {
         if (!(p->hand[p->leader] & suit_lane(u))) continue;
         if (h.len[u]) {
-            if (!h.low[u]) return -1;
+            if (!h.low[u]) return SM_UNKNOWN;
             SeatCards after = h;
             seat_cards_less(&after, u, 1, trump);
-            if (!stays_under_next(p, &after, held)) return -1;
+            if (!stays_under_next(p, &after, held)) return SM_UNKNOWN;
         } else {
             if (trump != NOTRUMP && u != trump && (h.side_cards == 0 || (p->must_ruff && h.trumps)))
-                return -1;
+                return SM_UNKNOWN;
             discards = 1;
         }
     }
@@ -224,8 +224,8 @@ int misere_two_escapes_bound(const Position *p, int need, uint64_t *rel)
             seat_cards_less(&after, v, h.low[v] == h.len[v], trump);
             found = stays_under_next(p, &after, held);
         }
-        if (!found) return -1;
+        if (!found) return SM_UNKNOWN;
     }
     *rel = fix;
-    return 0;
+    return SM_NO;
 }

@@ -16,6 +16,13 @@
 #define MAX_TRICKS 17
 #define MAX_MOVES 20
 
+/* Every bound answers the search's question, "can the maximiser (the seat in normal
+ * play, the coalition in misere) make the seat take `need` more tricks?", with one of
+ * these; a bound that can only ever prove one side of it never returns the other. */
+#define SM_NO 0
+#define SM_YES 1
+#define SM_UNKNOWN (-1)
+
 /* Eight 64-bit words. What a play changes fills whole words (the masks, the trick
  * word, the played word), and pos_play_at writes each of them whole; pos_copy reads
  * them word by word. The search copies a position right after its parent played on

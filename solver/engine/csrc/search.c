@@ -149,180 +149,197 @@ static inline void count_node(Engine *e)
     }
 }
 
-/* Can the maximiser make `seat` win `target` tricks in total (counted included)? */
-static inline __attribute__((always_inline)) int ab_at(Engine *e, const Position *p, int target,
-                                                        uint64_t *rel, const int np, const int root)
+/* The steps of ab_at are numbered as in docs/engine.md ("The trick-boundary
+ * pipeline"). Each step answers SM_YES or SM_NO (the maximiser's answer, bounds.h's
+ * convention) or SM_UNKNOWN, and every helper below is inlined into the node
+ * functions, so the split costs nothing at run time. A bound is asked only where it
+ * can answer; ANSWER returns a bound's answer, counting it, when it has one. */
+#define ANSWER(e, id, expr)                                                            \
+    do {                                                                               \
+        int answer_ = (expr);                                                          \
+        if (answer_ != SM_UNKNOWN) {                                                   \
+            STAT(e, id);                                                               \
+            return answer_;                                                            \
+        }                                                                              \
+    } while (0)
+#define NODE_STEP static inline __attribute__((always_inline))
+
+/* What the steps at a trick boundary share. */
+typedef struct {
+    int need;                     /* tricks the maximiser must still make the seat take */
+    unsigned live_trumps;         /* the trumps still in the hands (a lane; 0 in no trump) */
+    unsigned seat_trumps;         /* the seat's */
+    int seat_min, others_min;     /* the settled counts (settled_counts) */
+    TTPos tp;                     /* the position's table key */
+    int hint;                     /* the table's suggested first move, or -1 */
+} Boundary;
+
+/* Step 1, the last trick: played out (each player's only card) and compared. */
+NODE_STEP int last_trick(Engine *e, const Position *p, int need, uint64_t *rel)
 {
-    *rel = 0;
-    count_node(e);
-    int need = target - p->counted;
-    /* below the root these tests were passed: inside a trick by the parent's need,
-     * which stands (neither the tricks counted nor those left have changed), at a
-     * trick boundary by the parent, which answers them itself (see below) */
-    if (root) {
-        if (need <= 0) return 1;
-        if (need > p->tricks_left) return 0;
+    Position q;
+    pos_copy(&q, p);
+    int last = 0;
+    while (q.tricks_left == p->tricks_left) {
+        last = __builtin_ctzll(q.hand[q.to_move]);
+        if (q.nplayed == NSEATS - 1) *rel = trick_rank_card(&q, last);
+        pos_play(&q, last);
     }
-    if (p->misere && np && need == p->tricks_left && misere_trick_lost(p, rel)) {
-        STAT(e, MISERE_TRICK_LOST);
-        return 0;
-    }
+    STAT(e, LAST_TRICK);
+    return q.counted - p->counted >= need ? SM_YES : SM_NO;
+}
 
-    TTPos tp;
-    int hint = -1;
-    int boundary = np == 0;
-    unsigned live_trumps = 0;     /* at a trick boundary: the trumps still in the hands */
-    int seat_min = 0, others_min = 0;
-    if (boundary) {
-        if (p->tricks_left == 1) {
-            Position q;
-            pos_copy(&q, p);
-            int last = 0;
-            while (q.tricks_left == p->tricks_left) {
-                last = __builtin_ctzll(q.hand[q.to_move]);
-                if (q.nplayed == NSEATS - 1) *rel = trick_rank_card(&q, last);
-                pos_play(&q, last);
-            }
-            STAT(e, LAST_TRICK);
-            return q.counted - p->counted >= need;
-        }
-        live_trumps = p->trump == NOTRUMP ? 0 : trump_lane(p, all_hands(p));
-        if (live_trumps) settled_counts(e, p, live_trumps, &seat_min, &others_min);
-        if (need <= seat_min) {
-            STAT(e, SETTLED);
-            *rel = settled_cards(p, 1, need);
-            return 1;
-        }
-        if (need > p->tricks_left - others_min) {
-            STAT(e, SETTLED);
-            *rel = settled_cards(p, 0, p->tricks_left - need + 1);
-            return 0;
-        }
-        /* each bound is asked only where it can answer (it says nothing elsewhere):
-         * the seat's top trumps against higher ones on its right, less those on its
-         * left, in normal play (any need, seat holding that many trumps; cheap, and
-         * about 1% of the nodes of full tables beside the trump game), the
-         * all-tricks bounds at need 1 or every trick, the seat's cashing bound when it
-         * is on lead and the seat-winners bounds when the coalition is, in normal play */
-        unsigned seat_trumps = live_trumps ? trump_lane(p, p->hand[p->seat]) : 0;
-        if (!p->misere && popcount32(seat_trumps) >= need && right_hand_trumps(p, need, rel)) {
-            STAT(e, RIGHT_HAND_TRUMPS);
-            return 1;
-        }
-        /* the table key before the other bounds, and its group slot asked for: the
-         * slot is a cache miss, which the bounds' work then hides */
-        tt_pos(p, live_trumps ? e->ctx_bits : e->ctx_bits_nt, &tp);
-        tt_prefetch(&e->tt, &tp);
-        if (!p->misere) {
-            if (p->side[p->leader]) {
-                if (seat_cash_bound(p, need, seat_min, rel)) {
-                    STAT(e, SEAT_CASH);
-                    return 1;
-                }
-            } else {
-                /* at need 1 the seat-winners bound adds nothing to all_tricks_bound
-                 * (asked below; the proof is in bounds.c), so it is not asked */
-                if (need > 1 && seat_winners_bound(p, need, seat_min, rel)) {
-                    STAT(e, SEAT_WINNERS);
-                    return 1;
-                }
-                /* seat holding every trump: one is its entry to cash its top cards */
-                if (need > 1 && seat_trumps && seat_trumps == live_trumps &&
-                    sole_trumps_bound(p, need, rel)) {
-                    STAT(e, SOLE_TRUMPS);
-                    return 1;
-                }
-            }
-        }
-        /* misere: the low side cards that surely lose tricks (before the probe: on
-         * deals of 12 and 13 cards 3-5% fewer nodes than after it) */
-        if (p->misere && misere_low_cards_bound(p, need, rel) == 0) {
-            STAT(e, MISERE_LOW_CARDS);
-            return 0;
-        }
-        STAT(e, TT_PROBES);
-        int known = tt_probe(&e->tt, &tp, p, need, rel, &hint);
-        e->stat[SM_STAT_TT_CHUNKS] += (uint64_t)tp.chunks;
-        if (known >= 0) {
-            STAT(e, TT_HITS);
-            return known;
-        }
-        /* the all-tricks bounds after the table: they cost more than the probe where
-         * it answers (stoppers; tables 0.98-0.99 of the time this way, +1% nodes) */
-        int all = -1;
-        if (need == 1 || need == p->tricks_left) all = all_tricks_bound(p, need, rel);
-        if (all >= 0) {
-            STAT(e, ALL_TRICKS);
-            return all;
-        }
-        if (p->misere) all = misere_escape_bound(p, need, rel);
-        if (all >= 0) {
-            STAT(e, MISERE_ESCAPE);
-            return all;
-        }
-        /* misere, need at least the tricks left less one: the two escapes (after the
-         * probe: before it, 1% more nodes on full deals, seed 9 +0.9%) */
-        if (p->misere && need >= p->tricks_left - 1 && misere_two_escapes_bound(p, need, rel) == 0) {
-            STAT(e, MISERE_TWO_ESCAPES);
-            return 0;
-        }
-        /* seat on lead, both sides holding trumps: a lead that makes the coalition
-         * spend trumps (after the table, which answers most of these positions first) */
-        if (!p->misere && p->leader == p->seat && seat_trumps && seat_trumps != live_trumps &&
-            forcing_lead_bound(p, need, seat_min, rel)) {
-            STAT(e, FORCING_LEAD);
-            return 1;
-        }
-        /* the trump game (trumps exact, side suits only as lengths): last, as it is a
-         * search of its own (about a tenth of the time, for a quarter of the nodes);
-         * its answer is stored */
-        if (!p->misere && trump_game_bound(&e->trump_memo, p, need, rel)) {
-            STAT(e, TRUMP_GAME);
-            tt_store(&e->tt, &tp, p, *rel, need, p->tricks_left, -1);
-            return 1;
-        }
+/* Step 2, the settled trumps (trump contracts, both objectives), and step 3, the
+ * right-hand trumps (normal play, the seat holding at least `need` trumps: cheap, and
+ * about 1% of the nodes of full tables beside the trump game). */
+NODE_STEP int trump_counts(Engine *e, const Position *p, Boundary *b, uint64_t *rel)
+{
+    int need = b->need;
+    b->live_trumps = p->trump == NOTRUMP ? 0 : trump_lane(p, all_hands(p));
+    b->seat_min = b->others_min = 0;
+    if (b->live_trumps) settled_counts(e, p, b->live_trumps, &b->seat_min, &b->others_min);
+    if (need <= b->seat_min) {
+        STAT(e, SETTLED);
+        *rel = settled_cards(p, 1, need);
+        return SM_YES;
     }
+    if (need > p->tricks_left - b->others_min) {
+        STAT(e, SETTLED);
+        *rel = settled_cards(p, 0, p->tricks_left - need + 1);
+        return SM_NO;
+    }
+    b->seat_trumps = b->live_trumps ? trump_lane(p, p->hand[p->seat]) : 0;
+    if (!p->misere && popcount32(b->seat_trumps) >= need)
+        ANSWER(e, RIGHT_HAND_TRUMPS, right_hand_trumps(p, need, rel));
+    return SM_UNKNOWN;
+}
 
-    if (root && e->root_first >= 0) hint = e->root_first;
+/* Step 5, the bounds asked before the probe (while the group slot that step 4 asked
+ * for arrives): in normal play the seat's cashing bound on lead, else the
+ * seat-winners and sole-trumps bounds (at need 1 the seat-winners bound adds nothing
+ * to the all-tricks bounds of step 7; the proof is in bounds.c); in misere the seat's
+ * low cards (before the probe: on deals of 12 and 13 cards 3-5% fewer nodes). */
+NODE_STEP int bounds_before_probe(Engine *e, const Position *p, const Boundary *b, uint64_t *rel)
+{
+    int need = b->need;
+    if (p->misere) {
+        ANSWER(e, MISERE_LOW_CARDS, misere_low_cards_bound(p, need, rel));
+        return SM_UNKNOWN;
+    }
+    if (p->side[p->leader]) {
+        ANSWER(e, SEAT_CASH, seat_cash_bound(p, need, b->seat_min, rel));
+        return SM_UNKNOWN;
+    }
+    if (need > 1) {
+        ANSWER(e, SEAT_WINNERS, seat_winners_bound(p, need, b->seat_min, rel));
+        if (b->seat_trumps && b->seat_trumps == b->live_trumps)
+            ANSWER(e, SOLE_TRUMPS, sole_trumps_bound(p, need, rel));
+    }
+    return SM_UNKNOWN;
+}
+
+/* Steps 7-9, after the probe (where the table answers, the probe is the cheaper):
+ * the all-tricks bounds at need 1 or every trick (tables 0.98-0.99 of the time this
+ * way), in misere the escape and, at need of at least the tricks left less one, the
+ * two escapes (before the probe: 1% more nodes on full deals); in normal play the
+ * forcing lead (seat on lead, both sides holding trumps) and last the trump game, a
+ * search of its own whose success is stored. */
+NODE_STEP int bounds_after_probe(Engine *e, const Position *p, Boundary *b, uint64_t *rel)
+{
+    int need = b->need;
+    if (need == 1 || need == p->tricks_left) ANSWER(e, ALL_TRICKS, all_tricks_bound(p, need, rel));
+    if (p->misere) {
+        ANSWER(e, MISERE_ESCAPE, misere_escape_bound(p, need, rel));
+        if (need >= p->tricks_left - 1)
+            ANSWER(e, MISERE_TWO_ESCAPES, misere_two_escapes_bound(p, need, rel));
+        return SM_UNKNOWN;
+    }
+    if (p->leader == p->seat && b->seat_trumps && b->seat_trumps != b->live_trumps)
+        ANSWER(e, FORCING_LEAD, forcing_lead_bound(p, need, b->seat_min, rel));
+    if (trump_game_bound(&e->trump_memo, p, need, rel) == SM_YES) {
+        STAT(e, TRUMP_GAME);
+        tt_store(&e->tt, &b->tp, p, *rel, need, p->tricks_left, -1);
+        return SM_YES;
+    }
+    return SM_UNKNOWN;
+}
+
+/* Steps 1-9 at a trick boundary: an answer, or SM_UNKNOWN with the table key and
+ * hint in *b for the move loop. */
+NODE_STEP int boundary_steps(Engine *e, const Position *p, Boundary *b, uint64_t *rel)
+{
+    if (p->tricks_left == 1) return last_trick(e, p, b->need, rel); /* 1 */
+    int r = trump_counts(e, p, b, rel);                              /* 2, 3 */
+    if (r != SM_UNKNOWN) return r;
+    /* 4: the key, and its group slot asked for: the slot is a cache miss, which the
+     * bounds' work then hides */
+    tt_pos(p, b->live_trumps ? e->ctx_bits : e->ctx_bits_nt, &b->tp);
+    tt_prefetch(&e->tt, &b->tp);
+    r = bounds_before_probe(e, p, b, rel); /* 5 */
+    if (r != SM_UNKNOWN) return r;
+    STAT(e, TT_PROBES); /* 6 */
+    r = tt_probe(&e->tt, &b->tp, p, b->need, rel, &b->hint);
+    e->stat[SM_STAT_TT_CHUNKS] += (uint64_t)b->tp.chunks;
+    if (r >= 0) {
+        STAT(e, TT_HITS);
+        return r;
+    }
+    return bounds_after_probe(e, p, b, rel); /* 7-9 */
+}
+
+/* One child of step 10: play `card` and search on, or count the child as a leaf when
+ * the trick it completes decides (two in five of the boundary nodes), without the call.
+ * *rc receives the child's relied-on cards, the card that decided that trick included. */
+NODE_STEP int search_child(Engine *e, const Position *p, int card, int target, uint64_t *rc,
+                           const int np)
+{
+    Position c;
+    pos_copy(&c, p);
+    pos_play_at(&c, card, np);
+    int r, child_need = target - c.counted;
+    if (np == NSEATS - 1 && (child_need <= 0 || child_need > c.tricks_left)) {
+        count_node(e);
+        *rc = 0;
+        r = child_need <= 0;
+    } else {
+        r = np == 0 ? ab1(e, &c, target, rc) : np == 1 ? ab2(e, &c, target, rc)
+                                                       : ab0(e, &c, target, rc);
+    }
+    if (np == NSEATS - 1) *rc |= rank_decider(p->table | (uint64_t)1 << card, c.win_card);
+    return r;
+}
+
+/* Step 10, the moves: best first (the hint first; at the root, after a failed step of
+ * the exact value, the move that came nearest), sorted only as far as searched; a move
+ * that reaches the maximiser's goal cuts. Skips the members of searched groups and the
+ * rank-free siblings; at a boundary stores the result (a success as the lower bound
+ * need, a failure as the upper bound need - 1) with its relied-on cards, which
+ * include every equivalent group that is not wholly small when no move cut. */
+NODE_STEP int search_moves(Engine *e, const Position *p, int target, Boundary *b,
+                           uint64_t *rel, const int np, const int root)
+{
+    if (root && e->root_first >= 0) b->hint = e->root_first;
     MoveList ml;
-    int n = moves_first_at(p, &ml, hint, np);
+    int n = moves_first_at(p, &ml, b->hint, np);
     Move *moves = ml.move;
-    uint64_t biggest = 0;
+    uint64_t biggest = 0, rel_all = 0;
     int maximiser = p->side[p->to_move];
-    int result = !maximiser;
-    uint64_t rel_all = 0;
-    int cut = 0, best = -1, sorted = 0;
+    int result = !maximiser, cut = 0, best = -1, sorted = 0;
     int small_below[NSUITS] = {0, 0, 0, 0};
     for (int i = 0; i < n; i++) {
-        int card = moves[i].card, s = card_suit(card);
         if (i) { /* (the first move is never skipped) */
             if (i == 1) sorted = moves_rest(&ml);
-            /* best first, sorted only as far as searched */
             if (!sorted) move_pick(moves, i, n);
-            card = moves[i].card;
-            s = card_suit(card);
-            if (63 - __builtin_clzll(moves[i].group) < small_below[s]) continue;
+            if (63 - __builtin_clzll(moves[i].group) < small_below[card_suit(moves[i].card)])
+                continue;
         }
-        Position c;
-        pos_copy(&c, p);
+        int card = moves[i].card;
         uint64_t rc, before = root ? e->nodes : 0;
-        pos_play_at(&c, card, np);
-        int r, child_need = target - c.counted;
-        if (np == NSEATS - 1 && (child_need <= 0 || child_need > c.tricks_left)) {
-            /* the trick just completed decides: a leaf (two in five of the boundary
-             * nodes), counted here without the call to ab0 */
-            count_node(e);
-            rc = 0;
-            r = child_need <= 0;
-        } else {
-            r = np == 0 ? ab1(e, &c, target, &rc) : np == 1 ? ab2(e, &c, target, &rc)
-                                                           : ab0(e, &c, target, &rc);
-        }
+        int r = search_child(e, p, card, target, &rc, np);
         if (root && e->nodes - before > biggest) {
             biggest = e->nodes - before;
             e->root_biggest = card;
         }
-        if (np == NSEATS - 1) rc |= rank_decider(p->table | (uint64_t)1 << card, c.win_card);
         if (r == maximiser) {
             STAT(e, CUTOFFS);
             if (!i) STAT(e, FIRST_MOVE_CUTOFFS);
@@ -333,15 +350,45 @@ static inline __attribute__((always_inline)) int ab_at(Engine *e, const Position
             break;
         }
         rel_all |= rc;
-        small_below[s] = rank_free_limit(rc, card, small_below[s]);
+        small_below[card_suit(card)] = rank_free_limit(rc, card, small_below[card_suit(card)]);
     }
     if (!cut) rel_all = cover_groups(rel_all, moves, n);
     *rel = rel_all;
-    if (boundary) {
-        if (result) tt_store(&e->tt, &tp, p, rel_all, need, p->tricks_left, best);
-        else tt_store(&e->tt, &tp, p, rel_all, 0, need - 1, best);
+    if (np == 0) {
+        if (result) tt_store(&e->tt, &b->tp, p, rel_all, b->need, p->tricks_left, best);
+        else tt_store(&e->tt, &b->tp, p, rel_all, 0, b->need - 1, best);
     }
     return result;
+}
+
+/* Can the maximiser make `seat` win `target` tricks in total (counted included)? */
+NODE_STEP int ab_at(Engine *e, const Position *p, int target, uint64_t *rel, const int np,
+                    const int root)
+{
+    *rel = 0;
+    count_node(e);
+    Boundary b;
+    b.need = target - p->counted;
+    b.hint = -1;
+    /* 0: only the root checks that need is between 1 and the tricks left; below it
+     * these tests were passed: inside a trick by the parent's need, which stands, at a
+     * trick boundary by the parent, which counts such a child as a leaf (step 10) */
+    if (root) {
+        if (b.need <= 0) return 1;
+        if (b.need > p->tricks_left) return 0;
+    }
+    if (np) {
+        /* inside a trick, misere: a coalition needing every trick fails once the seat
+         * has lost this one */
+        if (p->misere && b.need == p->tricks_left && misere_trick_lost(p, rel)) {
+            STAT(e, MISERE_TRICK_LOST);
+            return 0;
+        }
+    } else {
+        int r = boundary_steps(e, p, &b, rel); /* 1-9 */
+        if (r != SM_UNKNOWN) return r;
+    }
+    return search_moves(e, p, target, &b, rel, np, root); /* 10 */
 }
 
 static int ab0(Engine *e, const Position *p, int target, uint64_t *rel)

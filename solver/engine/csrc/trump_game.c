@@ -39,6 +39,7 @@
 #include <stdlib.h>
 #include "bounds.h"
 #include "trump_game.h"
+#include "cpu.h"
 
 /* search effort per question: nodes of the trump game past its cheap bounds (a build
  * option, so that a fuzz can ask it with far more) */
@@ -142,15 +143,7 @@ static uint64_t game_key_table(const Game *g, int leader)
     return pack_key(l | (uint64_t)r << 13 | (uint64_t)n << 26, g, leader);
 }
 
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(SM_TT_PORTABLE)
-#include <immintrin.h>
-static int fast_pext;
-__attribute__((constructor)) static void detect_pext(void)
-{
-    __builtin_cpu_init();
-    fast_pext = __builtin_cpu_supports("bmi2") && !__builtin_cpu_is("znver1") &&
-                !__builtin_cpu_is("znver2");
-}
+#if SM_X86_PATHS
 
 __attribute__((target("bmi2"))) static uint64_t game_key_pext(const Game *g, int leader)
 {
@@ -161,7 +154,7 @@ __attribute__((target("bmi2"))) static uint64_t game_key_pext(const Game *g, int
 
 static inline uint64_t game_key(const Game *g, int leader)
 {
-    return fast_pext ? game_key_pext(g, leader) : game_key_table(g, leader);
+    return cpu_fast_bmi2 ? game_key_pext(g, leader) : game_key_table(g, leader);
 }
 #else
 static inline uint64_t game_key(const Game *g, int leader) { return game_key_table(g, leader); }
@@ -311,12 +304,12 @@ static int reach(TrumpMemo *m, Game *g, int leader, int target)
 
 int trump_game_bound(TrumpMemo *m, const Position *p, int need, uint64_t *rel)
 {
-    if (p->trump == NOTRUMP) return 0;
+    if (p->trump == NOTRUMP) return SM_UNKNOWN;
     Game g;
     trump_lanes(p, &g.trumps[ME], &g.trumps[LEFT], &g.trumps[RIGHT]);
     /* seat wins a trick without a trump only where nobody else holds the suit led:
      * rarely enough not to ask (half the questions, 3% of the answers) */
-    if (popcount32(g.trumps[ME]) < need) return 0;
+    if (popcount32(g.trumps[ME]) < need) return SM_UNKNOWN;
     int hand[3] = {p->seat, left_of(p->seat), right_of(p->seat)};
     for (int k = 0, s = 0; s < NSUITS; s++) {
         if (s == p->trump) continue;
@@ -329,7 +322,7 @@ int trump_game_bound(TrumpMemo *m, const Position *p, int need, uint64_t *rel)
     g.must_ruff = p->must_ruff;
     g.effort = EFFORT;
     int leader = p->leader == p->seat ? ME : p->leader == left_of(p->seat) ? LEFT : RIGHT;
-    if (reach(m, &g, leader, need) != 1) return 0;
+    if (reach(m, &g, leader, need) != 1) return SM_UNKNOWN;
     *rel = all_hands(p) & suit_lane(p->trump);
-    return 1;
+    return SM_YES;
 }

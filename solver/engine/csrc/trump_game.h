@@ -28,8 +28,8 @@ int trump_memo_init(TrumpMemo *m, unsigned bits, unsigned recent_bits); /* 0, or
 void trump_memo_free(TrumpMemo *m);
 void trump_memo_clear(TrumpMemo *m);
 
-/* Normal play, a trump contract, at a trick boundary: 1 if the small game shows that
- * seat surely takes `need` more tricks (within a fixed search effort), else 0; *rel
+/* Normal play, a trump contract, at a trick boundary: SM_YES if the small game shows that
+ * seat surely takes `need` more tricks (within a fixed search effort), else SM_UNKNOWN; *rel
  * receives the cards the answer relies on (the trumps). */
 int trump_game_bound(TrumpMemo *m, const Position *p, int need, uint64_t *rel);
 

@@ -1,0 +1,115 @@
+"""Advice in words a player acts on: the choice as an instruction, and what it achieves.
+
+One place for the wording of ``sm358 advise``, the advice plot and the notebooks, so that a
+misère row never reads like a trump row: in MT and miz the target is a maximum.
+
+>>> goal_words(8, minimising=False), goal_words(3, minimising=True)
+('makes 8 tricks', 'takes at most 3 tricks')
+>>> target_mark(8, False), target_mark(3, True)
+('8+', 'max 3')
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..cards import Card, parse_cards
+from ..game.modes import Mode
+
+if TYPE_CHECKING:
+    from .advice import Advice, Candidate
+
+#: What P(target) means, said once under the table.
+P_TARGET_MEANING = (
+    "P(target): the share of the n sampled layouts of the hidden cards in which the choice "
+    "reaches the seat's target, each layout played double dummy (all cards seen); "
+    "8+ is at least 8 tricks, max 3 (MT, misère) at most 3. tricks: the mean tricks "
+    "(shown once judged on every layout). Intervals are 95%."
+)
+
+
+def mode_name(mode: str) -> str:
+    """``♠``, ``NT``, ``MT`` or ``misère``: the mode as a player names it."""
+    m = Mode.parse(mode)
+    if m.trump is not None:
+        return m.trump.symbol
+    return {"N": "NT", "MT": "MT", "miz": "misère"}[m.value]
+
+
+def goal_words(target: int, minimising: bool) -> str:
+    """What reaching the target means: ``makes 8 tricks``, or ``takes at most 3 tricks``."""
+    return f"takes at most {target} tricks" if minimising else f"makes {target} tricks"
+
+
+def target_mark(target: int, minimising: bool) -> str:
+    """The target in a table cell: ``8+`` (at least), ``max 3`` (at most)."""
+    return f"max {target}" if minimising else f"{target}+"
+
+
+def discard_text(discard: tuple[str, ...] | list[str]) -> str:
+    """The discard in suit order, highest first: ``♠8 ♠4 ♦6 ♣2``."""
+    cards = sorted(parse_cards(" ".join(discard)), key=lambda x: (x.suit, -x.rank))
+    return " ".join(x.pretty() for x in cards)
+
+
+def choice_cell(c: Candidate) -> str:
+    """The candidate in a table row: ``♥ ♠8 ♠4 ♦6 ♣2``, ``♠ (after the widow)``, ``♠K``."""
+    if c.card is not None:
+        return Card.parse(c.card).pretty()
+    name = mode_name(c.mode)
+    if c.discard is None:
+        return f"{name} then discard" if c.samples else name
+    return f"{name} {discard_text(c.discard)}"
+
+
+def instruction(c: Candidate) -> str:
+    """The choice as an instruction: ``Name ♥ and discard ♠8 ♠4 ♦6 ♣2``, ``Play ♠K``."""
+    if c.card is not None:
+        return f"Play {Card.parse(c.card).pretty()}"
+    name = mode_name(c.mode)
+    if not c.discard:  # None: the discard follows once the widow is seen; (): no widow
+        return f"Name {name}"
+    return f"Name {name} and discard {discard_text(c.discard)}"
+
+
+def percent(p: float) -> str:
+    return f"{100 * p:.0f}%"
+
+
+def span(low: float, high: float) -> str:
+    """An interval of shares: ``86-94%``."""
+    return f"{100 * low:.0f}-{100 * high:.0f}%"
+
+
+def outcome(c: Candidate) -> str:
+    """``makes 8 tricks in 90% of layouts (86-94%), 9.1 tricks on average``."""
+    d = c.to_dict()
+    low, high = d["p_ci"]
+    text = f"{goal_words(c.target, c.minimising)} in {percent(c.p_target)} of layouts ({span(low, high)})"
+    if d["mean_tricks"] is not None:
+        text += f", {d['mean_tricks']:.1f} tricks on average"
+    return text
+
+
+def headline(advice: Advice) -> str:
+    """The advice in one sentence, the recommendation first.
+
+    ``Name ♥ and discard ♠8 ♠4 ♦6 ♣2: makes 8 tricks in 90% of layouts (86-94%), ...``
+    """
+    rec = advice.recommended
+    if rec is None:
+        return "No advice: stopped before any choice was judged on every layout."
+    return f"{instruction(rec)}: {outcome(rec)}."
+
+
+__all__ = [
+    "P_TARGET_MEANING",
+    "choice_cell",
+    "discard_text",
+    "goal_words",
+    "headline",
+    "instruction",
+    "mode_name",
+    "outcome",
+    "target_mark",
+]
