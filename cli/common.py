@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import sys
 from types import TracebackType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -16,6 +17,9 @@ from solver.errors import NotationError
 from solver.game.handfile import HandRecord
 from solver.inputs import MAX_DEAL_FILE_BYTES, json_text_safe, read_text_file
 from solver.inputs import terminal_safe as terminal_safe  # re-exported for the commands
+
+if TYPE_CHECKING:  # pragma: no cover
+    from solver.analysis.options import RunOptions
 
 
 def read_text_arg(arg: str) -> str:
@@ -131,3 +135,69 @@ class LazyProgress:
         tb: TracebackType | None,
     ) -> None:
         self.close()
+
+
+def add_run_options(
+    p: argparse.ArgumentParser,
+    *,
+    samples: int | None = None,
+    seed: int | str | None = None,
+    workers: str | None = "local workers",
+    scheduler: bool = True,
+    scope: str = "",
+) -> None:
+    """The options shared by advise, review, study and simulate, spelled once.
+
+    ``samples``/``seed``: the default, or None for a command without the option;
+    ``workers``: what a worker is for this command (None: no such option), with
+    ``--threads`` kept as an alias of ``--workers``; ``scope`` prefixes the help
+    (``"with --single-dummy: "``).
+    """
+    if samples is not None:
+        p.add_argument(
+            "--samples", type=int, default=samples, help=f"{scope}sampled layouts (default {samples})"
+        )
+    if seed is not None:
+        p.add_argument(
+            "--seed", type=type(seed), default=seed, help=f"{scope}seed of the run (default {seed})"
+        )
+    if workers is not None:
+        p.add_argument(
+            "--workers",
+            "--threads",
+            dest="workers",
+            type=int,
+            default=None,
+            metavar="N",
+            help=f"{workers} (default and most: one per core; --threads is the same)",
+        )
+    if scheduler:
+        p.add_argument(
+            "--scheduler", metavar="ADDR", help=f"{scope}run on a Dask cluster, e.g. tcp://HOST:8786"
+        )
+
+
+def run_options(
+    args: argparse.Namespace, progress: Any = None, *, max_samples: int | None = None
+) -> RunOptions:
+    """The shared options of ``args`` as one checked value; a bad one is a UsageError."""
+    from solver.analysis.options import RunOptions
+    from solver.errors import SolverError
+
+    from .main import UsageError
+
+    samples = getattr(args, "samples", None)
+    if samples is not None and max_samples is not None and not 1 <= samples <= max_samples:
+        raise UsageError(f"--samples must be from 1 to {max_samples:,}, got {samples}")
+    if getattr(args, "workers", None) is not None and args.workers < 1:
+        raise UsageError(f"--workers must be at least 1, got {args.workers}")
+    try:
+        return RunOptions(
+            samples=samples,
+            seed=getattr(args, "seed", 0),
+            workers=getattr(args, "workers", None),
+            scheduler=getattr(args, "scheduler", None),
+            progress=progress,
+        )
+    except SolverError as exc:
+        raise UsageError(str(exc)) from None

@@ -142,8 +142,8 @@ def test_recommendation_is_the_best_estimate_and_every_round_is_reported():
 
 def test_declaration_agrees_with_direct_double_dummy_judging():
     """The tricks of a candidate on a sample are the engine's value of that position."""
-    from solver.analysis.parallel import task_rng
     from solver.engine import solve
+    from solver.engine.pool import task_rng
 
     advice = advise_declaration(DECL_VIEW, samples=3, seed=8, modes=["H"], per_mode=1, workers=1)
     c = advice.recommended

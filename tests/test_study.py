@@ -62,8 +62,8 @@ def test_an_interrupted_study_resumes_to_the_same_file_without_recomputing(tmp_p
         run_study(out, SPEC, workers=1)
     assert not out.exists()  # nothing half-written
     assert sorted(p.name for p in parts_dir(out).iterdir()) == [
-        "part-000000000.parquet",
-        "part-000000001.parquet",
+        "part-000000000-000000001.parquet",
+        "part-000000001-000000002.parquet",
         "spec.json",
     ]
     calls.clear()
@@ -170,4 +170,4 @@ def test_cli_ctrl_c_keeps_the_finished_chunks_and_exits_130(tmp_path, capsys, mo
     assert main(argv) == 130
     err = capsys.readouterr().err
     assert "interrupted" in err and "resume" in err and err.strip().count("\n") == 0
-    assert not out.exists() and (parts_dir(out) / "part-000000000.parquet").exists()
+    assert not out.exists() and (parts_dir(out) / "part-000000000-000000001.parquet").exists()

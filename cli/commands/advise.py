@@ -36,7 +36,15 @@ from solver.game.modes import Mode
 from solver.game.view import View
 from solver.inputs import atomic_write_path
 
-from ..common import LazyProgress, console, note_reconstructed, print_json, terminal_safe
+from ..common import (
+    LazyProgress,
+    add_run_options,
+    console,
+    note_reconstructed,
+    print_json,
+    run_options,
+    terminal_safe,
+)
 
 SUITS = SUIT_CHARS
 WIDTH = 80  # human output fits a standard terminal
@@ -81,10 +89,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         metavar="SEAT:SUIT=LO-HI",
         help="a seat's length in a suit, e.g. M:H=0-2 (repeatable)",
     )
-    p.add_argument("--samples", type=int, default=200, help="sampled layouts (default 200)")
-    p.add_argument("--seed", type=int, default=0, help="seed of the sampling (default 0)")
-    p.add_argument("--workers", type=int, default=None, help="local worker threads (default: every core)")
-    p.add_argument("--scheduler", metavar="ADDR", help="run on a Dask cluster, e.g. tcp://HOST:8786")
+    add_run_options(p, samples=200, seed=0, workers="local worker threads")
     p.add_argument("--top", type=int, default=10, help="candidates shown (default 10)")
     p.add_argument("--json", action="store_true", help="print the advice as JSON (schema in docs/advice.md)")
     p.add_argument("--plot", metavar="OUT.png", help="write a bar chart of the candidates")
@@ -181,41 +186,23 @@ def _view_from_file(args: argparse.Namespace) -> View:
 
 
 def run(args: argparse.Namespace) -> int:
-    if not 1 <= args.samples <= MAX_SAMPLES:
-        raise NotationError(f"--samples must be from 1 to {MAX_SAMPLES:,}, got {args.samples}")
-    if args.workers is not None and args.workers < 1:
-        raise NotationError(f"--workers must be at least 1, got {args.workers}")
+    run_options(args, max_samples=MAX_SAMPLES)  # checked before the view is built
     view = _view(args)
     with LazyProgress("advise") as bar:
+        opts = run_options(args, bar).kwargs("samples", "seed", "workers", "scheduler", "progress")
         if view.stage == "declaration":
             choice = None
             if args.strain:
                 choice = (args.strain, args.discard or "")
             elif args.discard:
                 raise NotationError("--discard needs --strain")
-            advice = advise_declaration(
-                view,
-                modes=_modes_left(view, args.modes_used),
-                samples=args.samples,
-                seed=args.seed,
-                workers=args.workers,
-                scheduler=args.scheduler,
-                choice=choice,
-                progress=bar,
-            )
+            advice = advise_declaration(view, modes=_modes_left(view, args.modes_used), choice=choice, **opts)
         else:
             if args.strain or args.discard or args.modes_used:
                 raise NotationError(
                     "--strain/--discard/--modes-used go with a declaration; this view is in the play"
                 )
-            advice = advise_play(
-                view,
-                samples=args.samples,
-                seed=args.seed,
-                workers=args.workers,
-                scheduler=args.scheduler,
-                progress=bar,
-            )
+            advice = advise_play(view, **opts)
     if args.plot:
         _write_plot(advice, args.plot, args.top)
     if args.json:

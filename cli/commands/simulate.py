@@ -42,7 +42,7 @@ from solver.game.records import MatchRecord
 from solver.game.rules import get_ruleset
 from solver.inputs import option_value
 
-from ..common import console, err_console, print_json
+from ..common import add_run_options, console, err_console, print_json
 from ..main import UsageError
 
 
@@ -81,7 +81,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         help="fixed: one seating; rotate: every player in every chair on the same deals; permute: "
         "all six orders (default rotate when the players differ, else fixed)",
     )
-    p.add_argument("--seed", type=int, default=1, help="seed of the run (default 1)")
+    add_run_options(p, seed=1, workers=None, scheduler=False)
     p.add_argument("--out", metavar="DIR", help="write one game record per match into DIR")
     p.add_argument(
         "--force",

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from solver.analysis.study import MAX_DEALS, WHAT, StudySpec, parts_dir, run_study
 
-from ..common import LazyProgress, console, print_json
+from ..common import LazyProgress, add_run_options, console, print_json, run_options
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -26,16 +26,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "again to resume an interrupted study.",
     )
     p.add_argument("--deals", type=int, required=True, help=f"number of deals (at most {MAX_DEALS:,})")
-    p.add_argument("--seed", default="1", help="seed of the study (default 1)")
     p.add_argument("--rules", default="twelve", metavar="PRESET", help="ruleset preset (default twelve)")
     p.add_argument(
         "--what", default=",".join(WHAT), help="what to compute: table, declare or both (default both)"
     )
     p.add_argument("--out", required=True, metavar="FILE", help="output file, .parquet or .csv")
-    p.add_argument("--workers", type=int, default=None, help="local worker processes (default: one per core)")
-    p.add_argument(
-        "--scheduler", metavar="ADDR", help="a Dask scheduler, e.g. tcp://host:8786 (instead of local)"
-    )
+    add_run_options(p, seed="1", workers="local worker processes")
     p.add_argument("--json", action="store_true", help="print a JSON summary of the run")
     p.set_defaults(run=run)
 
@@ -46,7 +42,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         # leaving the block takes the bar off the screen before the message below
         with LazyProgress("study") as bar:
-            result = run_study(args.out, spec, workers=args.workers, scheduler=args.scheduler, progress=bar)
+            opts = run_options(args, bar)
+            result = run_study(args.out, spec, **opts.kwargs("workers", "scheduler", "progress"))
     except KeyboardInterrupt:
         print(
             f"sm358 study: interrupted; finished chunks kept in {parts_dir(Path(args.out))}; "

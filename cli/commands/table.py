@@ -7,7 +7,7 @@ import argparse
 from solver.deal import STRAIN_CHARS, Seat
 from solver.game.rules import get_ruleset
 
-from ..common import LazyProgress, console, print_json, read_deal
+from ..common import LazyProgress, add_run_options, console, print_json, read_deal, run_options
 from ..deal_view import hands_table, values_table
 
 
@@ -34,9 +34,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--must-ruff", action="store_true", default=None, help="a player void in the led suit must trump"
     )
-    p.add_argument(
-        "--threads", type=int, default=None, help="solve on this many threads (default: one per core)"
-    )
+    add_run_options(p, workers="solve on this many threads", scheduler=False)
     p.add_argument("--json", action="store_true", help="print the table as JSON")
     p.set_defaults(run=run)
 
@@ -62,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
             strains=args.strains,
             misere=args.misere,
             must_ruff=args.must_ruff,
-            threads=args.threads,
+            threads=run_options(args).workers,
             progress=bar,
         )
     values = table.to_dict()

@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import html
 import math
-import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -38,11 +37,11 @@ from ..deal import Deal, Seat
 from ..declare.discards import best_discard, ranked_classes
 from ..declare.oracle import ScoreOracle
 from ..engine import Solver
+from ..engine.pool import Interrupted, map_tasks, task_rng, thread_solver
 from ..errors import SolverError
 from ..game.modes import MODES, Mode
 from ..game.view import Layout, View
 from ..inputs import check_int, check_progress
-from .parallel import Interrupted, map_tasks, task_rng
 from .stats import mean_interval, wilson
 
 if TYPE_CHECKING:
@@ -305,14 +304,8 @@ class Advice:
 
 
 # --- the engine, one per worker thread ------------------------------------------------
-_local = threading.local()
-
-
 def _engine() -> Solver:
-    solver = getattr(_local, "solver", None)
-    if solver is None:
-        solver = _local.solver = Solver(32)
-    return solver
+    return thread_solver(32)
 
 
 MAX_SAMPLES = 1_000_000  # a run that large takes days on one machine: split it by seed

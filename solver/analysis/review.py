@@ -21,16 +21,17 @@ from __future__ import annotations
 
 import json
 import os
-import queue
-import threading
 from collections.abc import Callable, Mapping, Sequence
+from contextlib import closing
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import Card, Hand
 from ..deal import SEAT_NAMES, Deal, Seat
 from ..declare import declare
+from ..engine import Position as EnginePosition
 from ..engine import Solver
+from ..engine.pool import iter_tasks, thread_solver
 from ..errors import RecordError
 from ..game import records
 from ..game.handfile import HandRecord, Position, hand_from_record, load_hand
@@ -342,81 +343,25 @@ def _run_job(solver: Solver, job: _Job) -> None:
         return
     pos = job.position
     assert pos is not None
+    # one engine Position for every question about this one: checked once
+    at = EnginePosition(pos.deal, pos.strain, pos.leader, pos.played, pos.misere, pos.must_ruff)
     if job.card_values:
-        values = solver.card_values(
-            pos.deal,
-            pos.strain,
-            seat=pos.mover,
-            leader=pos.leader,
-            played=pos.played,
-            misere=pos.misere,
-            must_ruff=pos.must_ruff,
-        )
-        # keys may be Card objects or card strings, depending on the engine version
+        values = solver.card_values(at, seat=pos.mover)
         job.result["values"] = {str(c): int(v) for c, v in values.items()}
-    job.result["solve"] = {
-        s: solver.solve(
-            pos.deal,
-            pos.strain,
-            seat=s,
-            leader=pos.leader,
-            played=pos.played,
-            misere=pos.misere,
-            must_ruff=pos.must_ruff,
-        )
-        for s in job.seats
-    }
+    job.result["solve"] = {s: solver.solve(at, seat=s) for s in job.seats}
 
 
-def _run_all(jobs: Sequence[_Job], threads: int, on_done: Callable[[_Job], None]) -> None:
-    """Run the jobs on worker threads, each with its own Solver; Ctrl-C cancels them all."""
-    todo: queue.SimpleQueue[_Job] = queue.SimpleQueue()
-    for job in jobs:
-        todo.put(job)
-    done: queue.SimpleQueue[tuple[_Job, BaseException | None]] = queue.SimpleQueue()
-    threads = max(1, min(threads, len(jobs)))
-    solvers = [Solver(TT_MB) for _ in range(threads)]
-    stop = threading.Event()
+def _run_all(jobs: Sequence[_Job], threads: int | None, on_done: Callable[[_Job], None]) -> None:
+    """Run the jobs on the engine's pool, each worker thread with its own Solver; Ctrl-C
+    stops them all (:mod:`solver.engine.pool`)."""
 
-    def work(solver: Solver) -> None:
-        while not stop.is_set():
-            try:
-                job = todo.get_nowait()
-            except queue.Empty:
-                return
-            try:
-                _run_job(solver, job)
-                done.put((job, None))
-            except BaseException as exc:  # handed to the caller, which re-raises it
-                done.put((job, exc))
-                return
+    def run(job: _Job) -> _Job:
+        _run_job(thread_solver(TT_MB), job)
+        return job
 
-    workers = [threading.Thread(target=work, args=(s,), daemon=True) for s in solvers]
-    for w in workers:
-        w.start()
-    finished = False
-    try:
-        for _ in jobs:
-            while True:
-                try:
-                    job, exc = done.get(timeout=0.1)  # a timeout, so Ctrl-C is seen promptly
-                    break
-                except queue.Empty:
-                    continue
-            if exc is not None:
-                raise exc
+    with closing(iter_tasks(run, list(jobs), workers=threads)) as stream:  # stops the workers on any exit
+        for _, job in stream:
             on_done(job)
-        finished = True
-    finally:
-        stop.set()
-        if finished:
-            for w in workers:
-                w.join()
-        else:  # stop the searches and wait for their threads; an optimiser run cannot be
-            for s in solvers:  # cancelled, so its (daemon) thread is waited for only briefly
-                s.cancel()
-            for w in workers:
-                w.join(timeout=1.0)
 
 
 def _equivalence_groups(cards: Sequence[str], pos: Position) -> list[list[str]]:
@@ -601,15 +546,14 @@ def review(
     ``source``: a hand file (path or text), a :class:`~solver.game.handfile.HandRecord`, a
     loaded match record, or a match record's path. ``hand`` picks one hand of a match.
     ``declaration=False`` skips judging the declaration (the optimiser is the slowest part
-    of a short hand). The searches run on ``threads`` worker threads (default: one per
-    core), each with its own engine table; ``progress(done, total)`` counts finished hands.
+    of a short hand). The searches run on ``threads`` worker threads (default and most:
+    one per core, see :func:`~solver.engine.pool.resolve_workers`), each with its own
+    engine table; ``progress(done, total)`` counts finished hands.
     """
     check_progress(progress, RecordError)
     if hand is not None and (isinstance(hand, bool) or not isinstance(hand, int)):
         raise RecordError(f"hand must be a hand number 1, 2, ..., got {hand!r}")
-    if threads is None:
-        threads = os.cpu_count() or 1
-    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
+    if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int) or threads < 1):
         raise RecordError(f"threads must be a positive integer, got {threads!r}")
     recs, record = _hands_of(source, hand)
     plan = [_jobs_for(i, rec) for i, rec in enumerate(recs)]

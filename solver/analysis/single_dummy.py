@@ -17,12 +17,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..deal import Seat
+from ..engine.pool import Interrupted
 from ..errors import SolverError
 from ..game.handfile import HandRecord
 from ..game.view import View
 from ..tricks import legal_mask
 from .advice import Candidate, advise_play
-from .parallel import Interrupted
 
 __all__ = ["CardJudgement", "SingleDummyReview", "single_dummy_review"]
 

@@ -5,12 +5,17 @@ compute). Deal ``i`` is dealt under the rules from a seed hashed from ``"sm358-s
 so a row depends on its index alone: the same rows whatever the number of workers, the
 chunking, or the machines of a Dask cluster.
 
-The deals are cut into chunks (:func:`default_chunk`); each finished chunk is written
-atomically (a temporary file renamed into place) as a part file in ``<out>.parts/``, next
-to a ``spec.json`` naming the study. An interrupted study run again with the same spec
-computes only the missing chunks; when every chunk is there the parts are combined, in
-order, into ``<out>`` (again through a temporary file) and the parts directory removed.
-Nothing is computed twice and nothing is ever half-written.
+The deals are cut into chunks sized by time: each chunk should take a worker about
+:data:`CHUNK_SECONDS`, after the time the finished ones took (the first are one deal
+each), so that a study of any size shows progress and loses little on a stop (a fixed
+``chunk`` is also possible). Each finished chunk is written atomically (a temporary
+file renamed into place) as a part file ``part-<first>-<end>`` in ``<out>.parts/``,
+next to a ``spec.json`` naming the study. An interrupted study run again with the
+same spec computes only the deals no part holds; when every deal is there the parts
+are combined, in order, into ``<out>`` (again through a temporary file) and the parts
+directory removed. Nothing is computed twice and nothing is ever half-written. One
+run at a time may write an output: a second one is refused at once (a lock on
+``<out>.lock``, released when its holder ends, however it ends).
 
 Columns (see :func:`columns`): ``index``, ``deal`` (notation), then the hand features
 (``len_<seat>_<suit>``, ``hcp_<seat>`` with A=4 K=3 Q=2 J=1, for D, E, M and the widow
@@ -26,17 +31,19 @@ import hashlib
 import json
 import os
 import shutil
-from collections.abc import Callable, Sequence
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import closing, contextmanager, suppress
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..deal import Deal, Seat
+from ..engine.pool import check_scheduler, iter_tasks
 from ..errors import SolverError
 from ..game.match import deck_for
 from ..game.rules import get_ruleset
 from ..inputs import atomic_write_path, write_atomic
-from .parallel import iter_tasks
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
@@ -50,10 +57,14 @@ SEATS = "DEM"
 HCP = {14: 4, 13: 3, 12: 2, 11: 1}
 
 
+CHUNK_SECONDS = 5.0
+"""The time a chunk should take one worker: a stop loses at most this much per worker."""
+MAX_CHUNK = 4096  # deals in one chunk at most, whatever their speed (bounds a part's memory)
+
+
 def default_chunk(deals: int) -> int:
-    """Deals per part file: 1 for small studies (every core busy), up to 256 for huge ones
-    (a million deals make about 3,900 parts). A function of ``deals`` alone, so a resumed
-    study finds the same chunks."""
+    """Deals per part file in earlier versions (parts named by chunk number): read to
+    resume their parts. Chunks are now sized by time (:data:`CHUNK_SECONDS`)."""
     return max(1, min(256, deals // 256))
 
 
@@ -69,7 +80,7 @@ class StudySpec:
     seed: str
     rules: str = "twelve"
     what: tuple[str, ...] = WHAT
-    chunk: int = 0  # 0: default_chunk(deals)
+    chunk: int = 0  # deals per chunk; 0: sized by time (CHUNK_SECONDS). Rows do not depend on it
 
     def __post_init__(self) -> None:
         if isinstance(self.deals, bool) or not isinstance(self.deals, int) or self.deals < 1:
@@ -80,22 +91,22 @@ class StudySpec:
             raise StudyError(
                 f"--what must list some of {', '.join(WHAT)}, got {','.join(self.what) or 'nothing'}"
             )
-        if self.chunk == 0:
-            object.__setattr__(self, "chunk", default_chunk(self.deals))
-        if isinstance(self.chunk, bool) or not isinstance(self.chunk, int) or self.chunk < 1:
-            raise StudyError(f"chunk must be a positive integer, got {self.chunk!r}")
+        if isinstance(self.chunk, bool) or not isinstance(self.chunk, int) or self.chunk < 0:
+            raise StudyError(f"chunk must be a whole number of deals (0: by time), got {self.chunk!r}")
         ruleset = get_ruleset(self.rules)
         if "declare" in self.what and ruleset.widow_size == 0:
             raise StudyError(f"--what declare needs a widow; the rules {self.rules!r} have none")
-
-    @property
-    def chunks(self) -> int:
-        return -(-self.deals // self.chunk)
 
     def to_json(self) -> dict:
         d = asdict(self)
         d["what"] = list(self.what)
         return d
+
+    def same_study(self, saved: dict) -> bool:
+        """Whether ``saved`` (a spec.json) describes this study: the chunking aside,
+        which changes no row."""
+        mine = {k: v for k, v in self.to_json().items() if k != "chunk"}
+        return isinstance(saved, dict) and {k: v for k, v in saved.items() if k != "chunk"} == mine
 
 
 def study_deal(spec: StudySpec, index: int) -> Deal:
@@ -179,11 +190,47 @@ def study_row(spec: StudySpec, index: int) -> dict:
     return row
 
 
-def study_chunk(task: tuple[StudySpec, int]) -> list[dict]:
-    """The rows of one chunk (a pure function of its task, for local pools and Dask)."""
-    spec, chunk = task
-    start = chunk * spec.chunk
-    return [study_row(spec, i) for i in range(start, min(start + spec.chunk, spec.deals))]
+def study_chunk(task: tuple[StudySpec, int, int]) -> list[dict]:
+    """The rows of deals ``start`` to ``end`` (excluded) of a ``(spec, start, end)`` task:
+    a pure function of its task, for local pools and Dask."""
+    spec, start, end = task
+    return [study_row(spec, i) for i in range(start, min(end, spec.deals))]
+
+
+def _timed_chunk(task: tuple[StudySpec, int, int]) -> tuple[list[dict], float]:
+    """:func:`study_chunk` and the seconds it took (to size the next chunks)."""
+    began = time.perf_counter()
+    rows = study_chunk(task)
+    return rows, time.perf_counter() - began
+
+
+class _Pacer:
+    """Chunk sizes: ``fixed`` deals, or as many as take a worker about CHUNK_SECONDS
+    after the seconds per deal measured so far (one deal until a chunk has finished)."""
+
+    def __init__(self, fixed: int) -> None:
+        self.fixed = fixed
+        self.per_deal: float | None = None
+
+    def size(self) -> int:
+        if self.fixed:
+            return self.fixed
+        if self.per_deal is None:
+            return 1
+        return max(1, min(MAX_CHUNK, int(CHUNK_SECONDS / max(self.per_deal, 1e-6))))
+
+    def record(self, deals: int, seconds: float) -> None:
+        if deals:
+            rate = seconds / deals
+            self.per_deal = rate if self.per_deal is None else 0.7 * self.per_deal + 0.3 * rate
+
+    def chunks(self, spec: StudySpec, gaps: list[tuple[int, int]]) -> Iterator[tuple[StudySpec, int, int]]:
+        """The tasks covering ``gaps``, each sized when a worker is free for it."""
+        for start, end in gaps:
+            while start < end:
+                stop = min(end, start + self.size())
+                yield spec, start, stop
+                start = stop
 
 
 # --- files ------------------------------------------------------------------------------------
@@ -233,31 +280,108 @@ def parts_dir(out: Path) -> Path:
     return out.with_name(out.name + ".parts")
 
 
-def _check_parts(parts: Path, spec: StudySpec) -> set[int]:
-    """The chunks already written, after checking that they belong to this study."""
+def _check_parts(parts: Path, spec: StudySpec) -> dict[tuple[int, int], Path]:
+    """The parts already written, by the deals they hold (first, end), after checking
+    that they belong to this study."""
     spec_file = parts / "spec.json"
     if not parts.exists():
         parts.mkdir(parents=True)
+    saved: Any = None
     if spec_file.exists():
         try:
             saved = json.loads(spec_file.read_text())
         except (OSError, json.JSONDecodeError) as exc:
             raise StudyError(f"{spec_file}: unreadable ({exc}); remove {parts} to start afresh") from None
-        if saved != spec.to_json():
+        if not spec.same_study(saved):
             raise StudyError(
                 f"{parts} holds parts of another study ({saved}); use the same settings to "
                 f"resume it, or remove it to start afresh"
             )
     else:
         write_atomic(spec_file, json.dumps(spec.to_json()))
-    done = set()
+    # parts of earlier versions are named by chunk number, of saved["chunk"] deals each
+    old_chunk = saved.get("chunk") if isinstance(saved, dict) else None
+    done: dict[tuple[int, int], Path] = {}
     for f in parts.iterdir():
-        if f.name.startswith("part-") and not f.name.startswith("."):
-            try:
-                done.add(int(f.name[5:].split(".")[0]))
-            except ValueError:
-                continue
-    return {c for c in done if c < spec.chunks}
+        bounds = _part_bounds(f.name, old_chunk, spec.deals)
+        if bounds is not None:
+            done[bounds] = f
+    return done
+
+
+def _part_bounds(name: str, old_chunk: Any, deals: int) -> tuple[int, int] | None:
+    """The deals (first, end) a part file holds, or None for any other file."""
+    if not name.startswith("part-"):
+        return None
+    fields = name[5:].split(".")[0].split("-")
+    try:
+        numbers = [int(x) for x in fields]
+    except ValueError:
+        return None
+    if len(numbers) == 2:
+        start, end = numbers
+    elif len(numbers) == 1 and isinstance(old_chunk, int) and old_chunk > 0:
+        start, end = numbers[0] * old_chunk, min(deals, (numbers[0] + 1) * old_chunk)
+    else:
+        return None
+    return (start, end) if 0 <= start < end <= deals else None
+
+
+def _gaps(done: Iterable[tuple[int, int]], deals: int) -> list[tuple[int, int]]:
+    """The ranges of deals no part holds."""
+    gaps, at = [], 0
+    for start, end in sorted(done):
+        if start > at:
+            gaps.append((at, start))
+        at = max(at, end)
+    if at < deals:
+        gaps.append((at, deals))
+    return gaps
+
+
+def _part_name(start: int, end: int, suffix: str) -> str:
+    return f"part-{start:09d}-{end:09d}{suffix}"
+
+
+def lock_path(out: Path) -> Path:
+    return out.with_name(out.name + ".lock")
+
+
+@contextmanager
+def _writer_lock(out: Path) -> Iterator[None]:
+    """Hold ``<out>.lock`` while this run writes ``out``: a second run is refused at once.
+
+    An advisory lock (``flock``) is released by the system whenever its holder ends, so
+    a killed run never blocks the next one; the file itself goes when the run ends.
+    """
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - no advisory locks on this system
+        yield
+        return
+    path = lock_path(out)
+    while True:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o666)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            raise StudyError(
+                f"another study is writing {out}; wait for it to end (or stop it), then run again"
+            ) from None
+        try:
+            same = os.fstat(fd).st_ino == os.stat(path).st_ino
+        except FileNotFoundError:
+            same = False
+        if same:
+            break
+        os.close(fd)  # the holder ended and removed the file meanwhile: lock the new one
+    try:
+        yield
+    finally:
+        with suppress(FileNotFoundError):
+            os.unlink(path)
+        os.close(fd)
 
 
 @dataclass
@@ -290,38 +414,64 @@ def run_study(
     """
     path = Path(out)
     suffix = _format(path)
-    if path.exists() and not parts_dir(path).exists():
-        raise StudyError(f"{path} exists already; remove it or choose another file")
-    parts = parts_dir(path)
+    check_scheduler(scheduler)
+    with _writer_lock(path):
+        if path.exists() and not parts_dir(path).exists():
+            raise StudyError(f"{path} exists already; remove it or choose another file")
+        parts = parts_dir(path)
+        with _removed_unless_used(parts):
+            return _run(path, parts, suffix, spec, workers, scheduler, progress)
+
+
+@contextmanager
+def _removed_unless_used(parts: Path) -> Iterator[None]:
+    """Remove ``parts`` if this run made it and leaves it without a part (an error, an
+    unreachable cluster, a Ctrl-C before the first chunk): no empty directory behind."""
+    made = not parts.exists()
+    try:
+        yield
+    finally:
+        if made and parts.is_dir() and not any(p.name.startswith("part-") for p in parts.iterdir()):
+            shutil.rmtree(parts, ignore_errors=True)
+
+
+def _run(
+    path: Path,
+    parts: Path,
+    suffix: str,
+    spec: StudySpec,
+    workers: int | None,
+    scheduler: Any,
+    progress: Callable[[int, int], None] | None,
+) -> StudyResult:
+    """Compute the missing chunks into ``parts``, then combine them into ``path``."""
     done = _check_parts(parts, spec)
-    todo = [c for c in range(spec.chunks) if c not in done]
     cols = columns(spec)
-
-    def size(c: int) -> int:
-        return min(spec.chunk, spec.deals - c * spec.chunk)
-
-    finished = sum(size(c) for c in done)
+    finished = sum(end - start for start, end in done)
     if progress is not None:
         progress(finished, spec.deals)
     computed = 0
-    if todo:
-        stream = iter_tasks(
-            study_chunk, [(spec, c) for c in todo], workers=workers, scheduler=scheduler, local="processes"
-        )
-        for k, rows in stream:
-            _write_frame(_frame(rows, cols), parts / f"part-{todo[k]:09d}{suffix}")
+    pacer = _Pacer(spec.chunk)
+    tasks = pacer.chunks(spec, _gaps(done, spec.deals))
+    stream = iter_tasks(_timed_chunk, tasks, workers=workers, scheduler=scheduler, local="processes")
+    with closing(stream):  # a Ctrl-C while a part is written stops the workers too
+        for _, (rows, seconds) in stream:
+            start, end = rows[0]["index"], rows[-1]["index"] + 1
+            _write_frame(_frame(rows, cols), parts / _part_name(start, end, suffix))
+            done[(start, end)] = parts / _part_name(start, end, suffix)
+            pacer.record(len(rows), seconds)
             computed += len(rows)
             finished += len(rows)
             if progress is not None:
                 progress(finished, spec.deals)
-    _combine(path, parts, spec, cols, suffix)
+    _combine(path, parts, done, cols)
     return StudyResult(path, spec, computed, spec.deals - computed)
 
 
-def _combine(path: Path, parts: Path, spec: StudySpec, cols: list[str], suffix: str) -> None:
+def _combine(path: Path, parts: Path, done: dict[tuple[int, int], Path], cols: list[str]) -> None:
     import pandas as pd
 
-    frames = [_read(parts / f"part-{c:09d}{suffix}") for c in range(spec.chunks)]
+    frames = [_read(done[bounds]) for bounds in sorted(done)]
     frame = pd.concat(frames, ignore_index=True)[cols]
     _write_frame(frame, path)
     shutil.rmtree(parts)
@@ -346,6 +496,7 @@ def study(
 
 
 __all__ = [
+    "CHUNK_SECONDS",
     "MAX_DEALS",
     "WHAT",
     "StudyError",
@@ -355,6 +506,7 @@ __all__ = [
     "default_chunk",
     "features",
     "load_study",
+    "lock_path",
     "run_study",
     "study",
     "study_chunk",

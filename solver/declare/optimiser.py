@@ -51,7 +51,6 @@ Why the result is the true optimum and the optimal list is complete:
 from __future__ import annotations
 
 import html
-import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -174,23 +173,16 @@ class Declaration:
         )
 
 
-_local = threading.local()
-
-
 def _thread_solver(tt_mb: int):
-    """This thread's engine for declarations, kept between calls.
+    """This thread's engine for declarations, kept between calls (the engine's pool).
 
     Why: a fresh table costs the kernel ~0.15 s of page zeroing on first touch (64 MiB),
     3% of a declaration; a caller declaring many deals (a bench, a match) pays it once.
     The table is cleared before each strain, so nothing carries over between calls.
     """
-    from ..engine import Solver  # imported here so that the rest of the package loads without it
+    from ..engine.pool import thread_solver  # imported here so that the rest of the package loads without it
 
-    solver = getattr(_local, "solver", None)
-    if solver is None or solver.tt_mb != tt_mb:
-        solver = _local.solver = None  # drop the old table before making the new one
-        solver = _local.solver = Solver(tt_mb)
-    return solver
+    return thread_solver(tt_mb)
 
 
 def _strain_symbol(strain: str) -> str:
