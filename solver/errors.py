@@ -28,6 +28,30 @@ class IllegalPlayError(SolverError):
     """A card that may not be played here (not in hand, revoke, wrong turn)."""
 
 
+class ImpossibleViewError(SolverError):
+    """No layout of the unseen cards agrees with what a seat's view says."""
+
+
+class StudyError(SolverError):
+    """A study that cannot run as asked (bad size, format, or parts of another study)."""
+
+
+class ClusterError(SolverError):
+    """The Dask scheduler cannot be reached or used, or it has no workers left."""
+
+
+class UsageError(SolverError):
+    """A command-line mistake found after argument parsing (the CLI exits with code 2)."""
+
+
+class InternalError(RuntimeError):
+    """A broken invariant: a bug in the toolkit, never the caller's input.
+
+    Deliberately not a :class:`SolverError`: the CLI reports bad input as one line and
+    exit code 2, but lets this one through as a traceback, so a bug shows as a bug.
+    """
+
+
 class RulesError(SolverError):
     """An invalid ruleset option or combination of options."""
 

@@ -32,9 +32,9 @@ from solver.cards import SUIT_CHARS
 from solver.deal import Seat
 from solver.errors import NotationError, SolverError
 from solver.game.handfile import load_hand
-from solver.game.modes import Mode
 from solver.game.view import View
 from solver.inputs import atomic_write_path
+from solver.modes import Mode
 
 from ..common import (
     LazyProgress,

@@ -36,6 +36,7 @@ from solver.analysis.simulation import (
     simulate,
 )
 from solver.analysis.stats import Estimate
+from solver.deal import Seat
 from solver.errors import RulesError
 from solver.game import records
 from solver.game.records import MatchRecord
@@ -246,8 +247,10 @@ def print_summary(summary: Summary, args: argparse.Namespace) -> None:
     t.add_column("win rate from this starting seat", justify="right")
     t.add_column("mean net per hand", justify="right")
     starts, seat_nets = summary.win_rate_by_start_seat(), summary.mean_net_by_seat()
-    for seat, label in (("D", "D dealer"), ("E", "E eldest"), ("M", "M middle")):
-        t.add_row(label, pct(starts[seat]), interval(seat_nets[seat], "{:+.3f}"))
+    for seat in Seat:
+        t.add_row(
+            f"{seat.name} {seat.word}", pct(starts[seat.name]), interval(seat_nets[seat.name], "{:+.3f}")
+        )
     out.print(t)
     out.print(f"declarer reaches his target: {pct(summary.target_rate())}")
     t = Table(title="modes declared")

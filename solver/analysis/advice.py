@@ -39,9 +39,9 @@ from ..declare.oracle import ScoreOracle
 from ..engine import Solver
 from ..engine.pool import Interrupted, map_tasks, task_rng, thread_solver
 from ..errors import SolverError
-from ..game.modes import MODES, Mode
 from ..game.view import Layout, View
 from ..inputs import check_int, check_progress
+from ..modes import MODES, Mode
 from .stats import mean_interval, wilson
 
 if TYPE_CHECKING:
@@ -323,7 +323,7 @@ def _check_run(samples: Any, seed: Any, progress: Any) -> None:
 
 
 def _rules_leader(view: View) -> Seat:
-    return Seat.E if view.rules.first_leader == "eldest" else view.declarer
+    return view.rules.opening_leader(view.declarer)
 
 
 # --- declaration ----------------------------------------------------------------------

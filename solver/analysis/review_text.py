@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 
 from ..cards import Card
 from ..deal import Seat, Strain
-from ..game.modes import Mode
 from ..inputs import terminal_safe
+from ..modes import Mode
 
 if TYPE_CHECKING:
     from .review import DeclarationReview, HandReview, MatchSummary, Review, SeatSummary
@@ -103,6 +103,31 @@ def _plain(text: str, markup: bool) -> str:
     return terminal_safe(text, markup=True) if markup else text
 
 
+def _trick_line(t: int, cards: list, winner: str, markup: bool) -> str:
+    """One trick: each card with the player's value before and after it, mistakes marked
+    and explained at the end of the line."""
+    parts = []
+    notes = []
+    for c in cards:
+        part = f"{c.seat} {pretty_card(c.card):<3} {c.before}→{c.after}"
+        if c.mistake:
+            better = pretty_cards(list(c.best))
+            note = f"{c.seat} {pretty_card(c.card)} costs {c.cost}: better {better}"
+            if markup:
+                part = f"[bold red]{part}[/bold red]"
+                note = f"[red]{note}[/red]"
+            else:
+                part = f"✗{part}"
+            notes.append(note)
+        else:
+            part = f" {part}"
+        parts.append(part)
+    line = f"  {t:>2}. " + "  ".join(parts) + f"  → {winner}"
+    if notes:
+        line += "   " + "; ".join(notes)
+    return line
+
+
 def hand_lines(h: HandReview, markup: bool = False) -> list[str]:
     rec = h.record
     names = tuple(_plain(n, markup) for n in h.players) if h.players else None
@@ -121,27 +146,8 @@ def hand_lines(h: HandReview, markup: bool = False) -> list[str]:
     for c in h.cards:
         by_trick.setdefault(c.trick, []).append(c)
     for t, cards in by_trick.items():
-        parts = []
-        notes = []
-        for c in cards:
-            part = f"{c.seat} {pretty_card(c.card):<3} {c.before}→{c.after}"
-            if c.mistake:
-                better = pretty_cards(list(c.best))
-                note = f"{c.seat} {pretty_card(c.card)} costs {c.cost}: better {better}"
-                if markup:
-                    part = f"[bold red]{part}[/bold red]"
-                    note = f"[red]{note}[/red]"
-                else:
-                    part = f"✗{part}"
-                notes.append(note)
-            else:
-                part = f" {part}"
-            parts.append(part)
         winner = rec.winners[t - 1].name if t <= len(rec.winners) else "…"
-        line = f"  {t:>2}. " + "  ".join(parts) + f"  → {winner}"
-        if notes:
-            line += "   " + "; ".join(notes)
-        lines.append(line)
+        lines.append(_trick_line(t, cards, winner, markup))
     lines.append("  " + declaration_line(h.declaration, h.misere))
     lines.append("  seat  opening  taken  mistakes  lost  gained  target  net")
     for name, v in h.seats.items():

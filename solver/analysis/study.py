@@ -38,9 +38,9 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..deal import Deal, Seat
+from ..deal import Deal, Seat, Strain
 from ..engine.pool import check_scheduler, iter_tasks
-from ..errors import SolverError
+from ..errors import StudyError
 from ..game.match import deck_for
 from ..game.rules import get_ruleset
 from ..inputs import atomic_write_path, write_atomic
@@ -66,10 +66,6 @@ def default_chunk(deals: int) -> int:
     """Deals per part file in earlier versions (parts named by chunk number): read to
     resume their parts. Chunks are now sized by time (:data:`CHUNK_SECONDS`)."""
     return max(1, min(256, deals // 256))
-
-
-class StudyError(SolverError):
-    """A study that cannot run as asked (bad size, format, or parts of another study)."""
 
 
 @dataclass(frozen=True)
@@ -122,7 +118,7 @@ def study_deal(spec: StudySpec, index: int) -> Deal:
 
 
 def _leader(rs: Any) -> Seat:
-    return Seat.E if rs.first_leader == "eldest" else Seat(rs.declarer)
+    return rs.opening_leader()
 
 
 def _strains(rs: Any) -> str:
@@ -174,17 +170,17 @@ def study_row(spec: StudySpec, index: int) -> dict:
             declarer=Seat(rs.declarer),
             leader=leader,
             strains=_strains(rs),
-            blind=rs.widow == "blind-discard",
+            blind=rs.blind_discard,
         )
-        optimal = [c.strain for c in result.optimal]
+        optimal = [c.strain.name for c in result.optimal]
         best = next(s for s in "SHDCN" if s in optimal)
-        first = next(c for c in result.optimal if c.strain == best)
+        first = next(c for c in result.optimal if c.strain.name == best)
         row["best_tricks"] = result.tricks
         row["best_strain"] = best
         row["optimal_strains"] = ",".join(s for s in "SHDCN" if s in optimal)
         row["best_discard"] = " ".join(str(c) for c in first.discard)
         for st in _strains(rs):
-            row[f"decl_{st}"] = result.by_strain[st]
+            row[f"decl_{st}"] = result.by_strain[Strain.parse(st)]
         row["target"] = rs.target_of(Seat(rs.declarer))
         row["makes"] = result.tricks >= row["target"]
     return row

@@ -57,7 +57,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from ..errors import SolverError
+from ..errors import ClusterError, SolverError
 from . import _core
 from .solver import MODULE_TT_MB, Solver
 
@@ -85,10 +85,6 @@ NO_WORKERS_SECONDS = 30.0
 """How long a Dask cluster may have no worker at all before the run is given up."""
 POLL_SECONDS = 0.2  # how often waits wake up: for Ctrl-C, and to check a cluster's workers
 PARENT_WATCH_SECONDS = 0.25  # how often a worker process checks that its parent lives
-
-
-class ClusterError(SolverError):
-    """The Dask scheduler cannot be reached or used, or it has no workers left."""
 
 
 class Interrupted(KeyboardInterrupt):

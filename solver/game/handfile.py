@@ -35,6 +35,7 @@ from ..cards import SUIT_SYMBOLS, Card, Hand, Suit
 from ..deal import SEAT_NAMES, Deal, Seat
 from ..errors import HandFileError, RecordError, SolverError
 from ..inputs import BOM, check_int, load_json, read_text_file, short_repr, write_atomic
+from ..modes import Mode
 from .handplay import (
     Line,
     Problems,
@@ -46,7 +47,6 @@ from .handplay import (
     leaders_and_winners,
     reconstruct,
 )
-from .modes import Mode
 from .rules import PRESETS, Ruleset, get_ruleset
 
 __all__ = ["HandRecord", "Position", "hand_from_record", "load_hand", "parse_hand", "save_hand"]
@@ -108,7 +108,7 @@ class HandRecord:
 
     ruleset: Ruleset
     declarer: Seat
-    contract: str
+    contract: Mode
     leader: Seat
     start: Deal
     tricks: tuple[tuple[Card, ...], ...]
@@ -122,9 +122,8 @@ class HandRecord:
     winners: tuple[Seat, ...] = field(default=(), repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        leaders, winners = leaders_and_winners(
-            self.leader, self.tricks, int(Mode.parse(self.contract).strain)
-        )
+        object.__setattr__(self, "contract", Mode.parse(self.contract))  # a mode name is read too
+        leaders, winners = leaders_and_winners(self.leader, self.tricks, int(self.contract.strain))
         object.__setattr__(self, "leaders", leaders)
         object.__setattr__(self, "winners", winners)
 
@@ -467,7 +466,7 @@ def _read_declarer(tag: tuple[int, str], ruleset: Ruleset | None) -> Seat:
 def _read_leader(
     tags: Mapping[str, tuple[int, str]], ruleset: Ruleset, declarer: Seat, start: Deal | None
 ) -> Seat:
-    rule_leader = Seat.E if ruleset.first_leader == "eldest" else declarer
+    rule_leader = ruleset.opening_leader(declarer)
     if "Leader" not in tags:
         return rule_leader
     at, value = tags["Leader"]
@@ -506,7 +505,7 @@ CONTRACT_WORDS = {
 }
 
 
-def _mode(value: str, ruleset: Ruleset, at: int) -> str:
+def _mode(value: str, ruleset: Ruleset, at: int) -> Mode:
     v = value.strip()
     if len(v) == 1 and v in SUIT_SYMBOLS:
         v = Suit.parse(v).name
@@ -520,7 +519,7 @@ def _mode(value: str, ruleset: Ruleset, at: int) -> str:
             f"line {at}: [Contract] {short_repr(value)} is not a mode of {ruleset.name}; "
             f"allowed: {' '.join(ruleset.mode_order)} (or words: hearts, no trump, misère)"
         )
-    return mode.value
+    return mode
 
 
 def _cards(text: str, where: str, ruleset: Ruleset | None = None) -> list[Card]:
@@ -772,7 +771,7 @@ def _hand_of_record(record: Mapping[str, Any], number: int) -> HandRecord:
     start = Deal([Hand(m) for m in hands])
     cards = [Card.parse(c) for c in h["play"]]
     tricks = tuple(tuple(cards[i : i + 3]) for i in range(0, len(cards), 3))
-    leader = Seat.E if ruleset.first_leader == "eldest" else declarer
+    leader = ruleset.opening_leader(declarer)
     names = record["players"]
     d = h["dealer"]
     players = (names[d], names[(d + 1) % 3], names[(d + 2) % 3])

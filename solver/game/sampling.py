@@ -32,13 +32,9 @@ from math import comb
 import numpy as np
 
 from ..cards import Card, Hand
-from ..errors import SolverError
+from ..errors import ImpossibleViewError, InternalError
 
 __all__ = ["Bin", "ImpossibleViewError", "LayoutSampler", "uniform_below"]
-
-
-class ImpossibleViewError(SolverError):
-    """No layout of the unseen cards agrees with what the view says."""
 
 
 @dataclass(frozen=True)
@@ -58,7 +54,7 @@ class Bin:
 def uniform_below(n: int, rng: np.random.Generator) -> int:
     """A uniform integer in ``[0, n)`` for any size of ``n`` (exact, by rejection on bits)."""
     if n <= 0:
-        raise ValueError("uniform_below needs n > 0")
+        raise InternalError("uniform_below needs n > 0")
     bits = n.bit_length()
     nbytes = (bits + 7) // 8
     while True:

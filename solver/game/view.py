@@ -34,12 +34,12 @@ from typing import Any
 
 import numpy as np
 
-from ..cards import SUIT_CHARS, Card, Hand, parse_cards
+from ..cards import NO_TRUMP, SUIT_CHARS, Card, Hand, parse_cards
 from ..deal import Deal, Seat
 from ..errors import IllegalPlayError, SolverError
 from ..inputs import short_repr
+from ..modes import Mode
 from ..tricks import trick_winner
-from .modes import Mode
 from .rules import Ruleset, get_ruleset
 from .sampling import Bin, ImpossibleViewError, LayoutSampler
 
@@ -219,7 +219,7 @@ class View:
 
     @property
     def trump(self) -> int:
-        return int(Mode.parse(self.mode).strain) if self.mode is not None else 4
+        return int(Mode.parse(self.mode).strain) if self.mode is not None else NO_TRUMP
 
     @property
     def misere(self) -> bool:
@@ -229,7 +229,7 @@ class View:
     def first_leader(self) -> Seat:
         if self.leader is not None:
             return self.leader
-        return Seat.E if self.rules.first_leader == "eldest" else self.declarer
+        return self.rules.opening_leader(self.declarer)
 
     def target(self, mode: str | None = None) -> int:
         """The seat's target (a maximum in MT/miz) in ``mode`` (default: the view's)."""
@@ -251,7 +251,7 @@ class View:
                 played_by[who].append(card)
                 if k and card.suit != led:
                     voids[who].add(led)
-                    if self.rules.must_ruff and trump != 4 and card.suit != trump:
+                    if self.rules.must_ruff and trump != NO_TRUMP and card.suit != trump:
                         voids[who].add(trump)
             if len(trick) == 3:
                 winner = SEATS[(leader + trick_winner([c.bit.bit_length() - 1 for c in trick], trump)) % 3]

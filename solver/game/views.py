@@ -19,12 +19,12 @@ from typing import Any, Protocol, runtime_checkable
 
 from ..cards import NO_TRUMP, Card, Suit
 from ..deal import Seat
-from .modes import Mode
+from ..modes import Mode
 
 
 @dataclass(frozen=True)
 class Announcement:
-    """What the declarer announces in a match: a :class:`~solver.game.modes.Mode` (or its
+    """What the declarer announces in a match: a :class:`~solver.modes.Mode` (or its
     name) and the cards discarded.
 
     Not to be confused with :class:`solver.declare.Declaration`, the optimiser's result.

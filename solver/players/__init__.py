@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from ..errors import EngineError, RulesError
+from ..errors import RulesError
 from ..game.records import MAX_NAME_LENGTH
 from ..game.rules import MAX_TRICKS
 from ..game.views import Announcement, DeclareView, ExchangeView, Player, PlayView, Table
@@ -25,10 +25,8 @@ def _dd_factory(full_misere: bool) -> Callable[[str, random.Random], Player]:
     """``dd`` (misère searched from ``MISERE_ENGINE_CARDS`` on) or ``dd-full`` (everything)."""
 
     def make(name: str, rng: random.Random) -> Player:
-        try:
-            from .dd import MISERE_ENGINE_CARDS, DoubleDummyPlayer  # imports the engine only when asked for
-        except ImportError as exc:
-            raise EngineError(str(exc)) from None
+        from .dd import MISERE_ENGINE_CARDS, DoubleDummyPlayer  # imports the engine only when asked for
+
         misere = MAX_TRICKS if full_misere else MISERE_ENGINE_CARDS
         return DoubleDummyPlayer(name, rng, engine_cards=MAX_TRICKS, misere_engine_cards=misere)
 
@@ -37,10 +35,8 @@ def _dd_factory(full_misere: bool) -> Callable[[str, random.Random], Player]:
 
 def _pimc_factory(engine_cards: int) -> Callable[[str, random.Random], Player]:
     def make(name: str, rng: random.Random) -> Player:
-        try:
-            from .pimc import MonteCarloPlayer  # imports the engine only when asked for
-        except ImportError as exc:
-            raise EngineError(str(exc)) from None
+        from .pimc import MonteCarloPlayer  # imports the engine only when asked for
+
         return MonteCarloPlayer(name, rng, engine_cards=engine_cards)
 
     return make

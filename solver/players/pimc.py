@@ -24,19 +24,15 @@ from typing import Any
 
 import numpy as np
 
-from ..cards import Card, Hand
+from ..cards import NO_TRUMP, Card, Hand
 from ..deal import Deal, Seat, Strain
 from ..declare.discards import best_discard
+from ..engine import Solver
 from ..errors import SolverError
-from ..game.modes import Mode
 from ..game.sampling import Bin, ImpossibleViewError, LayoutSampler
 from ..game.views import Announcement, DeclareView, PlayView
+from ..modes import Mode
 from .heuristic import HeuristicPlayer
-
-try:
-    from ..engine import Solver
-except ImportError as exc:  # pragma: no cover - the engine is built separately
-    raise ImportError(f"the pimc player needs the double-dummy engine (solver.engine): {exc}") from exc
 
 SEATS = tuple(Seat)
 
@@ -79,7 +75,7 @@ class MonteCarloPlayer(HeuristicPlayer):
             self._discard = Hand(choice.discard)
             return choice
         me = view.table.declarer
-        leader = Seat.E if rs.first_leader == "eldest" else me
+        leader = rs.opening_leader(me)
         others = [s for s in SEATS if s != me]
         sampler = LayoutSampler(rs.deck - held, [Bin(s.name, rs.hand_size) for s in others])
         rng = self._np_rng()
@@ -158,7 +154,7 @@ class MonteCarloPlayer(HeuristicPlayer):
             if card.suit != led:
                 who = SEATS[(view.leader + k) % 3]
                 self._voids[who].add(int(led))
-                if must_ruff and view.trump != 4 and card.suit != view.trump:
+                if must_ruff and view.trump != NO_TRUMP and card.suit != view.trump:
                     self._voids[who].add(int(view.trump))
 
     def _layouts(self, view: PlayView) -> list[dict[Seat, Hand]]:

@@ -7,6 +7,7 @@ from typing import Any
 from ..analysis.review import HandReview, Review
 from ..analysis.review_text import contract_words, seat_result
 from ..deal import SEAT_NAMES
+from ..errors import SolverError
 from ._common import plain_text
 
 SEAT_COLOURS = {"D": "#1f77b4", "E": "#2ca02c", "M": "#9467bd"}
@@ -20,7 +21,7 @@ def _hand(review: Review | HandReview, hand: int | None) -> HandReview:
     for h in review.hands:
         if h.hand == hand:
             return h
-    raise ValueError(
+    raise SolverError(
         f"hand {hand} is not in this review (it has {', '.join(str(h.hand) for h in review.hands)})"
     )
 

@@ -8,6 +8,7 @@ from typing import Any
 import numpy as np
 
 from ..analysis.simulation import Summary
+from ..errors import SolverError
 from ._common import axes, plain_text
 
 STATISTICS = {
@@ -33,7 +34,7 @@ def plot_simulation(
     (e.g. presets) to summaries; ``statistic`` is one of :data:`STATISTICS`.
     """
     if statistic not in STATISTICS:
-        raise ValueError(f"unknown statistic {statistic!r}; choose from {', '.join(STATISTICS)}")
+        raise SolverError(f"unknown statistic {statistic!r}; choose from {', '.join(STATISTICS)}")
     runs = dict(summary) if isinstance(summary, Mapping) else {"": summary}
     ax = axes(ax)
     frames = {label: s.to_frame() for label, s in runs.items()}

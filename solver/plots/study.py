@@ -7,6 +7,7 @@ from typing import Any
 
 import numpy as np
 
+from ..errors import SolverError
 from ._common import axes, plain_text
 
 
@@ -26,7 +27,7 @@ def plot_study(
     cols = [columns] if isinstance(columns, str) else list(columns)
     missing = [c for c in cols if c not in frame.columns]
     if missing:
-        raise ValueError(f"the study has no column {missing[0]!r}")
+        raise SolverError(f"the study has no column {missing[0]!r}")
     ax = axes(ax)
     data = {c: frame[c].dropna().astype(int).to_numpy() for c in cols}
     values = np.unique(np.concatenate([v for v in data.values()] or [np.array([], dtype=int)]))
