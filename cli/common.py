@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import sys
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
@@ -22,15 +21,14 @@ from rich.progress import (
 )
 from rich.text import Text
 
-from solver.deal import Deal
+from solver.deal import SEAT_NAMES, Deal
 from solver.errors import NotationError
-from solver.inputs import MAX_DEAL_FILE_BYTES, read_text_file
+from solver.game.handfile import HandRecord
+from solver.inputs import MAX_DEAL_FILE_BYTES, json_text_safe, read_text_file
+from solver.inputs import terminal_safe as terminal_safe  # re-exported for the commands
 
 if TYPE_CHECKING:  # pragma: no cover
     from solver.analysis.options import RunOptions
-
-# C0 and C1 control characters, DEL, and the bidirectional overrides that reorder text
-_UNSAFE = re.compile("[\\x00-\\x1f\\x7f-\\x9f\\u202a-\\u202e\\u2066-\\u2069]")
 
 
 def read_text_arg(arg: str) -> str:
@@ -66,20 +64,43 @@ def read_deal(arg: str) -> Deal:
         raise NotationError(f"{where}{exc}") from None
 
 
-def terminal_safe(text: str) -> str:
-    """``text`` with control characters shown as escapes (``\\x1b``), so that a name or
-    message read from a file cannot clear the screen, retitle the window or hide text."""
-    return _UNSAFE.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
+def note_reconstructed(command: str, record: HandRecord) -> None:
+    """Say on stderr that a hand file's hands were rebuilt from its play, and show them,
+    so the player can check them against the cards they held (a mistyped card moves
+    silently between hands otherwise)."""
+    if not record.reconstructed:
+        return
+    print(
+        f"{command}: note: the file gives no [Deal]; the hands at the first lead were "
+        "reconstructed from the play. Check them:",
+        file=sys.stderr,
+    )
+    for seat, hand in zip(SEAT_NAMES, record.start.hands):
+        print(f"  {seat} {hand.pretty()}", file=sys.stderr)
 
 
 def print_json(data: Any) -> None:
-    json.dump(data, sys.stdout, ensure_ascii=False)
-    sys.stdout.write("\n")
+    """``data`` as one line of JSON, with controls and bidi overrides as ``\\u`` escapes."""
+    sys.stdout.write(json_text_safe(json.dumps(data, ensure_ascii=False)) + "\n")
 
 
-def console() -> Console:
-    """A console for human output (plain text when not a terminal)."""
-    return Console(highlight=False, soft_wrap=True)
+class _TextConsole(Console):
+    """A console that shows every string it prints as text: control characters escaped."""
+
+    def print(self, *objects: Any, **kwargs: Any) -> None:
+        super().print(*(terminal_safe(o) if isinstance(o, str) else o for o in objects), **kwargs)
+
+
+def console(markup: bool = False) -> Console:
+    """A console for human output (plain text when not a terminal).
+
+    Names and rules read from files reach the output, so strings are shown as text:
+    control characters escaped, and rich markup (``[blink]``, ``[link=...]``) not
+    interpreted, in tables too. A command whose strings are all its own may ask for
+    ``markup=True``; a single ``print(..., markup=True)`` must escape what it quotes with
+    ``terminal_safe(text, markup=True)``.
+    """
+    return _TextConsole(highlight=False, soft_wrap=True, markup=markup)
 
 
 def err_console() -> Console:

@@ -84,7 +84,11 @@ def _run(args: argparse.Namespace, command: str, solver_error: type[Exception]) 
     try:
         return int(args.run(args) or 0)
     except (solver_error, UsageError) as exc:
-        print(terminal_safe(f"{command}: error: {exc}"), file=sys.stderr)
+        # one line a problem: a hand file reports all of its problems at once
+        first, *more = str(exc).split("\n")
+        print(terminal_safe(f"{command}: error: {first}"), file=sys.stderr)
+        for line in more:
+            print(terminal_safe(f"  {line}"), file=sys.stderr)
         return 2
     except BrokenPipeError:
         # Output piped into e.g. `head` that stopped reading: not an error of ours.

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from .engine import DDTable, Solver, card_values, dd_table, principal_variation, solve
     from .errors import (
         EngineError,
+        HandFileError,
         IllegalPlayError,
         InvalidDealError,
         NotationError,
@@ -74,6 +75,7 @@ _EXPORTS: dict[str, str] = {
     "principal_variation": ".engine",
     "solve": ".engine",
     "EngineError": ".errors",
+    "HandFileError": ".errors",
     "IllegalPlayError": ".errors",
     "InvalidDealError": ".errors",
     "NotationError": ".errors",
@@ -174,6 +176,7 @@ __all__ = [
     "optimal_tree",
     "board",
     "EngineError",
+    "HandFileError",
     "IllegalPlayError",
     "InvalidDealError",
     "NotationError",

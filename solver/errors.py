@@ -62,3 +62,21 @@ class RecordError(SolverError):
 
 class EngineError(SolverError):
     """The search engine cannot run as asked (e.g. an unusable table size)."""
+
+
+class HandFileError(RecordError):
+    """A hand file with one or more problems, all found in one reading, in file order.
+
+    ``problems`` holds one message a problem, each naming its line; the message of the
+    error is the single problem, or a count followed by one problem a line.
+    """
+
+    def __init__(self, problems: list[str] | tuple[str, ...], source: str = "") -> None:
+        self.problems = tuple(problems)
+        self.source = source
+        where = f"{source}: " if source else ""
+        if len(self.problems) == 1:
+            message = where + self.problems[0]
+        else:
+            message = f"{where}{len(self.problems)} problems:\n" + "\n".join(self.problems)
+        super().__init__(message)

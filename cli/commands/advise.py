@@ -37,7 +37,15 @@ from solver.game.knowledge import View
 from solver.inputs import atomic_write_path
 from solver.modes import Mode
 
-from ..common import LazyProgress, add_run_options, console, print_json, run_options, terminal_safe
+from ..common import (
+    LazyProgress,
+    add_run_options,
+    console,
+    note_reconstructed,
+    print_json,
+    run_options,
+    terminal_safe,
+)
 
 SUITS = SUIT_CHARS
 WIDTH = 80  # human output fits a standard terminal
@@ -178,6 +186,7 @@ def _view_from_file(args: argparse.Namespace) -> View:
     record = played_hand(
         args.file, args.hand_number, how="--hand-number N"
     )  # a hand file, or hand N of a match record
+    note_reconstructed("sm358 advise", record)
     view = View.from_hand_record(record, int(trick), int(card) if sep else 1, **_constraints(args))
     if args.seat and Seat.parse(args.seat) != view.seat:
         raise NotationError(f"at {args.at} {view.seat.name} is to play, not {args.seat}")

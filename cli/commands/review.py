@@ -17,7 +17,15 @@ from typing import Any
 from solver.analysis.review import Review, review
 from solver.inputs import write_atomic
 
-from ..common import LazyProgress, add_run_options, console, print_json, run_options, terminal_safe
+from ..common import (
+    LazyProgress,
+    add_run_options,
+    console,
+    note_reconstructed,
+    print_json,
+    run_options,
+    terminal_safe,
+)
 from ..main import UsageError
 
 
@@ -60,8 +68,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    if not os.path.isfile(args.file):
+    if not os.path.exists(args.file):
         raise UsageError(f"{args.file}: no such file")
+    if not os.path.isfile(args.file):
+        raise UsageError(f"{args.file}: not a regular file (a hand file or a JSON match record is)")
     if args.hand is not None and args.hand < 1:
         raise UsageError(f"--hand {args.hand}: hands are numbered from 1")
     run_options(args)  # the shared options, checked before any work
@@ -74,6 +84,8 @@ def run(args: argparse.Namespace) -> int:
         result = review(
             args.file, hand=args.hand, declaration=not args.no_declaration, threads=args.workers, progress=bar
         )
+    for h in result.hands:
+        note_reconstructed("sm358 review", h.record)
     if args.plot:
         write_plots(result, args.plot)
     if args.html:
@@ -141,6 +153,7 @@ def run_single_dummy(args: argparse.Namespace) -> int:
         if getattr(args, flag):
             raise UsageError(f"--{flag} does not go with --single-dummy")
     record = played_hand(args.file, args.hand, how="--hand N")  # a hand file, or --hand N of a match record
+    note_reconstructed("sm358 review", record)
     with LazyProgress("single-dummy review") as bar:
         opts = run_options(args, bar).kwargs("samples", "seed", "workers", "scheduler", "progress")
         result = single_dummy_review(record, threshold=args.threshold, **opts)

@@ -145,7 +145,7 @@ def run(args: argparse.Namespace) -> int:
 
         def on_record(i: int, k: int, record: MatchRecord) -> None:
             if args.out:
-                records.save(record, os.path.join(args.out, name(i, k)))
+                records.save(record, os.path.join(args.out, name(i, k)), check=False)  # just played
             progress.advance(task)
 
         summary = simulate(
@@ -205,7 +205,7 @@ def pct(e: Estimate) -> str:
 
 
 def print_summary(summary: Summary, args: argparse.Namespace) -> None:
-    out = console()
+    out = console(markup=True)  # every string is the command's own (player kinds, a preset)
     stats = summary.to_json()
     partial = " [bold red](partial: interrupted)[/bold red]" if summary.partial else ""
     out.print(

@@ -40,6 +40,7 @@ from ..engine import Solver
 from ..engine.pool import Interrupted, map_tasks, task_rng, thread_solver
 from ..errors import SolverError
 from ..game.knowledge import Layout, View
+from ..inputs import check_int, check_progress
 from ..modes import MODES, Mode
 from .stats import mean_interval, wilson
 
@@ -318,8 +319,7 @@ def _check_run(samples: Any, seed: Any, progress: Any) -> None:
         raise SolverError(f"seed must be an int or a string, got {seed!r}")
     if isinstance(seed, int) and abs(seed).bit_length() > 256 or isinstance(seed, str) and len(seed) > 1000:
         raise SolverError("seed must be an int of at most 256 bits or a string of at most 1,000 characters")
-    if progress is not None and not callable(progress):
-        raise SolverError(f"progress must be a function (done, total) or None, got {progress!r}")
+    check_progress(progress, SolverError)
 
 
 # --- declaration ----------------------------------------------------------------------
@@ -707,6 +707,7 @@ def advise_play(
     if view.stage != "play":
         raise SolverError("advise_play needs a view during the play (give the mode)")
     _check_run(samples, seed, progress)
+    check_int(chunk, "chunk", SolverError, 1, MAX_SAMPLES)
     state = view.play_state()
     if state.to_move != view.seat:
         raise SolverError(f"{state.to_move.name} is to play trick {state.trick_number}, not {view.seat.name}")

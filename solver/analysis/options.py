@@ -14,6 +14,7 @@ from typing import Any
 
 from ..engine.pool import check_scheduler
 from ..errors import SolverError
+from ..inputs import check_progress
 
 __all__ = ["RunOptions"]
 
@@ -59,8 +60,7 @@ class RunOptions:
         ):
             raise SolverError(f"workers must be a positive whole number, got {self.workers!r}")
         check_scheduler(self.scheduler)
-        if self.progress is not None and not callable(self.progress):
-            raise SolverError(f"progress must be a function (done, total) or None, got {self.progress!r}")
+        check_progress(self.progress, SolverError)  # callable, and of (done, total)
 
     def kwargs(self, *names: str) -> dict[str, Any]:
         """The named options as keyword arguments (``samples`` left out while None)."""

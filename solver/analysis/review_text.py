@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from ..cards import Card
 from ..deal import Seat, Strain
+from ..inputs import terminal_safe
 from ..modes import Mode
 
 if TYPE_CHECKING:
@@ -98,12 +99,8 @@ def match_lines(m: MatchSummary, players: dict[str, dict[str, int]], markup: boo
 
 
 def _plain(text: str, markup: bool) -> str:
-    """A player's name as text, with rich markup characters escaped when markup is on."""
-    if not markup:
-        return text
-    from rich.markup import escape
-
-    return escape(text)
+    """Text from the file (a name, a ruleset) with rich markup escaped when markup is on."""
+    return terminal_safe(text, markup=True) if markup else text
 
 
 def _trick_line(t: int, cards: list, winner: str, markup: bool) -> str:
@@ -134,7 +131,7 @@ def _trick_line(t: int, cards: list, winner: str, markup: bool) -> str:
 def hand_lines(h: HandReview, markup: bool = False) -> list[str]:
     rec = h.record
     names = tuple(_plain(n, markup) for n in h.players) if h.players else None
-    title = f"Hand {h.hand} ({h.rules}): {h.declarer} declares {contract_words(h.contract)}"
+    title = f"Hand {h.hand} ({_plain(h.rules, markup)}): {h.declarer} declares {contract_words(h.contract)}"
     if rec.discard:
         title += ", discards " + pretty_cards([str(c) for c in rec.discard])
     lines = [title, "  Result: " + results_line(h)]

@@ -46,6 +46,7 @@ import numpy as np
 from ..cards import NO_TRUMP, SUIT_CHARS, Card, Hand, parse_cards
 from ..deal import Deal, Seat
 from ..errors import IllegalPlayError, SolverError
+from ..inputs import short_repr
 from ..modes import Mode
 from ..tricks import trick_winner
 from .rules import Ruleset, get_ruleset
@@ -200,6 +201,12 @@ class View:
         hand file's :class:`~solver.game.handfile.HandRecord`: what it knew at that moment
         (its own hand, its own discards if it declared, the exchange as it saw it, the play
         so far), with the user's ``held``/``lengths`` assumptions if given."""
+        from .handfile import HandRecord
+
+        if not isinstance(record, HandRecord):
+            raise SolverError(
+                f"from_hand_record needs a HandRecord (solver.load_hand), got {short_repr(record)}"
+            )
         if not isinstance(trick, int) or not isinstance(card, int) or not 1 <= card <= 3:
             raise SolverError(f"a point of the play is trick T, card K with K in 1..3; got {trick}.{card}")
         pos = record.position(trick, card - 1)

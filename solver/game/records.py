@@ -27,6 +27,7 @@ from ..inputs import (
     MAX_RECORD_BYTES,
     TEMP_PREFIX,
     TEMP_SUFFIX,
+    check_flag,
     load_json,
     read_text_file,
     short_repr,
@@ -118,14 +119,26 @@ def dumps(record: MatchRecord | Mapping[str, Any]) -> str:
     return json.dumps(record, ensure_ascii=False, indent=1) + "\n"
 
 
-def save(record: MatchRecord | Mapping[str, Any], path: str | os.PathLike[str]) -> None:
-    """Write ``record`` to ``path`` atomically: temp file in the same directory, fsync, rename."""
+def save(
+    record: MatchRecord | Mapping[str, Any], path: str | os.PathLike[str], *, check: bool = True
+) -> None:
+    """Write ``record`` to ``path`` atomically: temp file in the same directory, fsync, rename.
+
+    The record is checked as :func:`load` checks it first, so a file that is written loads;
+    ``check=False`` skips that for a record just played by :class:`~solver.game.match.Match`
+    (the check replays the match, as long as playing it with fast players).
+    """
     if isinstance(path, bool) or not isinstance(path, (str, os.PathLike)):
         raise RecordError(f"a record is saved to a file name, got {short_repr(path)}")
     try:
         text = dumps(record)
-    except (TypeError, ValueError) as exc:
+    except (TypeError, ValueError, RecursionError) as exc:
         raise RecordError(f"the record cannot be written as JSON: {exc}") from None
+    try:
+        if check_flag(check, "check", RecordError):
+            loads(text)  # what load would refuse is not written
+    except RecordError as exc:
+        raise RecordError(f"the record is not saved, as it would not load: {exc}") from None
     write_atomic(path, text)
 
 

@@ -22,7 +22,7 @@ from typing import Any, Literal, get_args
 from ..cards import ALL_CARDS, Card, Hand, Suit
 from ..deal import STRAIN_CHARS, Seat
 from ..errors import NotationError, RulesError
-from ..inputs import short_repr
+from ..inputs import UNSAFE_CHARS, short_repr
 from ..modes import SUIT_MODES, Mode
 from .explain import describe
 
@@ -375,6 +375,8 @@ def _check_options(r: Ruleset) -> None:
     """Every single option on its own: its type and its range."""
     if not isinstance(r.name, str) or not r.name or len(r.name) > MAX_NAME_LENGTH:
         raise RulesError(f"name must be a non-empty string of at most {MAX_NAME_LENGTH} characters")
+    if UNSAFE_CHARS.search(r.name):
+        raise RulesError(f"name {short_repr(r.name)} holds a control character; a ruleset name is plain text")
     for name, allowed in _CHOICES:
         _choice(getattr(r, name), name, allowed)
     for flag in _FLAGS:

@@ -12,6 +12,7 @@ import random
 from collections.abc import Callable
 
 from ..errors import RulesError
+from ..game.records import MAX_NAME_LENGTH
 from ..game.rules import MAX_TRICKS
 from ..game.views import Announcement, DeclareView, ExchangeView, Player, PlayView, Table
 from ..inputs import check_seed, short_repr
@@ -59,6 +60,8 @@ def get_player(kind: str, seed: int | str = 0, name: str | None = None) -> Playe
     check_seed(seed, RulesError)
     if name is not None and not isinstance(name, str):
         raise RulesError(f"a player name must be a string, got {short_repr(name)}")
+    if name is not None and len(name) > MAX_NAME_LENGTH:  # a record could not hold it
+        raise RulesError(f"a player name has at most {MAX_NAME_LENGTH} characters, got {len(name):,}")
     return factory(name or kind, random.Random(f"sm358-player:{kind}:{seed}"))
 
 

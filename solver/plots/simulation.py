@@ -9,7 +9,7 @@ import numpy as np
 
 from ..analysis.simulation import Summary
 from ..errors import SolverError
-from ._common import axes
+from ._common import axes, plain_text
 
 STATISTICS = {
     "win_rate": ("win rate (share of matches)", "player"),
@@ -58,9 +58,9 @@ def plot_simulation(
             width,
             yerr=[low, high],
             capsize=3,
-            label=label or None,
+            label=plain_text(label) if label else None,
         )
-    ax.set_xticks(x, [k or statistic.replace("_", " ") for k in keys])
+    ax.set_xticks(x, [plain_text(k) if k else statistic.replace("_", " ") for k in keys])
     ylabel, xlabel = STATISTICS[statistic]
     ax.set_ylabel(ylabel)
     ax.set_xlabel(xlabel)

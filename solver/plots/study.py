@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import SolverError
-from ._common import axes
+from ._common import axes, plain_text
 
 
 def plot_study(
@@ -40,9 +40,9 @@ def plot_study(
         if normalize and counts.sum():
             counts /= counts.sum()
         label = labels[n] if labels is not None else c
-        ax.bar(xs + (n - (len(cols) - 1) / 2) * width, counts, width, label=label)
+        ax.bar(xs + (n - (len(cols) - 1) / 2) * width, counts, width, label=plain_text(label))
     ax.set_xticks(xs)
-    ax.set_xlabel(cols[0] if len(cols) == 1 else "value")
+    ax.set_xlabel(plain_text(cols[0]) if len(cols) == 1 else "value")
     ax.set_ylabel("share of deals" if normalize else "deals")
     if len(cols) > 1:
         ax.legend()
