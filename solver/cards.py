@@ -103,7 +103,7 @@ class Card:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Card is immutable")
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[Card], tuple[int, int]]:
         return (Card, (int(self.suit), self.rank))
 
     @classmethod
@@ -204,7 +204,7 @@ class Hand:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Hand is immutable")
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[Hand], tuple[int]]:
         return (Hand, (self.mask,))
 
     @classmethod

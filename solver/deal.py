@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping
 from enum import IntEnum
+from typing import Any
 
 from .cards import ALL_CARDS, NO_TRUMP, SUIT_SYMBOLS, Card, Hand, Suit, parse_cards
 from .errors import InvalidDealError, NotationError
@@ -115,7 +116,7 @@ STRAIN_CHARS = "".join(s.name for s in Strain)
 def parse_strains(text: str | Iterable[str | Strain]) -> list[Strain]:
     """Read a strain list such as ``"SHDCN"`` or ``["S", "N"]``, rejecting repeats."""
     if isinstance(text, str):
-        items: list = list(text.replace(",", "").replace(" ", ""))
+        items: list[str | Strain] = list(text.replace(",", "").replace(" ", ""))
     elif isinstance(text, (list, tuple)):
         items = list(text)
     else:
@@ -162,7 +163,7 @@ class Deal:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Deal is immutable")
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[Deal], tuple[tuple[Hand, Hand, Hand], Hand]]:
         return (Deal, (self.hands, self.widow))
 
     # --- notation -------------------------------------------------------------------
@@ -224,12 +225,12 @@ class Deal:
     def __repr__(self) -> str:
         return f"Deal('{self}')"
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict: ``{"hands": {"D": …, "E": …, "M": …}, "widow": …}``."""
         return {"hands": {s.name: str(self.hands[s]) for s in Seat}, "widow": str(self.widow)}
 
     @classmethod
-    def from_json(cls, data: Mapping | str) -> Deal:
+    def from_json(cls, data: Mapping[str, Any] | str) -> Deal:
         """Read the dict of :meth:`to_json` (or its JSON text)."""
         if isinstance(data, (str, bytes, bytearray)):
             data = load_json(data, what="deal JSON", error=NotationError)

@@ -51,7 +51,7 @@ SUITS = SUIT_CHARS
 WIDTH = 80  # human output fits a standard terminal
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "advise",
         help="single-dummy advice: best trump, discard or card from one seat's view (simulation)",

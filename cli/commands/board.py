@@ -11,7 +11,7 @@ import socket
 import sys
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "board",
         help="walk through a hand in the browser, every card marked with its value",

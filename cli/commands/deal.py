@@ -66,7 +66,7 @@ def add_spec_options(p: argparse.ArgumentParser) -> None:
     )
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "deal",
         help="random deals, or deals to a specification (cards, lengths, points, trumps)",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Iterable
+from typing import Any
 
 from rich.table import Table
 
@@ -16,7 +17,7 @@ from solver.game.rules import get_ruleset
 from ..common import LazyProgress, console, print_json, read_deal
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "declare",
         help="best strain and discard for the declarer (exact, double dummy)",
@@ -53,7 +54,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run)
 
 
-def settings(args: argparse.Namespace) -> dict:
+def settings(args: argparse.Namespace) -> dict[str, Any]:
     """The optimiser's arguments: explicit flags first, then the ruleset, then the defaults."""
     out = {"declarer": "D", "leader": "E", "strains": SUIT_CHARS, "blind": False, "must_ruff": False}
     if args.rules:

@@ -15,6 +15,7 @@ from solver.deal import SEAT_NAMES, Seat
 from solver.game import records
 from solver.game.handfile import hand_from_record
 from solver.game.records import MatchRecord
+from solver.game.rules import Ruleset
 from solver.modes import Mode
 from solver.tricks import trick_winner
 
@@ -24,7 +25,7 @@ from ..main import UsageError
 SEAT_WORDS = {s.name: s.word for s in Seat}
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("replay", help="show a game record hand by hand")
     p.add_argument(
         "file", metavar="FILE", help="a game record (sm358-match JSON, e.g. from 'simulate --out')"
@@ -45,7 +46,7 @@ def mode_words(mode: Mode | str) -> str:
     return {Mode.N: "no trump", Mode.MT: "minimum tricks (MT)", Mode.miz: "misère"}[Mode(mode)]
 
 
-def hand_lines(record: MatchRecord, ruleset, number: int) -> list[str]:
+def hand_lines(record: MatchRecord, ruleset: Ruleset, number: int) -> list[str]:
     h = record["hands"][number - 1]
     names = [terminal_safe(n) for n in record["players"]]
     d = h["dealer"]

@@ -29,7 +29,7 @@ from ..common import (
 from ..main import UsageError
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "review",
         help="judge every card of a played hand or match (double dummy)",

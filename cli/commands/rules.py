@@ -12,7 +12,7 @@ from solver.inputs import option_value
 from ..common import print_json
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("rules", help="list the rule presets, or explain one (sm358 rules NAME)")
     p.add_argument("name", nargs="?", help="a preset to explain (e.g. twelve, hungarian)")
     p.add_argument(

@@ -15,6 +15,7 @@ import argparse
 import math
 import os
 import sys
+from typing import Any
 
 from rich.table import Table
 
@@ -40,7 +41,7 @@ from ..common import add_run_options, console, err_console, print_json, progress
 from ..main import UsageError
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "simulate", help="play many seeded matches between bundled players and report statistics"
     )
@@ -86,9 +87,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run)
 
 
-def parse_options(items: list[str]) -> dict:
+def parse_options(items: list[str]) -> dict[str, Any]:
     """``KEY=VALUE`` pairs; a VALUE that is valid JSON is read as JSON, otherwise as text."""
-    out: dict = {}
+    out: dict[str, Any] = {}
     for item in items:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():

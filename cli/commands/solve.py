@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import Any
 
 from rich.text import Text
 
@@ -14,7 +15,7 @@ from ..common import console, print_json, read_deal
 from ..deal_view import hands_table
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "solve",
         help="tricks one seat can guarantee in one strain (double dummy)",
@@ -53,7 +54,12 @@ def run(args: argparse.Namespace) -> int:
     else:
         tricks = solve(deal, strain, leader=leader, seat=seat, must_ruff=args.must_ruff, played=played)
     if args.json:
-        out: dict = {"strain": strain.name, "leader": leader.name, "seat": seat.name, "tricks": tricks}
+        out: dict[str, Any] = {
+            "strain": strain.name,
+            "leader": leader.name,
+            "seat": seat.name,
+            "tricks": tricks,
+        }
         # Extra keys only when they change the meaning, so the default output stays these four.
         if args.misere:
             out["misere"] = True

@@ -21,7 +21,7 @@ from solver.analysis.study_sources import given_study
 from ..common import LazyProgress, add_run_options, console, print_json, read_spec_arg, run_options
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "study",
         help="a deal study: table, best declaration and hand features of N seeded deals, one row each",

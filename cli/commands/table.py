@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 from solver.deal import STRAIN_CHARS, Seat
 from solver.game.rules import get_ruleset
@@ -12,7 +13,7 @@ from ..common import LazyProgress, add_run_options, console, print_json, read_de
 from ..deal_view import hands_table, values_table
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "table",
         help="double-dummy table: tricks for each seat in each strain",
@@ -66,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
         )
     values = table.to_dict()
     if args.json:
-        out: dict = {"leader": leader.name, "table": values}
+        out: dict[str, Any] = {"leader": leader.name, "table": values}
         if args.misere:
             out["misere"] = True
         if args.must_ruff:

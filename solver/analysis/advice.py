@@ -115,7 +115,7 @@ class Candidate:
     def mean_tricks(self) -> float:
         return mean_interval(self._values())[0] if self.exact else math.nan
 
-    def screen_key(self) -> tuple:
+    def screen_key(self) -> tuple[int, int, int, tuple[tuple[int, int], ...], tuple[int, ...]]:
         """Order within a round of successive halving: hits, then the summed margin levels."""
         return (-self.hits, -sum(self.levels.values())) + self.key()[3:]
 
@@ -123,7 +123,7 @@ class Candidate:
         """The seat's score for the hand: tricks over the target (MT/miz: under the maximum)."""
         return self.target - tricks if self.minimising else tricks - self.target
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[int, float, float, int, tuple[tuple[int, int], ...], tuple[int, ...]]:
         """Sort key, best first (see the module docstring for the tie-break): more samples,
         higher p_target, better mean tricks (or, without exact tricks, better margins)."""
         if self.exact:

@@ -44,14 +44,18 @@ class DealFileError(SolverError):
     """A file of deals that cannot be read, or a deal in it that does not fit the rules."""
 
 
-def read_deals(paths: str | os.PathLike | Iterable[str | os.PathLike], *, column: str = "deal") -> list[Deal]:
+def read_deals(
+    paths: str | os.PathLike[str] | Iterable[str | os.PathLike[str]], *, column: str = "deal"
+) -> list[Deal]:
     """Every deal of the files, in order (each file as described in the module docstring)."""
     if isinstance(paths, (str, os.PathLike)):
         paths = [paths]
     return [deal for deal, _ in read_deals_located(paths, column=column)]
 
 
-def read_deals_located(paths: Iterable[str | os.PathLike], *, column: str = "deal") -> list[tuple[Deal, str]]:
+def read_deals_located(
+    paths: Iterable[str | os.PathLike[str]], *, column: str = "deal"
+) -> list[tuple[Deal, str]]:
     """Every deal with where it came from (``FILE line N`` or ``FILE row N``)."""
     out: list[tuple[Deal, str]] = []
     for p in paths:

@@ -629,8 +629,8 @@ def _opening(jobs: Sequence[_Job], plays: Sequence[tuple[Position, Card]], seat:
     first = jobs[0].result
     if plays[0][0].mover == seat:
         values = first["values"].values()
-        return (min if plays[0][0].misere else max)(values)
-    return first["solve"][seat]
+        return int((min if plays[0][0].misere else max)(values))
+    return int(first["solve"][seat])
 
 
 def _player_names(record: Mapping[str, Any]) -> list[str]:

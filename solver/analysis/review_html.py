@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import base64
 import html
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from ..cards import Card, Hand, Suit
@@ -18,7 +18,7 @@ from .review_text import contract_words, declaration_line, results_line
 
 if TYPE_CHECKING:
     from ..game.handfile import HandRecord
-    from .review import HandReview, Review
+    from .review import CardReview, HandReview, Review
     from .single_dummy import SingleDummyReview
 
 CSS = """
@@ -39,7 +39,7 @@ def _card(card: Card | str) -> str:
     return f'<span class="red">{text}</span>' if c.suit in (1, 2) else text
 
 
-def _cards(cards: list[str] | tuple[str, ...]) -> str:
+def _cards(cards: Sequence[Card | str]) -> str:
     return " ".join(_card(c) for c in cards)
 
 
@@ -74,7 +74,7 @@ def record_deal_table(rec: HandRecord) -> str:
 def tricks_table(h: HandReview) -> str:
     rec = h.record
     rows = []
-    by_trick: dict[int, list] = {}
+    by_trick: dict[int, list[CardReview]] = {}
     for c in h.cards:
         by_trick.setdefault(c.trick, []).append(c)
     for t, cards in by_trick.items():

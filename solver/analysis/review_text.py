@@ -6,6 +6,7 @@ lines are plain text, mistakes marked with ``✗``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..cards import Card
@@ -14,17 +15,17 @@ from ..inputs import terminal_safe
 from ..modes import Mode
 
 if TYPE_CHECKING:
-    from .review import DeclarationReview, HandReview, MatchSummary, Review, SeatSummary
+    from .review import CardReview, DeclarationReview, HandReview, MatchSummary, Review, SeatSummary
 
 MODE_WORDS = {"N": "no trump", "MT": "minimum tricks (MT)", "miz": "misère"}
 BEST_SHOWN = 3
 
 
-def pretty_card(card: str) -> str:
+def pretty_card(card: Card | str) -> str:
     return Card.parse(card).pretty()
 
 
-def pretty_cards(cards: list[str] | tuple[str, ...]) -> str:
+def pretty_cards(cards: Sequence[Card | str]) -> str:
     return " ".join(pretty_card(c) for c in cards)
 
 
@@ -103,7 +104,7 @@ def _plain(text: str, markup: bool) -> str:
     return terminal_safe(text, markup=True) if markup else text
 
 
-def _trick_line(t: int, cards: list, winner: str, markup: bool) -> str:
+def _trick_line(t: int, cards: list[CardReview], winner: str, markup: bool) -> str:
     """One trick: each card with the player's value before and after it, mistakes marked
     and explained at the end of the line."""
     parts = []
@@ -142,7 +143,7 @@ def hand_lines(h: HandReview, markup: bool = False) -> list[str]:
         f"  value before → after each card; {'✗ cost' if not markup else 'cost'} = tricks thrown away"
         + (" (fewest tricks count: misère values)" if h.misere else "")
     )
-    by_trick: dict[int, list] = {}
+    by_trick: dict[int, list[CardReview]] = {}
     for c in h.cards:
         by_trick.setdefault(c.trick, []).append(c)
     for t, cards in by_trick.items():

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -50,7 +50,7 @@ by seed."""
 def player_names(kinds: Sequence[str]) -> list[str]:
     """Display names: the kind, numbered when a kind appears more than once."""
     counts = Counter(kinds)
-    seen: Counter = Counter()
+    seen: Counter[str] = Counter()
     out = []
     for k in kinds:
         seen[k] += 1
@@ -95,7 +95,7 @@ def play_one(
     seed: int | str,
     index: int,
     preset: str | None = None,
-    options: dict | None = None,
+    options: dict[str, Any] | None = None,
     chairs: Sequence[int] = (0, 1, 2),
 ) -> MatchRecord:
     """Match ``index`` of the run with ``seed``, players seated as ``chairs``; its game record."""
@@ -110,16 +110,16 @@ def run(
     matches: int,
     seed: int | str,
     preset: str | None = None,
-    options: dict | None = None,
+    options: dict[str, Any] | None = None,
 ) -> Iterator[MatchRecord]:
     """The records of ``matches`` matches in fixed seating, one at a time."""
     for i in range(matches):
         yield play_one(ruleset, kinds, seed, i, preset, options)
 
 
-def _group_counts(played: Sequence[tuple[Sequence[int], MatchRecord]]) -> Counter:
+def _group_counts(played: Sequence[tuple[Sequence[int], MatchRecord]]) -> Counter[str]:
     """The sums one deal set contributes to every statistic (keys name the statistic)."""
-    g: Counter = Counter()
+    g: Counter[str] = Counter()
     for chairs, record in played:
         res = record["result"]
         if res is None:
@@ -174,8 +174,8 @@ class Summary:
 
     names: list[str]
     seating: str = "fixed"
-    groups: list[Counter] = field(default_factory=list)
-    endings: Counter = field(default_factory=Counter)
+    groups: list[Counter[str]] = field(default_factory=list)
+    endings: Counter[str] = field(default_factory=Counter)
     partial: bool = False
     requested: int = 0
 
@@ -274,8 +274,8 @@ class Summary:
         return self._ratio("hands", "matches")
 
     # --- output ----------------------------------------------------------------------------
-    def to_json(self) -> dict:
-        def js(d: dict) -> dict:
+    def to_json(self) -> dict[str, Any]:
+        def js(d: Mapping[Any, Estimate]) -> dict[str, dict[str, float | str | None]]:
             return {str(k): v.to_json() for k, v in d.items()}
 
         return {
@@ -298,7 +298,7 @@ class Summary:
             "endings": dict(sorted(self.endings.items())),
         }
 
-    def rows(self) -> list[dict]:
+    def rows(self) -> list[dict[str, Any]]:
         """One row per figure: statistic, key (player, seat, mode...), value, low, high, units."""
         out = []
 
@@ -342,7 +342,7 @@ class Summary:
             f"<p>{self.deal_sets} deal sets, {self.matches} matches ({self.seating} seating), "
             f"{self.hands} hands{' — <b>partial</b>' if self.partial else ''}; 95% intervals</p>"
         )
-        return head + self.to_frame().to_html(index=False, float_format=lambda x: f"{x:.3f}")
+        return head + str(self.to_frame().to_html(index=False, float_format=lambda x: f"{x:.3f}"))
 
 
 def simulate(
@@ -352,7 +352,7 @@ def simulate(
     seed: int | str,
     *,
     preset: str | None = None,
-    options: dict | None = None,
+    options: dict[str, Any] | None = None,
     seating: str | None = None,
     on_record: Callable[[int, int, MatchRecord], None] | None = None,
 ) -> Summary:

@@ -120,7 +120,7 @@ class Estimate:
     def covers(self, x: float) -> bool:
         return self.low <= x <= self.high
 
-    def to_json(self, digits: int = 4) -> dict:
+    def to_json(self, digits: int = 4) -> dict[str, float | str | None]:
         def r(x: float) -> float | None:
             return round(x, digits) if math.isfinite(x) else None
 

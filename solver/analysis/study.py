@@ -47,7 +47,7 @@ from ..errors import StudyError
 from ..game.dealer import Dealer
 from ..game.dealspec import DealSpec, high_card_points
 from ..game.match import deck_for
-from ..game.rules import get_ruleset
+from ..game.rules import Ruleset, get_ruleset
 from ..inputs import atomic_write_path, write_atomic
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -108,7 +108,7 @@ class StudySpec:
             object.__setattr__(self, "deal_spec", canonical)
             _dealer(canonical, self.rules)  # an impossible spec fails here, before any work
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         d = asdict(self)
         d["what"] = list(self.what)
         for key in ("deal_spec", "deals_from", "digest"):  # absent for random deals, as before
@@ -116,7 +116,7 @@ class StudySpec:
                 del d[key]
         return d
 
-    def same_study(self, saved: dict) -> bool:
+    def same_study(self, saved: dict[str, Any]) -> bool:
         """Whether ``saved`` (a spec.json) describes this study: the chunking aside,
         which changes no row."""
         mine = {k: v for k, v in self.to_json().items() if k != "chunk"}
@@ -145,7 +145,7 @@ def study_deal(spec: StudySpec, index: int) -> Deal:
     )
 
 
-def _leader(rs: Any) -> Seat:
+def _leader(rs: Ruleset) -> Seat:
     return rs.opening_leader()
 
 
@@ -178,7 +178,7 @@ def columns(spec: StudySpec) -> list[str]:
     return cols
 
 
-def study_row(spec: StudySpec, index: int, deal: Deal | None = None) -> dict:
+def study_row(spec: StudySpec, index: int, deal: Deal | None = None) -> dict[str, Any]:
     """Every column of deal ``index`` (dealt, unless the given ``deal`` is passed)."""
     from ..declare import declare
     from ..engine import dd_table
@@ -218,7 +218,7 @@ def study_row(spec: StudySpec, index: int, deal: Deal | None = None) -> dict:
 Task = tuple[StudySpec, int, int] | tuple[StudySpec, int, int, tuple[Deal, ...]]
 
 
-def study_chunk(task: Task) -> list[dict]:
+def study_chunk(task: Task) -> list[dict[str, Any]]:
     """The rows of deals ``start`` to ``end`` (excluded) of a ``(spec, start, end)`` task:
     a pure function of its task, for local pools and Dask. A study of given deals
     carries the deals of its chunk as a fourth item."""
@@ -230,7 +230,7 @@ def study_chunk(task: Task) -> list[dict]:
     ]
 
 
-def _timed_chunk(task: Task) -> tuple[list[dict], float]:
+def _timed_chunk(task: Task) -> tuple[list[dict[str, Any]], float]:
     """:func:`study_chunk` and the seconds it took (to size the next chunks)."""
     began = time.perf_counter()
     rows = study_chunk(task)
@@ -274,7 +274,7 @@ def _format(out: Path) -> str:
     return suffix
 
 
-def _frame(rows: list[dict], cols: list[str]) -> pd.DataFrame:
+def _frame(rows: list[dict[str, Any]], cols: list[str]) -> pd.DataFrame:
     import pandas as pd
 
     return pd.DataFrame(rows, columns=cols)
@@ -300,7 +300,7 @@ def _read(path: Path) -> pd.DataFrame:
     return pd.read_csv(path, keep_default_na=False, na_values=[])
 
 
-def load_study(path: str | os.PathLike) -> pd.DataFrame:
+def load_study(path: str | os.PathLike[str]) -> pd.DataFrame:
     """A finished study as a DataFrame, one row per deal."""
     p = Path(path)
     _format(p)
@@ -431,7 +431,7 @@ class StudyResult:
 
 
 def run_study(
-    out: str | os.PathLike,
+    out: str | os.PathLike[str],
     spec: StudySpec,
     *,
     workers: int | None = None,
@@ -533,7 +533,7 @@ def _combine(path: Path, parts: Path, done: dict[tuple[int, int], Path], cols: l
 
 
 def study(
-    out: str | os.PathLike,
+    out: str | os.PathLike[str],
     deals: int | None = None,
     seed: int | str = "1",
     *,
@@ -544,7 +544,7 @@ def study(
     progress: Callable[[int, int], None] | None = None,
     chunk: int = 0,
     deal_spec: str | DealSpec = "",
-    deals_from: str | os.PathLike | Sequence[str | os.PathLike] | None = None,
+    deals_from: str | os.PathLike[str] | Sequence[str | os.PathLike[str]] | None = None,
     column: str = "deal",
 ) -> pd.DataFrame:
     """Run (or resume) a study and return its rows as a DataFrame: over ``deals`` random

@@ -20,7 +20,7 @@ __all__ = ["given_study", "spec_text"]
 
 
 def given_study(
-    paths: Iterable[str | os.PathLike],
+    paths: Iterable[str | os.PathLike[str]],
     *,
     seed: int | str = "1",
     rules: str = "twelve",

@@ -99,7 +99,7 @@ class Board:
             self._drop_stale_marks(force=True)
 
     # --- marks --------------------------------------------------------------------------------
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[tuple[Card, ...], Seat | None]:
         return (tuple(self.line.cards[: self.line.at]), self.kibitz)
 
     def _drop_stale_marks(self, force: bool = False) -> None:

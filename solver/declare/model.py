@@ -21,7 +21,7 @@ The model:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from ortools.sat.python import cp_model
@@ -121,7 +121,13 @@ class CandidateModel:
             hi += max(0, bonus)
         return expr, lo, hi
 
-    def _run(self, strain: str, enumerate_all: bool, callback=None, extra=()) -> cp_model.CpSolverStatus:
+    def _run(
+        self,
+        strain: str,
+        enumerate_all: bool,
+        callback: cp_model.CpSolverSolutionCallback | None = None,
+        extra: Sequence[cp_model.IntVar] = (),
+    ) -> cp_model.CpSolverStatus:
         m = self.model
         m.clear_assumptions()
         m.add_assumptions([self.strain[strain], *extra])
@@ -132,7 +138,7 @@ class CandidateModel:
         """The highest estimate among untested classes of ``strain``; None if none is left."""
         self.model.maximize(self.estimate)
         status = self._run(strain, False)
-        self.model.clear_objective()
+        self.model.clear_objective()  # type: ignore[no-untyped-call]  # OR-Tools leaves it unannotated
         if status == cp_model.INFEASIBLE:
             return None
         if status != cp_model.OPTIMAL:
@@ -156,7 +162,7 @@ class CandidateModel:
         """A no-good: never hand out this (strain, class) again."""
         self.model.add_bool_or([self.strain[strain].Not()] + [self.discard[c].Not() for c in discard])
 
-    def candidates(self, strain: str, first_step: int = 128):
+    def candidates(self, strain: str, first_step: int = 128) -> Iterator[tuple[tuple[int, ...], int]]:
         """Yield (counts, estimate) of every class of ``strain``, best estimate first.
 
         Each batch widens the estimate window (doubling); every class handed out is

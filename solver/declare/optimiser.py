@@ -53,7 +53,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..cards import SUIT_CHARS, Card, Hand, suit_html
 from ..deal import Deal, Seat, Strain, parse_strains
@@ -66,6 +66,8 @@ from .oracle import ScoreOracle
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
+
+    from ..engine.solver import Solver
 
 Progress = Callable[[int, int], None]
 
@@ -83,7 +85,7 @@ class Choice:
     discard: tuple[Card, ...]
     count: int
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The JSON form; the strain as its letter, the discard as card strings (``["C2", "HK"]``)."""
         return {"strain": self.strain.name, "discard": [str(c) for c in self.discard], "count": self.count}
 
@@ -109,7 +111,7 @@ class Declaration:
         tie-break as single-dummy advice (``docs/advice.md``)."""
         return self.optimal[0] if self.optimal else None
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The JSON form: declarer, tricks, by_strain, optimal, recommended."""
         rec = self.recommended
         return {
@@ -171,7 +173,7 @@ class Declaration:
         )
 
 
-def _thread_solver(tt_mb: int):
+def _thread_solver(tt_mb: int) -> Solver:
     """This thread's engine for declarations, kept between calls (the engine's pool).
 
     Why: a fresh table costs the kernel ~0.15 s of page zeroing on first touch (64 MiB),

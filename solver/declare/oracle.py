@@ -9,6 +9,7 @@ answers without the engine when the trump-count bounds already decide it.
 from __future__ import annotations
 
 from ..deal import Deal, Seat, Strain
+from ..engine.solver import Solver
 from .estimate import sure_trick_bounds
 
 
@@ -16,7 +17,15 @@ class ScoreOracle:
     """``at_least(s)``: is the declarer's score >= ``s`` in ``position``? ``exact()``: the score."""
 
     def __init__(
-        self, engine, position: Deal, strain: str, *, seat: Seat, leader: Seat, misere: bool, must_ruff: bool
+        self,
+        engine: Solver,
+        position: Deal,
+        strain: str,
+        *,
+        seat: Seat,
+        leader: Seat,
+        misere: bool,
+        must_ruff: bool,
     ) -> None:
         self._engine = engine
         self._pos = position

@@ -226,7 +226,7 @@ def iter_tasks(
             close()
 
 
-def _wait_local(futures: Iterable[Future]) -> set[Future]:
+def _wait_local(futures: Iterable[Future[Any]]) -> set[Future[Any]]:
     done, _ = wait(futures, timeout=POLL_SECONDS, return_when=FIRST_COMPLETED)
     return done
 
@@ -316,7 +316,7 @@ def _on_pool_thread(fn: Callable[[T], R], task: T) -> R:
 def _run_threads(fn: Callable[[T], R], tasks: Iterable[T], count: int) -> Iterator[tuple[int, R]]:
     pool = _thread_pool(count)
 
-    def stop(running: set[Future], interrupted: bool) -> None:
+    def stop(running: set[Future[Any]], interrupted: bool) -> None:
         if not interrupted:  # a task's error: let the others end (the flag is process-wide)
             wait(running)
             return
@@ -345,7 +345,7 @@ def _watch_parent(parent: int) -> None:
 def _run_processes(fn: Callable[[T], R], tasks: Iterable[T], count: int) -> Iterator[tuple[int, R]]:
     pool = ProcessPoolExecutor(max_workers=count, initializer=_watch_parent, initargs=(os.getpid(),))
 
-    def stop(running: set[Future], interrupted: bool) -> None:
+    def stop(running: set[Future[Any]], interrupted: bool) -> None:
         # a running task cannot be cancelled: its process is ended instead
         # (ProcessPoolExecutor has no public way to reach its processes)
         for proc in list((getattr(pool, "_processes", None) or {}).values()):
@@ -423,7 +423,9 @@ def _run_dask(fn: Callable[[T], R], tasks: Iterable[T], scheduler: Any) -> Itera
 
     def wait_some(futures: Iterable[Any]) -> set[Any]:
         try:
-            done, _ = distributed.wait(list(futures), timeout=POLL_SECONDS, return_when="FIRST_COMPLETED")
+            done, _ = distributed.wait(  # type: ignore[no-untyped-call]  # dask leaves it unannotated
+                list(futures), timeout=POLL_SECONDS, return_when="FIRST_COMPLETED"
+            )
         except TimeoutError:
             done = set()
         if not done:

@@ -26,6 +26,9 @@ from ..tricks import legal_mask
 
 __all__ = ["Position"]
 
+#: The C core's arguments: trump, seat, misere, must_ruff, three hand masks, leader, played bits.
+CoreArgs = tuple[int, int, bool, bool, int, int, int, int, tuple[int, ...]]
+
 
 def _bit_index(card: Card) -> int:
     return card.bit.bit_length() - 1
@@ -47,7 +50,7 @@ class Position:
     played: tuple[Card, ...] = ()
     misere: bool = False
     must_ruff: bool = False
-    _core: tuple = field(init=False, repr=False, compare=False)
+    _core: tuple[int, int, int, int, tuple[int, ...]] = field(init=False, repr=False, compare=False)
 
     def __init__(
         self,
@@ -94,7 +97,7 @@ class Position:
         """Tricks still to be played, the current one included."""
         return self.deal.hand_size
 
-    def core_args(self, seat: Seat | str) -> tuple:
+    def core_args(self, seat: Seat | str) -> CoreArgs:
         """The C core's arguments for ``seat``'s value (see ``_core.pyi``)."""
         return (int(self.strain), int(Seat.parse(seat)), self.misere, self.must_ruff, *self._core)
 
@@ -143,5 +146,5 @@ class _Query:
         self.position = Position(deal, strain, leader, played, misere, must_ruff)
         self.seat = Seat.parse(seat)
 
-    def args(self) -> tuple:
+    def args(self) -> CoreArgs:
         return self.position.core_args(self.seat)

@@ -19,7 +19,7 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["DDTable", "dd_table"]
 
 
-class _SeatRow(Mapping):
+class _SeatRow(Mapping[str, int]):
     """One strain's row of a DDTable: values by seat, indexed by ``Seat`` or ``"D"``."""
 
     def __init__(self, values: dict[Seat, int]) -> None:

@@ -118,7 +118,7 @@ def _three_ints(values: Sequence[int], what: str) -> tuple[int, int, int]:
     return (vals[0], vals[1], vals[2])
 
 
-def _order_key(ruleset: Ruleset) -> Callable[[Seat, int], tuple]:
+def _order_key(ruleset: Ruleset) -> Callable[[Seat, int], tuple[int, ...]]:
     """Who trades first, per protocol (used for the up players and for the down players)."""
     t = ruleset.targets
     if ruleset.exchange == "named-suit":
@@ -437,7 +437,7 @@ def run_exchange(
     trump: int | None,
     decider: Any,
     where: str,
-) -> list:
+) -> list[Transfer]:
     """Carry out the exchange on ``hands`` (masks by seat, changed in place) with
     :mod:`solver.game.exchange`; return its transfers. ``decider`` answers the players'
     choices (``name_suit(request)``, ``give_card(request)``); an illegal choice raises

@@ -51,14 +51,12 @@ from ..modes import Mode
 from ..tricks import trick_winner
 from .rules import Ruleset, get_ruleset
 from .sampling import Bin, Cap, ImpossibleViewError, LayoutSampler
+from .views import Move
 
 __all__ = ["ImpossibleViewError", "Layout", "PlayState", "View"]
 
 SEATS = tuple(Seat)
 OUT = "out"  # the bin of the cards out of play (the declarer's discard)
-
-#: One transfer of the exchange as a seat saw it: from, to, and the card (None if unseen).
-Move = tuple[Seat, Seat, "Card | None"]
 
 
 def _hand(value: Any) -> Hand:

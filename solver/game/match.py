@@ -29,7 +29,7 @@ from ..inputs import check_int, check_seed, short_repr
 from ..modes import Mode
 from ..tricks import legal_mask, trick_winner
 from . import scoring
-from .exchange import run_exchange
+from .exchange import ExchangeRequest, Transfer, run_exchange
 from .rules import Ruleset
 from .views import (
     Announcement,
@@ -99,7 +99,7 @@ class MatchState:
 
     hands_played: int = 0
     totals: list[int] = field(default_factory=lambda: [0, 0, 0])
-    history: list = field(default_factory=list)  # solver.game.scoring.HandResult per hand
+    history: list[scoring.HandResult] = field(default_factory=list)  # solver.game.scoring.HandResult per hand
     modes_used: list[list[str]] = field(default_factory=lambda: [[], [], []])
 
 
@@ -124,7 +124,7 @@ class Match:
         *,
         names: Sequence[str] | None = None,
         preset: str | None = None,
-        options: dict | None = None,
+        options: dict[str, Any] | None = None,
         first_dealer: int | None = None,
         max_hands: int = HAND_CAP,
         deal_source: Callable[[int], tuple[list[list[Card]], list[Card]]] | None = None,
@@ -149,7 +149,7 @@ class Match:
             check_int(first_dealer, "first_dealer", RulesError, 0, 2)
         check_int(max_hands, "max_hands", RulesError, 1, HAND_CAP)
         self.ruleset = ruleset
-        self.players = list(players)
+        self.players: list[Player] = list(players)
         self.names = list(names) if names is not None else [p.name for p in players]
         self.rng = random.Random(f"sm358-match:{seed}")
         self.first_dealer = self.rng.randrange(3) if first_dealer is None else first_dealer % 3
@@ -275,7 +275,7 @@ class Match:
         mode: Mode,
         table: Callable[[Seat], Table],
         sees_all: Callable[[Seat], bool],
-    ):
+    ) -> tuple[list[str], tuple[int, int, int]]:
         """The trick-by-trick play: the hot path of simulation, on plain masks."""
         rs = self.ruleset
         trump = int(mode.strain)
@@ -344,7 +344,14 @@ class Match:
             st.check(f"trick {trick_no}")
         return play, (tricks[0], tricks[1], tricks[2])
 
-    def _decider(self, number, dealer, table, sees_all, st) -> _PlayerDecider:
+    def _decider(
+        self,
+        number: int,
+        dealer: int,
+        table: Callable[[Seat], Table],
+        sees_all: Callable[[Seat], bool],
+        st: HandState,
+    ) -> _PlayerDecider:
         return _PlayerDecider(self, number, dealer, table, sees_all, st)
 
 
@@ -369,8 +376,8 @@ class _HandSteps:
         self.decl_player = (dealer + self.declarer) % 3
         self.modes = tuple(rs.allowed_modes(match.state.modes_used[self.decl_player]))
         self.totals = _triple(match.state.totals)
-        self.transfers_by_seat: list[list] = [[], [], []]
-        self.all_transfers: list = []
+        self.transfers_by_seat: list[list[Transfer]] = [[], [], []]
+        self.all_transfers: list[Transfer] = []
         self.exchange_log: list[ExchangeRecord] = []
         self.mode: Mode | None = None
         self.discard: list[Card] = []
@@ -517,11 +524,19 @@ class _PlayerDecider:
     """Turns the exchange's requests (:class:`solver.game.exchange.ExchangeRequest`) into
     :class:`~solver.game.views.ExchangeView` questions for the right player."""
 
-    def __init__(self, match: Match, number: int, dealer: int, table, sees_all, st: HandState) -> None:
+    def __init__(
+        self,
+        match: Match,
+        number: int,
+        dealer: int,
+        table: Callable[[Seat], Table],
+        sees_all: Callable[[Seat], bool],
+        st: HandState,
+    ) -> None:
         self.match, self.number, self.dealer = match, number, dealer
         self.table, self.sees_all, self.st = table, sees_all, st
 
-    def _view(self, req) -> ExchangeView:
+    def _view(self, req: ExchangeRequest) -> ExchangeView:
         seat = Seat(req.seat)
         t = self.table(seat)
         t = Table(
@@ -538,11 +553,11 @@ class _PlayerDecider:
             _triple(self.st.hands) if self.sees_all(seat) else None,
         )
 
-    def _player(self, req) -> Player:
+    def _player(self, req: ExchangeRequest) -> Player:
         return self.match.players[(self.dealer + req.seat) % 3]
 
-    def name_suit(self, req) -> Suit:
+    def name_suit(self, req: ExchangeRequest) -> Suit:
         return self._player(req).name_suit(self._view(req))
 
-    def give_card(self, req) -> Card:
+    def give_card(self, req: ExchangeRequest) -> Card:
         return self._player(req).give_card(self._view(req))

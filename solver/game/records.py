@@ -35,7 +35,7 @@ from ..inputs import (
 )
 from ..modes import Mode
 from .match import HAND_CAP, Match
-from .rules import get_ruleset
+from .rules import Ruleset, get_ruleset
 from .views import Announcement, DeclareView, ExchangeView, PlayView
 
 FORMAT = "sm358-match"
@@ -192,7 +192,7 @@ def loads(text: str) -> MatchRecord:
     return cast(MatchRecord, data)
 
 
-def ruleset_of(record: Mapping[str, Any]) -> Any:
+def ruleset_of(record: Mapping[str, Any]) -> Ruleset:
     """The Ruleset a record was played under (preset plus option overrides)."""
     rules = record.get("rules")
     if not isinstance(rules, Mapping) or not isinstance(rules.get("preset"), str):
@@ -208,7 +208,7 @@ def ruleset_of(record: Mapping[str, Any]) -> Any:
         raise RecordError(f"rules: {exc}") from None
 
 
-def options_for_ruleset(options: Mapping[str, Any]) -> dict:
+def options_for_ruleset(options: Mapping[str, Any]) -> dict[str, Any]:
     """JSON option values (lists) in the forms :class:`~solver.game.rules.Ruleset` takes."""
     out = dict(options)
     if "modes" in out and isinstance(out["modes"], list) and all(isinstance(m, str) for m in out["modes"]):
@@ -329,7 +329,7 @@ def _check_hand_shape(h: Any, number: int) -> None:
             )
 
 
-def _check_declaration_shape(decl: Mapping, where: str) -> None:
+def _check_declaration_shape(decl: Mapping[str, Any], where: str) -> None:
     if not isinstance(decl.get("discard", []), list):
         raise RecordError(f"{where}: declaration 'discard' must be a list of cards")
     for key, want_type in _DECLARATION_KEYS:
@@ -340,7 +340,7 @@ def _check_declaration_shape(decl: Mapping, where: str) -> None:
             )
 
 
-def _check_counts(h: Mapping, where: str) -> None:
+def _check_counts(h: Mapping[str, Any], where: str) -> None:
     """The seats of 'dealt', 'tricks' and 'nets', and whole numbers in the last two."""
     if set(h["dealt"]) != set(SEAT_NAMES) or set(h["tricks"]) != set(SEAT_NAMES):
         raise RecordError(f"{where}: 'dealt' and 'tricks' must have exactly the seats D, E, M")
@@ -385,9 +385,13 @@ class _Script:
         self.discard = tuple(_card(c, f"hand {number}, discard") for c in decl.get("discard", []))
         self.play = [_card(c, f"hand {number}, play card {k + 1}") for k, c in enumerate(h["play"])]
         self.cursor = 0
-        self.queues: dict = defaultdict(deque)  # (frm, to) -> cards still to give
-        self.peek: dict = defaultdict(int)  # (frm, to) -> next card to look at for name_suit
-        self.by_pair: dict = defaultdict(list)
+        self.queues: defaultdict[tuple[Seat, Seat], deque[Card]] = defaultdict(
+            deque
+        )  # (frm, to) -> cards still to give
+        self.peek: defaultdict[tuple[Seat, Seat], int] = defaultdict(
+            int
+        )  # (frm, to) -> next card to look at for name_suit
+        self.by_pair: defaultdict[tuple[Seat, Seat], list[Card]] = defaultdict(list)
         for k, t in enumerate(h["exchange"]):
             pair = (Seat[t["from"]], Seat[t["to"]])
             c = _card(t["card"], f"hand {number}, exchange entry {k + 1}")
@@ -470,7 +474,7 @@ class _Replay:
             raise RecordError("a scripted player was asked before the first hand was dealt")
         return self._script
 
-    def deal(self, number: int):
+    def deal(self, number: int) -> tuple[list[list[Card]], list[Card]]:
         h = self.record["hands"][number - 1]
         rs = self.ruleset
         hands = [_hand(h["dealt"][s], f"hand {number}, dealt {s}") for s in SEAT_NAMES]

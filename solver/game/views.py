@@ -17,11 +17,18 @@ object form when convenient.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from ..cards import NO_TRUMP, Card, Suit
 from ..deal import Seat
 from ..modes import Mode
+
+if TYPE_CHECKING:
+    from .exchange import Transfer
+
+#: One transfer of the exchange as a seat saw it: (from, to, card), the card None where the
+#: seat was not part of it.
+Move = tuple[Seat, Seat, "Card | None"]
 
 
 @dataclass(frozen=True)
@@ -51,9 +58,9 @@ class Table:
     targets: tuple[int, int, int]  # by seat D, E, M
     declarer: Seat
     totals: tuple[int, int, int]  # cumulative nets by PLAYER index, before this hand
-    exchange: tuple = ()  # transfers of this hand's exchange that involve me
+    exchange: tuple[Transfer | Move, ...] = ()  # transfers of this hand's exchange that involve me
     # (solver.exchange.Transfer: frm, to, card), in order
-    moves: tuple = ()  # every transfer of the exchange in order, as (frm, to, card) with
+    moves: tuple[Move, ...] = ()  # every transfer of the exchange in order, as (frm, to, card) with
     # the card None where I was not part of it (I saw a card move, not which)
 
 

@@ -6,7 +6,7 @@ The views they decide from and the protocol they satisfy are in
 
 from __future__ import annotations
 
-from typing import Any
+import random
 
 from ..cards import Card, Hand
 
@@ -16,7 +16,7 @@ class BasePlayer:
 
     sees_all: bool = False
 
-    def __init__(self, name: str, rng: Any) -> None:
+    def __init__(self, name: str, rng: random.Random) -> None:
         self.name = name
         self.rng = rng
 

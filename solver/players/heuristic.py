@@ -195,7 +195,7 @@ class HeuristicPlayer(BasePlayer):
             # about to name trump: strengthen the suit most likely to become trump
             return max(view.suits, key=lambda s: (_lane(view.hand, s).bit_count(), _top(_lane(view.hand, s))))
 
-        def key(s: Suit) -> tuple:
+        def key(s: Suit) -> tuple[bool, int, int]:
             lane = _lane(view.hand, s)
             return (int(s) != view.trump, _top(lane) if lane else -1, -lane.bit_count())
 

@@ -11,9 +11,9 @@ from ._common import axes
 SEAT_COLOURS = {"D": "#4c72b0", "E": "#dd8452", "M": "#55a868", "": "#999999"}
 
 
-def tree_layout(graph: nx.DiGraph) -> dict:
+def tree_layout(graph: nx.DiGraph) -> dict[Any, tuple[int, float]]:
     """Positions: x by ply, y spreading the leaves of each subtree (a tidy tree)."""
-    pos: dict = {}
+    pos: dict[Any, tuple[int, float]] = {}
     next_y = [0.0]
 
     def place(node: Any) -> float:
