@@ -290,34 +290,9 @@ def board_state(line: Line, kibitz: Seat | None, board_id: str) -> dict[str, Any
     mode = Mode.parse(setup.contract)
     shown = line.record()
     pos = line.position()
-    played_by: dict[Seat, list[Card]] = {s: [] for s in SEATS}
-    for t, trick in enumerate(shown.tricks, 1):
-        for i, c in enumerate(trick):
-            played_by[shown.seat_of(t, i)].append(c)
-    hands = {s: Hand(setup.start.hands[s].mask & ~Hand(played_by[s]).mask) for s in SEATS}
     visible = SEATS if kibitz is None else (kibitz,)
-    trick_cards: list[dict[str, str]] = []
-    last: dict[str, Any] | None = None
     tricks = _tricks_of(shown)
-    if tricks and len(tricks[-1]["cards"]) < 3:
-        trick_cards = tricks[-1]["cards"]
-    elif tricks:
-        last = tricks[-1]
-    won = shown.won
-    names = dict(zip((s.name for s in SEATS), setup.players)) if setup.players else {}
-    seats = {}
-    for s in SEATS:
-        entry: dict[str, Any] = {
-            "seat": s.name,
-            "word": SEAT_WORDS[s.name],
-            "name": names.get(s.name, ""),
-            "count": len(hands[s]),
-            "won": won[s],
-            "target": rs.target_of(s, mode),
-        }
-        if s in visible:
-            entry["hand"] = _cards(hands[s])
-        seats[s.name] = entry
+    trick_cards, last = _trick_on_table(tricks)
     mover = pos.mover if pos is not None else None
     legal = [str(c) for c in line.legal()] if mover is not None and mover in visible else []
     state: dict[str, Any] = {
@@ -329,7 +304,7 @@ def board_state(line: Line, kibitz: Seat | None, board_id: str) -> dict[str, Any
         "misere": mode.minimising,
         "declarer": setup.declarer.name,
         "leader": setup.leader.name,
-        "seats": seats,
+        "seats": _seat_entries(shown, mode, visible),
         "at": line.at,
         "total": line.total,
         "trick_no": pos.trick if pos is not None else setup.hand_size,
@@ -341,19 +316,62 @@ def board_state(line: Line, kibitz: Seat | None, board_id: str) -> dict[str, Any
         "play": tricks,
         "branch": line.branch,
     }
-    if kibitz is None:
-        state["play"] = _tricks_of(line.record(len(line.cards)))
-        state["length"] = len(line.cards)
-        state["actual_length"] = len(line.actual)
-        state["divergence"] = line.divergence
-        state["discard"] = [str(c) for c in setup.discard] if setup.discard else []
-        state["query"] = line.query()
-    else:
-        state["length"] = line.at + (1 if line.at < len(line.cards) else 0)
-        own_discard = kibitz == setup.declarer and setup.discard
-        state["discard"] = [str(c) for c in setup.discard] if own_discard and setup.discard else []
-        state["query"] = f"b={board_id}&kibitz={kibitz.name}"
+    state.update(_line_parts(line, kibitz, board_id))
     return state
+
+
+def _trick_on_table(tricks: list[dict[str, Any]]) -> tuple[list[dict[str, str]], dict[str, Any] | None]:
+    """(the cards of the trick in progress, the last complete trick when none is in progress)."""
+    if tricks and len(tricks[-1]["cards"]) < 3:
+        return tricks[-1]["cards"], None
+    if tricks:
+        return [], tricks[-1]
+    return [], None
+
+
+def _seat_entries(shown: HandRecord, mode: Mode, visible: tuple[Seat, ...]) -> dict[str, dict[str, Any]]:
+    """Per seat: its name, cards left, tricks won and target; its hand where it is visible."""
+    played_by: dict[Seat, list[Card]] = {s: [] for s in SEATS}
+    for t, trick in enumerate(shown.tricks, 1):
+        for i, c in enumerate(trick):
+            played_by[shown.seat_of(t, i)].append(c)
+    hands = {s: Hand(shown.start.hands[s].mask & ~Hand(played_by[s]).mask) for s in SEATS}
+    won = shown.won
+    names = dict(zip((s.name for s in SEATS), shown.players)) if shown.players else {}
+    seats = {}
+    for s in SEATS:
+        entry: dict[str, Any] = {
+            "seat": s.name,
+            "word": SEAT_WORDS[s.name],
+            "name": names.get(s.name, ""),
+            "count": len(hands[s]),
+            "won": won[s],
+            "target": shown.ruleset.target_of(s, mode),
+        }
+        if s in visible:
+            entry["hand"] = _cards(hands[s])
+        seats[s.name] = entry
+    return seats
+
+
+def _line_parts(line: Line, kibitz: Seat | None, board_id: str) -> dict[str, Any]:
+    """What depends on who looks: the whole line for the analyst, the play so far for a kibitzer."""
+    setup = line.setup
+    if kibitz is None:
+        return {
+            "play": _tricks_of(line.record(len(line.cards))),
+            "length": len(line.cards),
+            "actual_length": len(line.actual),
+            "divergence": line.divergence,
+            "discard": [str(c) for c in setup.discard] if setup.discard else [],
+            "query": line.query(),
+        }
+    own_discard = kibitz == setup.declarer and setup.discard
+    return {
+        "length": line.at + (1 if line.at < len(line.cards) else 0),
+        "discard": [str(c) for c in setup.discard] if own_discard and setup.discard else [],
+        "query": f"b={board_id}&kibitz={kibitz.name}",
+    }
 
 
 class Boards:

@@ -53,29 +53,8 @@ def edited_hand(
     d = deal if isinstance(deal, Deal) else Deal.parse(deal)
     if declarer is not None and Seat.parse(declarer) != rs.declarer:
         rs = rs.with_options(declarer=Seat.parse(declarer).name)
-    seat = rs.declarer
-    held = d.hands[seat] | d.widow
-    if contract is None:
-        contract = str(choose_mode(held.mask, rs.mode_order, rs.target_of(seat), rs.hand_size))
-    mode = Mode.parse(contract)
-    cards_out: list[Card] | None = None
-    if discard is not None and discard != "":
-        cards_out = [Card.parse(c) for c in (discard.split() if isinstance(discard, str) else discard)]
-    elif d.widow:
-        trump = int(mode.strain)
-        cards_out = [
-            Card.from_bit(1 << b) for b in choose_discards(held.mask, len(d.widow), trump, mode.minimising)
-        ]
-    base = rs.name.removesuffix("+custom")
-    lines = [f'[Rules "{_quote(base)}"]']
-    if base == "custom":
-        raise RecordError("custom rules are given as a preset and options")
-    options = {k: v for k, v in rs.diff(get_ruleset(base)).items() if k != "name"}
-    if options:
-        lines.append(f'[Options "{_quote(json.dumps(options, sort_keys=True))}"]')
-    if players:
-        names = [str(p).strip() for p in players]
-        lines.append(f'[Players "{_quote(", ".join(names))}"]')
+    mode, cards_out = _declaration(d, rs, contract, discard)
+    lines = _header_lines(rs, players)
     lines.append(f'[Contract "{mode}"]')
     if cards_out is not None and d.widow:
         lines.append(f'[Discard "{" ".join(str(c) for c in cards_out)}"]')
@@ -87,6 +66,39 @@ def edited_hand(
     cards = [Card.parse(c) for c in (play.split() if isinstance(play, str) else play)]
     lines += [" ".join(str(c) for c in cards[i : i + 3]) for i in range(0, len(cards), 3)]
     return parse_hand("\n".join(lines) + "\n")
+
+
+def _declaration(d: Deal, rs: Ruleset, contract: str | None, discard: Any) -> tuple[Mode, list[Card] | None]:
+    """The mode and the discard: as given, else what the heuristic declarer would choose
+    (a discard only for a deal with its widow)."""
+    seat = rs.declarer
+    held = d.hands[seat] | d.widow
+    if contract is None:
+        contract = str(choose_mode(held.mask, rs.mode_order, rs.target_of(seat), rs.hand_size))
+    mode = Mode.parse(contract)
+    if discard is not None and discard != "":
+        return mode, [Card.parse(c) for c in (discard.split() if isinstance(discard, str) else discard)]
+    if d.widow:
+        trump = int(mode.strain)
+        return mode, [
+            Card.from_bit(1 << b) for b in choose_discards(held.mask, len(d.widow), trump, mode.minimising)
+        ]
+    return mode, None
+
+
+def _header_lines(rs: Ruleset, players: Any) -> list[str]:
+    """The [Rules], [Options] and [Players] tags: the rules as a preset plus what differs."""
+    base = rs.name.removesuffix("+custom")
+    lines = [f'[Rules "{_quote(base)}"]']
+    if base == "custom":
+        raise RecordError("custom rules are given as a preset and options")
+    options = {k: v for k, v in rs.diff(get_ruleset(base)).items() if k != "name"}
+    if options:
+        lines.append(f'[Options "{_quote(json.dumps(options, sort_keys=True))}"]')
+    if players:
+        names = [str(p).strip() for p in players]
+        lines.append(f'[Players "{_quote(", ".join(names))}"]')
+    return lines
 
 
 def random_hand(seed: int = 0, rules: Ruleset | str = "twelve") -> HandRecord:

@@ -83,6 +83,14 @@ def sampled_lengths(spec: DealSpec, table: Table) -> dict[str, dict[int, tuple[i
         if table.sizes[p] == 0:
             raise DealSpecError(f"length {p}: the widow has no cards under these rules")
         out[p] = {s: (lo, 13 if hi is None else min(hi, 13)) for s, (lo, hi) in per.items()}
+    _fold_trumps(spec, table, out)
+    _check_place_lengths(spec, table, out)
+    _check_suit_totals(table, out)
+    return out
+
+
+def _fold_trumps(spec: DealSpec, table: Table, out: dict[str, dict[int, tuple[int, int]]]) -> None:
+    """Narrow ``out`` by the trumps of each seat that plays its own hand."""
     for p, per in spec.trumps.items():
         if p == table.widow_seat:
             continue  # counted with the widow: tested on each deal instead
@@ -95,6 +103,10 @@ def sampled_lengths(spec: DealSpec, table: Table) -> dict[str, dict[int, tuple[i
                     f"{p}:{SUIT_CHARS[s]}={_text(old)} cannot both hold"
                 )
             out[p][s] = new
+
+
+def _check_place_lengths(spec: DealSpec, table: Table, out: dict[str, dict[int, tuple[int, int]]]) -> None:
+    """Each place's ranges leave room for its held cards and can make its number of cards."""
     for p, per in out.items():
         held = spec.held.get(p, Hand())
         for s, (lo, hi) in per.items():
@@ -108,13 +120,16 @@ def sampled_lengths(spec: DealSpec, table: Table) -> dict[str, dict[int, tuple[i
         if low > table.sizes[p] or high < table.sizes[p]:
             shape = ", ".join(f"{SUIT_CHARS[s]}={_text(per[s])}" for s in sorted(per))
             raise DealSpecError(f"length {p}: {shape} cannot make a place of {table.sizes[p]} cards")
+
+
+def _check_suit_totals(table: Table, out: dict[str, dict[int, tuple[int, int]]]) -> None:
+    """The least of each suit asked of all places together fits in the deck."""
     for s in range(4):
         low = sum(per.get(s, (0, 13))[0] for per in out.values())
         if low > table.in_deck(s):
             raise DealSpecError(
                 f"length: the least {_SUIT_WORDS[s]} asked add up to {low}, the deck has {table.in_deck(s)}"
             )
-    return out
 
 
 def check_counts(

@@ -57,6 +57,36 @@ class DealSpecError(SolverError):
     """A deal specification that is malformed or that no deal satisfies."""
 
 
+def _check_tables(**tables: Any) -> None:
+    """Each table of :meth:`DealSpec.build` maps places to values; each lengths entry maps
+    suits to ranges."""
+    for name, table in tables.items():
+        if table is not None and not isinstance(table, Mapping):
+            raise DealSpecError(f"{name} must map places to values, e.g. {{'D': ...}}, got {table!r}")
+    for p, per in (tables["lengths"] or {}).items():
+        if not isinstance(per, Mapping):
+            raise DealSpecError(
+                f"lengths {p}: expected suits mapped to ranges, e.g. {{'S': (5, 8)}}, got {per!r}"
+            )
+
+
+def _held_of(held: Mapping[str, Any]) -> dict[str, Hand]:
+    return {
+        _place(p, "holds", p): hand
+        for p, v in held.items()
+        if (hand := _hand_of(v, f"holds {p}"))  # no cards: no constraint
+    }
+
+
+def _lengths_of(lengths: Mapping[str, Mapping[Any, Any]]) -> dict[str, dict[int, Range]]:
+    return {
+        _place(p, "length", p): {
+            _suit(s, "length", f"{p}:{s}"): _range_of(r, f"length {p}:{s}") for s, r in per.items()
+        }
+        for p, per in lengths.items()
+    }
+
+
 def high_card_points(hand: Hand) -> int:
     """A=4 K=3 Q=2 J=1, summed over the hand."""
     return sum(HCP.get(c.rank, 0) for c in hand)
@@ -159,32 +189,10 @@ class DealSpec:
         """A spec from the forms people write in Python: ``held={"D": "SA SK"}`` or
         ``{"D": "AKQ.JT9.."}``, ``lengths={"E": {"S": (5, 8)}}``, ``points={"D": (12, None)}``
         or ``{"D": "12+"}``, ``trumps={"D": {"H": 6}}`` (at least 6) or ``{"D": ("H", 6)}``."""
-        for name, table in (
-            ("held", held),
-            ("lengths", lengths),
-            ("points", points),
-            ("aces_kings", aces_kings),
-            ("trumps", trumps),
-        ):
-            if table is not None and not isinstance(table, Mapping):
-                raise DealSpecError(f"{name} must map places to values, e.g. {{'D': ...}}, got {table!r}")
-        for p, per in (lengths or {}).items():
-            if not isinstance(per, Mapping):
-                raise DealSpecError(
-                    f"lengths {p}: expected suits mapped to ranges, e.g. {{'S': (5, 8)}}, got {per!r}"
-                )
+        _check_tables(held=held, lengths=lengths, points=points, aces_kings=aces_kings, trumps=trumps)
         spec = cls(
-            held={
-                _place(p, "holds", p): hand
-                for p, v in (held or {}).items()
-                if (hand := _hand_of(v, f"holds {p}"))  # no cards: no constraint
-            },
-            lengths={
-                _place(p, "length", p): {
-                    _suit(s, "length", f"{p}:{s}"): _range_of(r, f"length {p}:{s}") for s, r in per.items()
-                }
-                for p, per in (lengths or {}).items()
-            },
+            held=_held_of(held or {}),
+            lengths=_lengths_of(lengths or {}),
             points={_place(p, "points", p): _range_of(r, f"points {p}") for p, r in (points or {}).items()},
             aces_kings={
                 _place(p, "aces-kings", p): _range_of(r, f"aces-kings {p}")

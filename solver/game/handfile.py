@@ -355,25 +355,16 @@ def _build(tags: Mapping[str, tuple[int, str]], lines: list[Line], problems: Pro
     declarer = ruleset.declarer if ruleset is not None else None
     if "Declarer" in tags:
         declarer = problems.attempt(_read_declarer, tags["Declarer"], ruleset)
-    contract = None
-    if "Contract" not in tags:
-        problems.add('missing tag [Contract "..."]: the trump suit S H D C, or a mode such as N or MT')
-    elif ruleset is not None:
-        contract = problems.attempt(_mode, tags["Contract"][1], ruleset, tags["Contract"][0])
+    contract = _read_contract(tags, ruleset, problems)
     discard = problems.attempt(_read_discard, tags, ruleset)
     exchange = problems.attempt(_read_exchange, tags, ruleset)
     number = problems.attempt(_read_number, tags)
     players = problems.attempt(_read_players, tags)
-    dealt = start = None
-    deal_read = "Deal" not in tags
-    if ruleset is not None and declarer is not None and exchange is not None and "Deal" in tags:
-        read = problems.attempt(_read_deal, tags, ruleset, declarer, discard, exchange)
-        if read is not None:
-            (dealt, start), deal_read = read, True
+    dealt, start, deal_read = _read_deal_tag(tags, ruleset, declarer, discard, exchange, problems)
     leader = None
     if declarer is not None and ruleset is not None:
         leader = problems.attempt(_read_leader, tags, ruleset, declarer, start)
-    size = start.hand_size if start is not None else (ruleset.hand_size if ruleset is not None else 17)
+    size = _hand_size(start, ruleset)
     playable = check_lines(lines, size, ruleset, discard, problems)
     if contract is None or leader is None or ruleset is None or declarer is None or not deal_read:
         return None
@@ -381,22 +372,9 @@ def _build(tags: Mapping[str, tuple[int, str]], lines: list[Line], problems: Pro
     tricks = [ln.cards for ln in lines]
     reconstructed = start is None
     if start is None:
-        played = sum(len(t) for t in tricks)
-        if played != 3 * size:
-            if playable == len(lines):
-                need = (
-                    "[Discard] (the declarer's hand is not known without it)"
-                    if dealt is not None
-                    else "[Deal]"
-                )
-                hint = " Is a trick line missing?" if played == 3 * size - 3 else ""
-                problems.add(
-                    f"the play section lists {played} of {3 * size} cards: a partial play needs {need}.{hint}"
-                )
+        start = _rebuild_start(tricks, playable, len(lines), size, leader, trump, dealt is not None, problems)
+        if start is None:
             return None
-        if playable < len(lines):
-            return None  # the hands cannot be rebuilt from lines that cannot be played through
-        start = reconstruct(tricks, leader, trump)
         if dealt is not None:
             discard = problems.attempt(_infer_discard, tags, dealt, start, declarer, exchange)
     check_play(
@@ -425,6 +403,72 @@ def _build(tags: Mapping[str, tuple[int, str]], lines: list[Line], problems: Pro
         players=players,
         reconstructed=reconstructed,
     )
+
+
+def _read_contract(
+    tags: Mapping[str, tuple[int, str]], ruleset: Ruleset | None, problems: Problems
+) -> Mode | None:
+    """The [Contract] mode; None when it is missing, unreadable or has no ruleset to be read under."""
+    if "Contract" not in tags:
+        problems.add('missing tag [Contract "..."]: the trump suit S H D C, or a mode such as N or MT')
+        return None
+    if ruleset is None:
+        return None
+    return problems.attempt(_mode, tags["Contract"][1], ruleset, tags["Contract"][0])
+
+
+def _read_deal_tag(
+    tags: Mapping[str, tuple[int, str]],
+    ruleset: Ruleset | None,
+    declarer: Seat | None,
+    discard: tuple[Card, ...] | None,
+    exchange: Sequence[tuple[Seat, Seat, Card]] | None,
+    problems: Problems,
+) -> tuple[Deal | None, Deal | None, bool]:
+    """(the deal as dealt, the hands at the first lead, whether a [Deal] tag was read or absent).
+
+    The deal is read only once the parts it depends on were read."""
+    if "Deal" not in tags:
+        return None, None, True
+    if ruleset is None or declarer is None or exchange is None:
+        return None, None, False
+    read = problems.attempt(_read_deal, tags, ruleset, declarer, discard, exchange)
+    if read is None:
+        return None, None, False
+    return read[0], read[1], True
+
+
+def _hand_size(start: Deal | None, ruleset: Ruleset | None) -> int:
+    """The cards per hand: from the deal, else from the rules, else the usual 17."""
+    if start is not None:
+        return start.hand_size
+    return ruleset.hand_size if ruleset is not None else 17
+
+
+def _rebuild_start(
+    tricks: list[list[Card]],
+    playable: int,
+    n_lines: int,
+    size: int,
+    leader: Seat,
+    trump: int,
+    dealt: bool,
+    problems: Problems,
+) -> Deal | None:
+    """The hands at the first lead rebuilt from a complete play, or None (a problem noted
+    where the play is short although every line could be played through)."""
+    played = sum(len(t) for t in tricks)
+    if played != 3 * size:
+        if playable == n_lines:
+            need = "[Discard] (the declarer's hand is not known without it)" if dealt else "[Deal]"
+            hint = " Is a trick line missing?" if played == 3 * size - 3 else ""
+            problems.add(
+                f"the play section lists {played} of {3 * size} cards: a partial play needs {need}.{hint}"
+            )
+        return None
+    if playable < n_lines:
+        return None  # the hands cannot be rebuilt from lines that cannot be played through
+    return reconstruct(tricks, leader, trump)
 
 
 def _read_rules(tags: Mapping[str, tuple[int, str]]) -> Ruleset:

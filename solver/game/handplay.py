@@ -195,24 +195,10 @@ def check_play(
         numbered_gap = ln.typed == t + shift + 1  # the typed number says a line is missing
         if numbered_gap or (found and one_short and not shift):
             later = sum(c.bit for other in lines[t - 1 :] for c in other.cards)
-            gap = _missing_trick(ln, hands, lead, later, *rules)
-            if gap is not None:
-                cards, winner = gap
-                for k, c in enumerate(cards):
-                    hands[(lead + k) % 3] &= ~c.bit
-                lead = winner
+            after_gap = _fill_gap(ln, t + shift, hands, lead, later, rules, problems)
+            if after_gap is not None:
+                lead = after_gap
                 shift += 1
-                shown = " ".join(str(c) for c in cards)
-                if ln.typed is not None:  # the typed number already says a line is missing
-                    problems.add(
-                        f"line {ln.number}: {shown}, never played in the file, would fit as trick {t + shift - 1}"
-                    )
-                else:
-                    problems.add(
-                        f"line {ln.number} (trick {t + shift - 1}): the play does not follow from the line "
-                        f"before: is the line of trick {t + shift - 1} missing? ({shown}, never played in "
-                        "the file, would fit)"
-                    )
                 found, known = _line_problems(ln, t + shift, hands, lead, *rules)
         for message in found:
             problems.add(message)
@@ -222,6 +208,36 @@ def check_play(
             hands[(lead + k) % 3] &= ~c.bit
         if len(ln.cards) == 3:
             lead = Seat((lead + trick_winner([card_bit(c) for c in ln.cards], trump)) % 3)
+
+
+def _fill_gap(
+    ln: Line,
+    trick: int,
+    hands: list[int],
+    lead: Seat,
+    later: int,
+    rules: tuple[int, bool, bool, bool],
+    problems: Problems,
+) -> Seat | None:
+    """Put a trick of cards never played in the file before ``ln`` (trick ``trick``) when
+    that makes it legal: the trick is taken from ``hands``, reported missing, and the
+    next leader returned; None when no such trick exists."""
+    gap = _missing_trick(ln, hands, lead, later, *rules)
+    if gap is None:
+        return None
+    cards, winner = gap
+    for k, c in enumerate(cards):
+        hands[(lead + k) % 3] &= ~c.bit
+    shown = " ".join(str(c) for c in cards)
+    if ln.typed is not None:  # the typed number already says a line is missing
+        problems.add(f"line {ln.number}: {shown}, never played in the file, would fit as trick {trick}")
+    else:
+        problems.add(
+            f"line {ln.number} (trick {trick}): the play does not follow from the line "
+            f"before: is the line of trick {trick} missing? ({shown}, never played in "
+            "the file, would fit)"
+        )
+    return winner
 
 
 def _line_problems(
