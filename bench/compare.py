@@ -155,6 +155,7 @@ def main() -> int:
         for label, rev, kind in builds:
             work = Path(tmp) / label
             work.mkdir()
+            assert kind is not None  # every kind was checked above
             try:
                 paths.append(build(rev, kind, work))
             except subprocess.CalledProcessError as err:

@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.machine import describe  # noqa: E402
+from machine import describe  # noqa: E402
 from solver.game.dealer import Dealer  # noqa: E402
 
 SPECS = (

@@ -26,8 +26,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from solver.cards import Card  # noqa: E402
-from solver.deal import Deal, Hand, Seat, Strain  # noqa: E402
+from solver.cards import Card, Hand  # noqa: E402
+from solver.deal import Deal, Seat, Strain  # noqa: E402
 from solver.engine import Solver  # noqa: E402
 from tests.bruteforce import legal_bits, trick_winner_index  # noqa: E402
 
@@ -79,7 +79,7 @@ def pooled_value(
     return max(results)
 
 
-def random_position(seed: int, tricks_left: int, rng: random.Random) -> Deal:
+def random_position(seed: int, tricks_left: int, rng: random.Random) -> tuple[Deal, int]:
     """Deal ``seed`` of bench/solve.py played forward by random legal cards."""
     deal = Deal.random(seed=seed)
     hands = [h.mask for h in deal.hands]

@@ -45,7 +45,7 @@ def _verdict(value: float, target: float) -> str:
 
 def _ratios(args: argparse.Namespace, runs: dict) -> list[tuple[str, float, float]]:
     """(question, ratio, target) for the misère targets this run measured."""
-    out = []
+    out: list[tuple[str, float, float]] = []
     m, t = args.misere_deals, args.misere_tables
     solve_ms, table_ms = runs["solve"][0], runs["table"][0]
     if m:
