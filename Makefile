@@ -39,3 +39,5 @@ bench:
 	$(PYTHON) bench/solve.py --deals $(BENCH_DEALS)
 	$(PYTHON) bench/declare.py --deals 3
 	$(PYTHON) bench/simulate.py --matches 20 --repeat 1 --presets twelve
+	$(PYTHON) bench/board.py --hands 2
+	$(PYTHON) bench/deal.py --deals 100

@@ -10,6 +10,10 @@ FMA, MOVBE and F16C (HOST_ISA_OPTIONS; VEX-encoded code throughout: tables 0.88 
 on an Intel Xeon VM, paired in one process). ``SM_PORTABLE=1`` builds without
 them, for a wheel meant for other machines; the core then picks its AVX2/BMI2 paths at run
 time.
+
+The command line lives in the repository's ``cli/`` folder and installs as
+``solver.cli``, so the wheel adds one top-level name only, ``solver``; from a source
+checkout it is also importable as ``cli`` (the tests and ``python -m cli.main`` use that).
 """
 
 import os
@@ -17,7 +21,7 @@ import platform
 import re
 from pathlib import Path
 
-from setuptools import Extension, setup
+from setuptools import Extension, find_packages, setup
 
 CSRC = Path("solver/engine/csrc")
 sources = sorted(str(p) for p in CSRC.glob("*.c") if not p.name.startswith("test_"))
@@ -54,6 +58,8 @@ def host_cpu_flags() -> list[str]:
 
 
 setup(
+    packages=[*find_packages(include=["solver", "solver.*"]), "solver.cli", "solver.cli.commands"],
+    package_dir={"solver.cli": "cli"},
     ext_modules=[
         Extension(
             "solver.engine._core",
@@ -68,5 +74,5 @@ setup(
                 *host_cpu_flags(),
             ],
         )
-    ]
+    ],
 )

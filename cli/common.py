@@ -2,22 +2,33 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
-import re
 import sys
 from types import TracebackType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeElapsedColumn,
+)
+from rich.text import Text
 
-from solver.deal import Deal
+from solver.deal import SEAT_NAMES, Deal
 from solver.errors import NotationError
-from solver.inputs import MAX_DEAL_FILE_BYTES, read_text_file
+from solver.game.handfile import HandRecord
+from solver.inputs import MAX_DEAL_FILE_BYTES, json_text_safe, read_text_file
+from solver.inputs import terminal_safe as terminal_safe  # re-exported for the commands
 
-# C0 and C1 control characters, DEL, and the bidirectional overrides that reorder text
-_UNSAFE = re.compile("[\\x00-\\x1f\\x7f-\\x9f\\u202a-\\u202e\\u2066-\\u2069]")
+if TYPE_CHECKING:  # pragma: no cover
+    from solver.analysis.options import RunOptions
 
 
 def read_text_arg(arg: str) -> str:
@@ -34,6 +45,13 @@ def read_text_arg(arg: str) -> str:
     return arg
 
 
+def read_spec_arg(arg: str) -> str:
+    """A deal spec (docs/dealing.md) given as text or as the file holding it."""
+    if os.path.isfile(arg):
+        return read_text_file(arg, what="deal spec file", max_bytes=MAX_DEAL_FILE_BYTES, error=NotationError)
+    return arg
+
+
 def read_deal(arg: str) -> Deal:
     """A deal from a notation string or a file holding one."""
     text = read_text_arg(arg)
@@ -46,24 +64,86 @@ def read_deal(arg: str) -> Deal:
         raise NotationError(f"{where}{exc}") from None
 
 
-def terminal_safe(text: str) -> str:
-    """``text`` with control characters shown as escapes (``\\x1b``), so that a name or
-    message read from a file cannot clear the screen, retitle the window or hide text."""
-    return _UNSAFE.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
+def note_reconstructed(command: str, record: HandRecord) -> None:
+    """Say on stderr that a hand file's hands were rebuilt from its play, and show them,
+    so the player can check them against the cards they held (a mistyped card moves
+    silently between hands otherwise)."""
+    if not record.reconstructed:
+        return
+    print(
+        f"{command}: note: the file gives no [Deal]; the hands at the first lead were "
+        "reconstructed from the play. Check them:",
+        file=sys.stderr,
+    )
+    for seat, hand in zip(SEAT_NAMES, record.start.hands):
+        print(f"  {seat} {hand.pretty()}", file=sys.stderr)
 
 
 def print_json(data: Any) -> None:
-    json.dump(data, sys.stdout, ensure_ascii=False)
-    sys.stdout.write("\n")
+    """``data`` as one line of JSON, with controls and bidi overrides as ``\\u`` escapes."""
+    sys.stdout.write(json_text_safe(json.dumps(data, ensure_ascii=False)) + "\n")
 
 
-def console() -> Console:
-    """A console for human output (plain text when not a terminal)."""
-    return Console(highlight=False, soft_wrap=True)
+class _TextConsole(Console):
+    """A console that shows every string it prints as text: control characters escaped."""
+
+    def print(self, *objects: Any, **kwargs: Any) -> None:
+        super().print(*(terminal_safe(o) if isinstance(o, str) else o for o in objects), **kwargs)
+
+
+def console(markup: bool = False) -> Console:
+    """A console for human output (plain text when not a terminal).
+
+    Names and rules read from files reach the output, so strings are shown as text:
+    control characters escaped, and rich markup (``[blink]``, ``[link=...]``) not
+    interpreted, in tables too. A command whose strings are all its own may ask for
+    ``markup=True``; a single ``print(..., markup=True)`` must escape what it quotes with
+    ``terminal_safe(text, markup=True)``.
+    """
+    return _TextConsole(highlight=False, soft_wrap=True, markup=markup)
 
 
 def err_console() -> Console:
     return Console(stderr=True, highlight=False)
+
+
+class EtaColumn(ProgressColumn):
+    """``ETA h:mm:ss``: the time left at the average pace since the bar started.
+
+    The whole run's pace, not a recent window, so a bar updated a handful of times (15
+    solves of a table) shows an estimate from its second update on; work found already
+    done when the bar started (``resumed`` field, a resumed study) is not counted as pace.
+    """
+
+    def render(self, task: Task) -> Text:
+        done = task.completed - task.fields.get("resumed", 0)
+        if task.total is None or task.elapsed is None or done <= 0:
+            return Text("ETA -:--:--", style="progress.remaining")
+        left = max(0.0, task.elapsed / done * (task.total - task.completed))
+        return Text(f"ETA {_clock(left)}", style="progress.remaining")
+
+
+def _clock(seconds: float) -> str:
+    s = int(seconds + 0.5)
+    return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}"
+
+
+def progress_bar(label: str, console: Console, *, disable: bool = False) -> Progress:
+    """The one look of every progress bar: label, bar, done/total, time taken and the
+    estimated time left (``ETA``), so long work says when it will end."""
+    return Progress(
+        TextColumn(label),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        EtaColumn(),
+        console=console,
+        transient=True,
+        disable=disable,
+        # stdout is the command's output (deals, JSON): never routed through the bar
+        redirect_stdout=False,
+        redirect_stderr=False,
+    )
 
 
 class LazyProgress:
@@ -84,16 +164,10 @@ class LazyProgress:
         if not self._console.is_terminal:
             return
         if self._bar is None:
-            self._bar = Progress(
-                TextColumn(self._label),
-                BarColumn(),
-                MofNCompleteColumn(),
-                TimeElapsedColumn(),
-                console=self._console,
-                transient=True,
-            )
+            self._bar = progress_bar(self._label, self._console)
             self._bar.start()
-            self._task = self._bar.add_task(self._label, total=total)
+            # Work found done (a resumed study) starts the bar, not the speed estimate.
+            self._task = self._bar.add_task(self._label, total=total, completed=done, resumed=done)
         self._bar.update(self._task, completed=done, total=total)
 
     def close(self) -> None:
@@ -110,3 +184,69 @@ class LazyProgress:
         tb: TracebackType | None,
     ) -> None:
         self.close()
+
+
+def add_run_options(
+    p: argparse.ArgumentParser,
+    *,
+    samples: int | None = None,
+    seed: int | str | None = None,
+    workers: str | None = "local workers",
+    scheduler: bool = True,
+    scope: str = "",
+) -> None:
+    """The options shared by advise, review, study and simulate, spelled once.
+
+    ``samples``/``seed``: the default, or None for a command without the option;
+    ``workers``: what a worker is for this command (None: no such option), with
+    ``--threads`` kept as an alias of ``--workers``; ``scope`` prefixes the help
+    (``"with --single-dummy: "``).
+    """
+    if samples is not None:
+        p.add_argument(
+            "--samples", type=int, default=samples, help=f"{scope}sampled layouts (default {samples})"
+        )
+    if seed is not None:
+        p.add_argument(
+            "--seed", type=type(seed), default=seed, help=f"{scope}seed of the run (default {seed})"
+        )
+    if workers is not None:
+        p.add_argument(
+            "--workers",
+            "--threads",
+            dest="workers",
+            type=int,
+            default=None,
+            metavar="N",
+            help=f"{workers} (default and most: one per core; --threads is the same)",
+        )
+    if scheduler:
+        p.add_argument(
+            "--scheduler", metavar="ADDR", help=f"{scope}run on a Dask cluster, e.g. tcp://HOST:8786"
+        )
+
+
+def run_options(
+    args: argparse.Namespace, progress: Any = None, *, max_samples: int | None = None
+) -> RunOptions:
+    """The shared options of ``args`` as one checked value; a bad one is a UsageError."""
+    from solver.analysis.options import RunOptions
+    from solver.errors import SolverError
+
+    from .main import UsageError
+
+    samples = getattr(args, "samples", None)
+    if samples is not None and max_samples is not None and not 1 <= samples <= max_samples:
+        raise UsageError(f"--samples must be from 1 to {max_samples:,}, got {samples}")
+    if getattr(args, "workers", None) is not None and args.workers < 1:
+        raise UsageError(f"--workers must be at least 1, got {args.workers}")
+    try:
+        return RunOptions(
+            samples=samples,
+            seed=getattr(args, "seed", 0),
+            workers=getattr(args, "workers", None),
+            scheduler=getattr(args, "scheduler", None),
+            progress=progress,
+        )
+    except SolverError as exc:
+        raise UsageError(str(exc)) from None

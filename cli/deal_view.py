@@ -13,7 +13,7 @@ from rich.table import Table
 from solver.cards import Card, Hand, Suit
 from solver.deal import Deal, Seat, Strain
 
-SEAT_LABELS = {Seat.D: "D dealer", Seat.E: "E eldest", Seat.M: "M middle"}
+SEAT_LABELS = {s: f"{s.name} {s.word}" for s in Seat}
 
 
 def suit_text(hand: Hand, suit: int) -> str:

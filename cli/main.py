@@ -3,7 +3,8 @@
 Every sub-command lives in ``cli/commands/<name>.py`` and provides
 ``add_parser(subparsers)`` (which registers its arguments) and ``run(args) -> int``.
 Errors from the library (:class:`solver.SolverError`) and unreadable files end the
-program with one line on stderr and exit code 2 — never a traceback.
+program with one line on stderr and exit code 2 — never a traceback. A broken invariant
+(:class:`solver.errors.InternalError`) is a bug, not bad input: it is not caught here.
 """
 
 from __future__ import annotations
@@ -16,11 +17,19 @@ if TYPE_CHECKING:  # imported inside main(), where a Ctrl-C is caught
     import argparse
 
 # Order here is the order of ``sm358 --help``.
-COMMANDS = ["solve", "table", "deal", "declare", "advise", "rules", "simulate", "study", "replay", "review"]
-
-
-class UsageError(Exception):
-    """A command-line mistake found after argument parsing (exit code 2)."""
+COMMANDS = [
+    "solve",
+    "table",
+    "deal",
+    "declare",
+    "advise",
+    "rules",
+    "simulate",
+    "study",
+    "replay",
+    "review",
+    "board",
+]
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -37,13 +46,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
     for name in COMMANDS:
-        try:
-            module = importlib.import_module(f"cli.commands.{name}")
-        except ModuleNotFoundError as exc:
-            if exc.name == f"cli.commands.{name}":
-                continue  # command not built yet
-            raise
-        module.add_parser(sub)
+        importlib.import_module(f"{__package__}.commands.{name}").add_parser(sub)
     return parser
 
 
@@ -52,9 +55,9 @@ def main(argv: list[str] | None = None) -> int:
     words = sys.argv[1:] if argv is None else argv
     command = next((f"sm358 {w}" for w in words[:1] if w in COMMANDS), "sm358")
     try:
-        from solver.errors import SolverError  # the whole library loads here, interruptibly
+        from solver.errors import SolverError
 
-        parser = build_parser()
+        parser = build_parser()  # the whole library loads here, with the commands: interruptibly
         args = parser.parse_args(argv)
         command = f"sm358 {args.command}"
         return _run(args, command, SolverError)
@@ -63,13 +66,29 @@ def main(argv: list[str] | None = None) -> int:
         return 130
 
 
+def __getattr__(name: str) -> type[Exception]:
+    # cli.main.UsageError, which the commands import: defined in solver.errors, and loaded
+    # only once main() runs, where a Ctrl-C during the imports is caught
+    if name == "UsageError":
+        from solver.errors import UsageError
+
+        return UsageError
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def _run(args: argparse.Namespace, command: str, solver_error: type[Exception]) -> int:
+    from solver.errors import UsageError
+
     from .common import terminal_safe
 
     try:
         return int(args.run(args) or 0)
     except (solver_error, UsageError) as exc:
-        print(terminal_safe(f"{command}: error: {exc}"), file=sys.stderr)
+        # one line a problem: a hand file reports all of its problems at once
+        first, *more = str(exc).split("\n")
+        print(terminal_safe(f"{command}: error: {first}"), file=sys.stderr)
+        for line in more:
+            print(terminal_safe(f"  {line}"), file=sys.stderr)
         return 2
     except BrokenPipeError:
         # Output piped into e.g. `head` that stopped reading: not an error of ours.
@@ -101,6 +120,6 @@ def entry() -> None:
 
 if __name__ == "__main__":  # pragma: no cover
     # `python -m cli.main`: run the one `cli.main` module the sub-commands import too
-    from cli.main import entry as _entry
+    from .main import entry as _entry
 
     _entry()

@@ -8,32 +8,97 @@ The public API is re-exported here; see the README for a tour.
 2
 """
 
+import sys
+from importlib import import_module
 from importlib.metadata import PackageNotFoundError
 from importlib.metadata import version as _version
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
-from .analysis.advice import Advice, advise_declaration, advise_play
-from .analysis.review import Review, review
-from .cards import ALL_CARDS, Card, Hand, Suit, parse_cards
-from .deal import Deal, Seat, Strain, parse_strains
-from .declare import Choice, Declaration, declare
-from .engine import DDTable, Solver, card_values, dd_table, principal_variation, solve
-from .errors import (
-    EngineError,
-    IllegalPlayError,
-    InvalidDealError,
-    NotationError,
-    RecordError,
-    RulesError,
-    SolverError,
-)
-from .game.handfile import HandRecord, load_hand
-from .game.match import Match
-from .game.modes import Mode
-from .game.records import load as load_record
-from .game.records import save as save_record
-from .game.rules import PRESETS, Ruleset, get_ruleset
-from .game.view import View
-from .players import get_player
+# The names below load on first use (PEP 562), so that ``import solver.cards`` or
+# ``import solver.errors`` costs only that module: the C core, numpy, OR-Tools and the
+# analysis stack load when a name that needs them is first touched.
+if TYPE_CHECKING:
+    from . import board
+    from .analysis.advice import Advice, advise_declaration, advise_play
+    from .analysis.review import Review, review
+    from .analysis.tree import optimal_tree
+    from .cards import ALL_CARDS, Card, Hand, Suit, parse_cards
+    from .deal import Deal, Seat, Strain, parse_strains
+    from .declare import Choice, Declaration, declare
+    from .engine import DDTable, Solver, card_values, dd_table, principal_variation, solve
+    from .errors import (
+        EngineError,
+        HandFileError,
+        IllegalPlayError,
+        InvalidDealError,
+        NotationError,
+        RecordError,
+        RulesError,
+        SolverError,
+    )
+    from .game.dealer import Dealer, deal_matching
+    from .game.dealspec import DealSpec
+    from .game.handfile import HandRecord, load_hand
+    from .game.knowledge import View
+    from .game.match import Match
+    from .game.records import load as load_record
+    from .game.records import save as save_record
+    from .game.rules import PRESETS, Ruleset, get_ruleset
+    from .modes import Mode
+    from .players import get_player
+
+#: Public name -> the module that defines it (``module:name`` when named differently there,
+#: ``module:`` for a subpackage that is itself the public name).
+_EXPORTS: dict[str, str] = {
+    "Advice": ".analysis.advice",
+    "advise_declaration": ".analysis.advice",
+    "advise_play": ".analysis.advice",
+    "Review": ".analysis.review",
+    "review": ".analysis.review",
+    "ALL_CARDS": ".cards",
+    "Card": ".cards",
+    "Hand": ".cards",
+    "Suit": ".cards",
+    "parse_cards": ".cards",
+    "Deal": ".deal",
+    "Seat": ".deal",
+    "Strain": ".deal",
+    "parse_strains": ".deal",
+    "Choice": ".declare",
+    "Declaration": ".declare",
+    "declare": ".declare",
+    "DDTable": ".engine",
+    "Solver": ".engine",
+    "card_values": ".engine",
+    "dd_table": ".engine",
+    "principal_variation": ".engine",
+    "solve": ".engine",
+    "EngineError": ".errors",
+    "HandFileError": ".errors",
+    "IllegalPlayError": ".errors",
+    "InvalidDealError": ".errors",
+    "NotationError": ".errors",
+    "RecordError": ".errors",
+    "RulesError": ".errors",
+    "SolverError": ".errors",
+    "Dealer": ".game.dealer",
+    "deal_matching": ".game.dealer",
+    "DealSpec": ".game.dealspec",
+    "HandRecord": ".game.handfile",
+    "load_hand": ".game.handfile",
+    "Match": ".game.match",
+    "Mode": ".modes",
+    "load_record": ".game.records:load",
+    "save_record": ".game.records:save",
+    "PRESETS": ".game.rules",
+    "Ruleset": ".game.rules",
+    "get_ruleset": ".game.rules",
+    "View": ".game.knowledge",
+    "get_player": ".players",
+    "optimal_tree": ".analysis.tree",
+    "board": ".board:",  # the web stack loads only when a board is opened
+}
 
 try:
     __version__ = _version("sergeant-major")
@@ -41,13 +106,32 @@ except PackageNotFoundError:  # running from a source tree that was never instal
     __version__ = "0+unknown"
 
 
-def __getattr__(name: str):
-    # optimal_tree needs networkx, which would double the import time of the package.
-    if name == "optimal_tree":
-        from .analysis.tree import optimal_tree
+def __getattr__(name: str) -> Any:
+    target = _EXPORTS.get(name)
+    if target is None:
+        raise AttributeError(f"module 'solver' has no attribute {name!r}")
+    module, colon, attr = target.partition(":")
+    loaded = import_module(module, __name__)
+    value = loaded if colon and not attr else getattr(loaded, attr or name)
+    globals()[name] = value  # once loaded, a plain attribute
+    return value
 
-        return optimal_tree
-    raise AttributeError(f"module 'solver' has no attribute {name!r}")
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_EXPORTS))
+
+
+class _Package(ModuleType):
+    """``solver.declare`` is the function, though a subpackage has the same name: importing
+    ``solver.declare.<module>`` would otherwise rebind the attribute to the subpackage."""
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name == "declare" and isinstance(value, ModuleType):
+            return
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package
 
 
 __all__ = [
@@ -74,6 +158,9 @@ __all__ = [
     "PRESETS",
     "Ruleset",
     "get_ruleset",
+    "Dealer",
+    "DealSpec",
+    "deal_matching",
     "HandRecord",
     "Match",
     "Review",
@@ -87,7 +174,9 @@ __all__ = [
     "advise_declaration",
     "advise_play",
     "optimal_tree",
+    "board",
     "EngineError",
+    "HandFileError",
     "IllegalPlayError",
     "InvalidDealError",
     "NotationError",

@@ -24,12 +24,27 @@ from .inputs import check_int, check_seed, load_json, short_repr
 MAX_HAND_SIZE = 17
 
 
+_SEAT_WORDS = "dealer eldest middle".split()
+
+
 class Seat(IntEnum):
     """Seats relative to the dealer, in clockwise (playing) order."""
 
     D = 0  # dealer
     E = 1  # eldest: dealer's left, plays after the dealer
     M = 2  # middle: dealer's right
+
+    # prints and formats as its letter (D E M), as Strain and Mode do; JSON keys stay numbers
+    def __str__(self) -> str:
+        return self.name
+
+    def __format__(self, spec: str) -> str:
+        return format(self.name, spec)
+
+    @property
+    def word(self) -> str:
+        """The seat's name in words: ``dealer``, ``eldest`` or ``middle``."""
+        return _SEAT_WORDS[self]
 
     @property
     def next(self) -> Seat:
@@ -56,6 +71,13 @@ class Strain(IntEnum):
     D = Suit.D
     C = Suit.C
     N = NO_TRUMP
+
+    # prints and formats as its letter (S H D C N), as a Mode does; JSON keys stay letters too
+    def __str__(self) -> str:
+        return self.name
+
+    def __format__(self, spec: str) -> str:
+        return format(self.name, spec)
 
     @property
     def symbol(self) -> str:

@@ -28,6 +28,30 @@ class IllegalPlayError(SolverError):
     """A card that may not be played here (not in hand, revoke, wrong turn)."""
 
 
+class ImpossibleViewError(SolverError):
+    """No layout of the unseen cards agrees with what a seat's view says."""
+
+
+class StudyError(SolverError):
+    """A study that cannot run as asked (bad size, format, or parts of another study)."""
+
+
+class ClusterError(SolverError):
+    """The Dask scheduler cannot be reached or used, or it has no workers left."""
+
+
+class UsageError(SolverError):
+    """A command-line mistake found after argument parsing (the CLI exits with code 2)."""
+
+
+class InternalError(RuntimeError):
+    """A broken invariant: a bug in the toolkit, never the caller's input.
+
+    Deliberately not a :class:`SolverError`: the CLI reports bad input as one line and
+    exit code 2, but lets this one through as a traceback, so a bug shows as a bug.
+    """
+
+
 class RulesError(SolverError):
     """An invalid ruleset option or combination of options."""
 
@@ -38,3 +62,21 @@ class RecordError(SolverError):
 
 class EngineError(SolverError):
     """The search engine cannot run as asked (e.g. an unusable table size)."""
+
+
+class HandFileError(RecordError):
+    """A hand file with one or more problems, all found in one reading, in file order.
+
+    ``problems`` holds one message a problem, each naming its line; the message of the
+    error is the single problem, or a count followed by one problem a line.
+    """
+
+    def __init__(self, problems: list[str] | tuple[str, ...], source: str = "") -> None:
+        self.problems = tuple(problems)
+        self.source = source
+        where = f"{source}: " if source else ""
+        if len(self.problems) == 1:
+            message = where + self.problems[0]
+        else:
+            message = f"{where}{len(self.problems)} problems:\n" + "\n".join(self.problems)
+        super().__init__(message)

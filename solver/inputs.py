@@ -10,6 +10,7 @@ never a traceback, a hang or a silently misread value. The limits are documented
 
 from __future__ import annotations
 
+import inspect
 import json
 import math
 import os
@@ -33,6 +34,12 @@ MAX_DEAL_FILE_BYTES = 1 << 20
 
 #: Name parts of the temporary files :func:`atomic_write_path` makes (``.sm358-PID-XXXX.tmp``).
 TEMP_PREFIX, TEMP_SUFFIX = ".sm358-", ".tmp"
+
+#: C0 and C1 control characters, DEL, the line and paragraph separators, and the
+#: bidirectional controls that reorder text.
+UNSAFE_CHARS = re.compile("[\\x00-\\x1f\\x7f-\\x9f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]")
+#: The byte order mark some editors put before UTF-8 text; a file is read without it.
+BOM = "\ufeff"
 
 _STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _BRACKETS = re.compile(r"[\[\]{}]")
@@ -81,9 +88,35 @@ def read_text_file(path: Any, *, what: str, max_bytes: int, error: type[SolverEr
 def decode_utf8(data: bytes, where: str, error: type[SolverError]) -> str:
     """``data`` as UTF-8 text; ``error`` names the first bad byte's offset."""
     try:
-        return data.decode("utf-8")
+        return data.decode("utf-8").removeprefix(BOM)
     except UnicodeDecodeError as exc:
         _fail(error, f"{where} is not UTF-8 text (byte {exc.start}: {exc.reason})")
+
+
+def terminal_safe(text: str, *, markup: bool = False) -> str:
+    """``text`` with control characters shown as escapes (``\\x1b``, ``\\u202e``), so that a
+    name or message read from a file cannot clear the screen, retitle the window, open a
+    hyperlink or reorder what is shown.
+
+    ``markup=True`` also escapes rich markup (``[blink]``, ``[link=...]``), for text put
+    into a string that rich renders as markup (``console.print``, table titles and cells).
+    """
+    safe = UNSAFE_CHARS.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), str(text))
+    if markup:
+        from rich.markup import escape
+
+        safe = escape(safe)
+    return safe
+
+
+def json_text_safe(text: str) -> str:
+    """JSON text with the characters of :data:`UNSAFE_CHARS` written as ``\\uXXXX`` escapes.
+
+    ``json.dumps(..., ensure_ascii=False)`` escapes C0 controls only; a raw DEL, C1 control
+    or bidirectional override would still reach the terminal. Outside strings JSON text is
+    plain ASCII, so the escapes land inside strings and the text means the same.
+    """
+    return UNSAFE_CHARS.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def json_depth(text: str) -> int:
@@ -188,9 +221,20 @@ def check_seed(seed: Any, error: type[SolverError]) -> None:
 
 
 def check_progress(progress: Any, error: type[SolverError]) -> None:
-    """A progress callback must be callable (or None): found before the work starts, not after."""
-    if progress is not None and not callable(progress):
+    """A progress callback must be a function of ``(done, total)`` (or None): found before
+    the work starts, not as a TypeError after the first piece of work is done."""
+    if progress is None:
+        return
+    if not callable(progress):
         _fail(error, f"progress must be a function (done, total) or None, got {short_repr(progress)}")
+    try:
+        signature = inspect.signature(progress)
+    except (TypeError, ValueError):  # a builtin without a signature: taken on trust
+        return
+    try:
+        signature.bind(0, 0)
+    except TypeError:
+        _fail(error, f"progress must take two arguments (done, total); {short_repr(progress)} does not")
 
 
 def short_repr(value: Any, limit: int = 60) -> str:

@@ -8,7 +8,7 @@ import random
 
 from solver.cards import Card, Hand
 from solver.deal import Deal, Seat
-from solver.game.modes import Mode
+from solver.modes import Mode
 from solver.tricks import legal_mask, trick_winner
 
 SEATS = (Seat.D, Seat.E, Seat.M)

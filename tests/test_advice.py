@@ -142,8 +142,8 @@ def test_recommendation_is_the_best_estimate_and_every_round_is_reported():
 
 def test_declaration_agrees_with_direct_double_dummy_judging():
     """The tricks of a candidate on a sample are the engine's value of that position."""
-    from solver.analysis.parallel import task_rng
     from solver.engine import solve
+    from solver.engine.pool import task_rng
 
     advice = advise_declaration(DECL_VIEW, samples=3, seed=8, modes=["H"], per_mode=1, workers=1)
     c = advice.recommended
@@ -241,6 +241,12 @@ def test_screening_margins_agree_with_exact_solves():
         ({"seed": 1.5}, "seed"),
         ({"seed": 2**300}, "seed"),
         ({"progress": "yes"}, "progress"),
+        ({"finalists": 0}, "finalists"),  # looped forever, growing memory
+        ({"finalists": -1}, "finalists"),
+        ({"finalists": 1.5}, "finalists"),
+        ({"per_mode": 0}, "per_mode"),
+        ({"modes": []}, "modes"),
+        ({"modes": "S"}, "modes"),
     ],
 )
 def test_strict_arguments_fail_before_any_work(kwargs, message):

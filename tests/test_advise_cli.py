@@ -150,6 +150,96 @@ def test_bad_points_of_a_hand_file(at, message, capsys):
     assert message in capsys.readouterr().err
 
 
+TRICK5 = [
+    "advise",
+    "--hand",
+    "K9.A982.QJ732.J9652",
+    "--seat",
+    "E",
+    "--mode",
+    "S",
+    "--played",
+    "HA H4 H3 D2 DA D4 DK D6 D3 CA S2 C2 SA",
+    "--samples",
+    "4",
+    "--workers",
+    "1",
+]
+
+
+@pytest.mark.parametrize(
+    "extra,message",
+    [
+        (["--holds", "D:CK"], "D cannot hold CK: D showed out of C"),  # D did not follow clubs at trick 4
+        (["--length", "D:C=1-3"], "D cannot hold 1-3 C"),  # not silently overridden by the void
+        (["--holds", "M:SA"], "M cannot hold SA: already played"),
+        (["--length", "E:S=3-4"], "E holds 2 S, not 3-4"),  # the asking seat's own hand
+    ],
+)
+def test_what_the_play_contradicts_is_refused(extra, message, capsys):
+    assert main(TRICK5 + extra) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1
+
+
+def test_a_length_the_void_narrows_is_kept(capsys):
+    """D played a club before showing out: 1-3 clubs in all means none left, which the
+    void agrees with; the advice goes ahead."""
+    played = "HA H4 H3 C2 CA C3 CK S2 C5 SA S9 S3 DA"
+    assert main(TRICK5[:8] + [played] + TRICK5[9:] + ["--length", "D:C=1-3"]) == 0
+
+
+@pytest.mark.parametrize(
+    "extra,message",
+    [
+        (["--length", "E:S=10-13", "--length", "M:S=10-13"], "S"),
+        (["--holds", "D:SA"], "cannot hold"),
+    ],
+)
+def test_a_hand_file_takes_holds_and_length(extra, message, capsys):
+    args = ["advise", "examples/hand-twelve.txt", "--at", "5.2", "--samples", "4", "--workers", "1"]
+    assert main(args + extra) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1
+
+
+def test_a_hand_file_honours_holds(capsys):
+    from solver.game.handfile import load_hand
+
+    rec = load_hand("examples/hand-twelve.txt")
+    pos = rec.position(5, 1)
+    card = sorted(pos.deal.hands[Seat.M], key=lambda c: c.bit)[0]
+    args = ["advise", "examples/hand-twelve.txt", "--at", "5.2", "--samples", "4", "--workers", "1", "--json"]
+    assert main(args + ["--holds", f"M:{card}"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    view = View.from_hand_record(rec, 5, 2, held={"M": str(card)})
+    assert data == advise_play(view, samples=4, seed=0, workers=1).to_dict()
+
+
+def test_a_hand_of_a_match_record(tmp_path, capsys):
+    """``simulate --out`` records are cut with --hand-number N --at T.K: hand 2 of match 1 of
+    ``--rules twelve --players heuristic x3 --seed 11`` exited 2 before ('a bin has a
+    negative size': D discarded a card M had given it)."""
+    out = tmp_path / "sim"
+    assert (
+        main(
+            ["simulate", "--rules", "twelve", "--players", "heuristic,heuristic,heuristic"]
+            + ["--matches", "1", "--seed", "11", "--out", str(out)]
+        )
+        == 0
+    )
+    capsys.readouterr()
+    record = str(out / "match-1.json")
+    args = ["advise", record, "--at", "16.2", "--samples", "4", "--workers", "1"]
+    assert main(args + ["--hand-number", "2", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["position"]["trick"] == 16
+    assert main(args) == 2
+    assert "--hand-number N" in capsys.readouterr().err
+    assert main(["review", record, "--single-dummy", "--hand", "2", "--samples", "1", "--threads", "1"]) == 0
+    assert main(["review", record, "--single-dummy", "--samples", "1"]) == 2
+    assert "--hand N" in capsys.readouterr().err
+
+
 def _advice_with_misere_rows():
     """A hand-made declaration advice: a trump row (8 or more) and a misère row (at most 3)."""
     from solver.analysis.advice import Advice, Candidate

@@ -13,13 +13,12 @@ import pytest
 from solver.cards import Card, Hand
 from solver.deal import Deal, Seat
 from solver.game.match import Match
-from solver.game.modes import Mode
 from solver.game.rules import get_ruleset
 from solver.game.views import DeclareView, PlayView, Table
-from solver.players import get_player
+from solver.modes import Mode
+from solver.players import dd, get_player
 from solver.players.heuristic import HeuristicPlayer, choose_mode
 
-dd = pytest.importorskip("solver.players.dd", reason="the dd player needs the engine")
 MISERE_ENGINE_CARDS = dd.MISERE_ENGINE_CARDS
 MIZ = get_ruleset("miz")  # S H D C N and miz
 

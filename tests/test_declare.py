@@ -8,7 +8,7 @@ import pytest
 
 from declare_reference import all_values, optimum
 from solver.cards import Card, Hand, Suit
-from solver.deal import Deal, Seat
+from solver.deal import Deal, Seat, Strain
 from solver.declare import declare
 from solver.declare.classes import class_counts_of, discard_runs
 from solver.engine import solve
@@ -33,7 +33,7 @@ def check_against_exhaustive(deal: Deal, **opts) -> None:
     assert result.tricks == best
     for strain in strains:
         mine = {v for (t, _), v in values.items() if t == strain}
-        assert result.by_strain[strain] == (min(mine) if misere else max(mine))
+        assert result.by_strain[Strain.parse(strain)] == (min(mine) if misere else max(mine))
     seat = Seat.parse(declarer)
     held = deal.hands[seat] | deal.widow
     throwable = deal.hands[seat] if opts.get("blind") else held
@@ -43,8 +43,8 @@ def check_against_exhaustive(deal: Deal, **opts) -> None:
     for choice in result.optimal:
         discard = frozenset(choice.discard)
         assert len(discard) == len(deal.widow)
-        assert values[(choice.strain, discard)] == best, "a reported choice is not optimal"
-        key = (choice.strain, class_counts_of(runs, discard))
+        assert values[(choice.strain.name, discard)] == best, "a reported choice is not optimal"
+        key = (choice.strain.name, class_counts_of(runs, discard))
         assert key not in reported, "a class is reported twice"
         reported[key] = choice.count
     optimal_pairs = [(t, d) for (t, d), v in values.items() if v == best]
@@ -120,7 +120,7 @@ def test_ties_across_strains_are_all_reported():
         v for (t, _), v in values.items() if t == "H"
     )
     result = declare(deal, strains="SH", leader="D")
-    assert {c.strain for c in result.optimal} == {"S", "H"}
+    assert {c.strain for c in result.optimal} == {Strain.S, Strain.H}
     check_against_exhaustive(deal, strains="SH", leader="D")
 
 
@@ -205,4 +205,4 @@ def test_full_deals_optimum_is_reached_and_not_beaten_by_sampled_discards(seed):
     for strain in "SHDC":
         for _ in range(6):
             discard = rng.sample(list(held), 4)
-            assert value(strain, discard) <= result.by_strain[strain]
+            assert value(strain, discard) <= result.by_strain[Strain.parse(strain)]

@@ -18,7 +18,10 @@ import pytest
 import solver
 
 REPO = Path(__file__).resolve().parent.parent
-MODULES = sorted(m.name for m in pkgutil.walk_packages(solver.__path__, "solver."))
+DEPRECATED = {"solver.game.modes"}  # aliases that warn on import and hold no examples
+MODULES = sorted(
+    m.name for m in pkgutil.walk_packages(solver.__path__, "solver.") if m.name not in DEPRECATED
+)
 
 
 @pytest.mark.parametrize("name", ["solver", *MODULES])

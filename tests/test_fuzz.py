@@ -7,7 +7,8 @@ Hypothesis draws hostile values (bools, floats, NaN, huge integers, bytes, neste
 containers, control characters) for one argument at a time while the others stay
 valid, so a failure names the argument that let the value through.
 
-The default run stays within a minute; the slow job runs many more examples.
+The default run (hand files and records included) stays within about 20 s; the slow job
+runs many more examples.
 """
 
 from __future__ import annotations
@@ -28,14 +29,16 @@ import bruteforce
 import solver
 from solver.cards import Card, Hand, parse_cards
 from solver.deal import Deal, Seat, Strain, parse_strains
-from solver.errors import SolverError
+from solver.errors import HandFileError, SolverError
 from solver.game import records
-from solver.game.handfile import parse_hand
+from solver.game.handfile import HandRecord, hand_from_record, parse_hand, save_hand
 from solver.game.match import Match
 from solver.game.rules import OPTION_NAMES, Ruleset, get_ruleset
 from solver.players import get_player
 
 QUICK = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+#: Hand files and records: more examples than QUICK in the default run (about 10 s in all).
+HAND_QUICK = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 SLOW = settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 SMALL = Deal.parse("D:AK... Q2... 3.A.. | 4...")
@@ -121,6 +124,17 @@ API_CALLS = {
     "records.validate": lambda v: records.validate(v),
     "load_hand": lambda v: solver.load_hand(v) if not isinstance(v, (str, bytes)) else None,
     "parse_hand": lambda v: parse_hand(v),
+    "HandRecord.position.trick": lambda v: HAND_RECORD.position(v),
+    "HandRecord.position.played": lambda v: HAND_RECORD.position(2, v),
+    "hand_from_record.record": lambda v: hand_from_record(v, 1),
+    "hand_from_record.number": lambda v: hand_from_record(RECORD, v),
+    "save_hand.record": lambda v: save_hand(v, os.devnull) if not isinstance(v, HandRecord) else None,
+    "save_hand.path": lambda v: save_hand(HAND_RECORD, v) if not isinstance(v, (str, bytes)) else None,
+    "View.from_hand_record.record": lambda v: solver.View.from_hand_record(v, 2),
+    "review.progress": lambda v: (
+        solver.review(HAND_RECORD, declaration=False, threads=1, progress=v) if v is not None else None
+    ),
+    "records.save.record": lambda v: records.save(v, os.devnull + "/x"),
     "records.save.path": lambda v: records.save(RECORD, v) if not isinstance(v, (str, bytes)) else None,
     "Match.ruleset": lambda v: Match(v, [get_player("random", i) for i in range(3)]),
     "Match.players": lambda v: Match(get_ruleset("casual"), v),
@@ -337,7 +351,7 @@ def _check_record_mutation(data):
     only_solver_errors(records.loads, text)
 
 
-@QUICK
+@HAND_QUICK
 @given(st.data())
 def test_a_mutated_record_loads_or_gives_a_record_error(data):
     _check_record_mutation(data)
@@ -365,6 +379,7 @@ def test_a_damaged_record_file_gives_a_record_error(data, tmp_path_factory):
 HAND_FILE = (Path(__file__).resolve().parent.parent / "examples" / "hand-twelve.txt").read_text(
     encoding="utf-8"
 )
+HAND_RECORD = parse_hand(HAND_FILE)
 
 
 def _check_damaged_hand_file(data):
@@ -372,13 +387,102 @@ def _check_damaged_hand_file(data):
     for _ in range(data.draw(st.integers(1, 4), label="edits")):
         i = data.draw(st.integers(0, len(text) - 1), label="at")
         text[i] = data.draw(
-            st.sampled_from(list('[]"{}:.,0123456789SHDCAKQJT-\n \x1b') + ["9" * 5000, "[" * 40]),
+            st.sampled_from(list('[]"{}:.,0123456789SHDCAKQJT-\n \x1b\ufeff') + ["9" * 5000, "[" * 40]),
             label="char",
         )
-    only_solver_errors(parse_hand, "".join(text))
+    _parse_and_check("".join(text))
 
 
-@QUICK
+def _parse_and_check(text):
+    """A hand file loads, and then round-trips, or gives its problems in file order."""
+    try:
+        rec = parse_hand(text)
+    except HandFileError as exc:
+        lines = [int(p.split()[1].rstrip(":")) if p.startswith("line ") else 0 for p in exc.problems]
+        assert lines == sorted(lines), exc.problems
+        return
+    except SolverError:
+        return
+    assert parse_hand(rec.to_text()) == rec
+
+
+HAND_LINES = HAND_FILE.splitlines()
+TAG_LINES = [ln for ln in HAND_LINES if ln.startswith("[")]
+PLAY_LINES = [ln for ln in HAND_LINES if ln and not ln.startswith(("#", "["))]
+hand_words = st.one_of(
+    st.sampled_from(
+        ["Twelve", "TWELVE", "hearts", "no trump", "Spades", "miz", "C2", "S10", "♠A", "13.", "1)"]
+    ),
+    st.text(max_size=8),
+    scalars.map(str),
+)
+
+
+def _check_edited_hand_file(data):
+    """Whole-line edits a player makes by mistake: a line dropped, two lines swapped, a
+    tag or card replaced by a word, trick numbers typed (some wrong), names of any text."""
+    tags, play = list(TAG_LINES), list(PLAY_LINES)
+    for _ in range(data.draw(st.integers(0, 4), label="edits")):
+        kind = data.draw(st.sampled_from(["drop", "swap", "word", "number", "players", "tag"]), label="kind")
+        i = data.draw(st.integers(0, len(play) - 1), label="line")
+        if kind == "drop" and len(play) > 1:
+            del play[i]
+        elif kind == "swap":
+            j = data.draw(st.integers(0, len(play) - 1), label="other")
+            play[i], play[j] = play[j], play[i]
+        elif kind == "word":
+            words = play[i].split()
+            words[data.draw(st.integers(0, len(words) - 1), label="at")] = data.draw(hand_words, label="word")
+            play[i] = " ".join(words)
+        elif kind == "number":
+            play[i] = f"{data.draw(st.integers(0, 20), label='typed')}. {play[i]}"
+        elif kind == "players":
+            names = data.draw(st.lists(st.text(max_size=6), min_size=1, max_size=4), label="names")
+            tags.append(f'[Players "{", ".join(json.dumps(n) for n in names)}"]')
+        else:
+            k = data.draw(st.integers(0, len(tags) - 1), label="tag")
+            name = tags[k][1:].split()[0]
+            tags[k] = f'[{name} "{data.draw(hand_words, label="value")}"]'
+    _parse_and_check("\n".join(tags + play))
+
+
+@HAND_QUICK
+@given(st.data())
+def test_an_edited_hand_file_loads_and_round_trips_or_lists_its_problems(data):
+    _check_edited_hand_file(data)
+
+
+@pytest.mark.slow
+@SLOW
+@given(st.data())
+def test_an_edited_hand_file_loads_and_round_trips_or_lists_its_problems_long(data):
+    _check_edited_hand_file(data)
+
+
+def _check_saved_record_loads(data, tmp_path_factory):
+    bad = copy.deepcopy(RECORD)
+    for _ in range(data.draw(st.integers(1, 2), label="mutations")):
+        path = data.draw(st.sampled_from(PATHS), label="path")
+        try:
+            _set(bad, path, data.draw(hostile, label="value"))
+        except (KeyError, IndexError, TypeError):
+            continue
+    out = tmp_path_factory.mktemp("save") / "r.json"
+    try:
+        records.save(bad, out)
+    except SolverError:
+        assert not out.exists()
+        return
+    records.load(out)  # what save writes, load reads
+
+
+@HAND_QUICK
+@given(data=st.data())
+def test_what_save_record_writes_load_record_reads(data, tmp_path_factory):
+    _check_saved_record_loads(data, tmp_path_factory)
+
+
+@HAND_QUICK
 @given(st.data())
 def test_a_damaged_hand_file_gives_a_record_error(data):
     _check_damaged_hand_file(data)

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import dataclasses
 import doctest
+from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from solver.cards import Card, Hand
 from solver.deal import Deal, Seat
-from solver.errors import RecordError
+from solver.errors import HandFileError, RecordError
 from solver.game import handfile, records
 from solver.game.handfile import hand_from_record, load_hand, parse_hand, save_hand
 from solver.game.match import Match
@@ -271,3 +275,184 @@ def test_hand_from_record_number_out_of_range(matches):
 def test_hand_of_hand_file_is_a_hand_object(matches):
     h = hand_from_record(matches["twelve"], 2)
     assert all(isinstance(x, Hand) for x in h.start.hands) and h.start.hand_size == 16
+
+
+# --- forgiving entry: every problem at once, missing lines, words, BOM, names ----------------
+EXAMPLE = (Path(__file__).resolve().parent.parent / "examples" / "hand-twelve.txt").read_text(
+    encoding="utf-8"
+)
+
+
+def _problems(text: str) -> list[str]:
+    with pytest.raises(HandFileError) as info:
+        parse_hand(text)
+    return list(info.value.problems)
+
+
+def test_every_problem_is_reported_in_one_reading_in_file_order():
+    text = (
+        EXAMPLE.replace("D2 DA D4", "D2 DX D4")
+        .replace("HK H2 H6", "HK H2 H6 H7")
+        .replace('[Contract "S"]', '[Contract "Q"]')
+        .replace("DQ D8 D9", "DQ D8 D1")
+        .replace('[Leader "E"]', '[Leader "E"]\n[Bogus "x"]')
+    )
+    found = _problems(text)
+    lines = [int(p.split()[1].rstrip(":")) for p in found]
+    assert lines == sorted(lines) and len(found) >= 5
+    for expected in ("[Contract] 'Q'", "unknown tag [Bogus]", "'DX'", "4 cards", "'D1'"):
+        assert sum(expected in p for p in found) == 1, (expected, found)
+    assert all(p.startswith("line ") for p in found)
+
+
+def test_revokes_after_the_first_are_reported_too():
+    """A revoke leaves the hands known, so later revokes are found in the same reading."""
+    found = _problems(ending("D:A.52.. Q.43.. 3..32.", "SA H3 S3\nH2 SQ D2\nH4 D3 H5"))
+    assert found == [
+        "line 5 (trick 1): E revokes with H3: S was led and E holds SQ",
+        "line 6 (trick 2): E revokes with SQ: H was led and E holds H4",
+    ]
+
+
+def test_typed_trick_numbers_are_checked():
+    body = [ln for ln in EXAMPLE.splitlines() if ln and not ln.startswith(("#", "["))]
+    head = [ln for ln in EXAMPLE.splitlines() if ln.startswith("[")]
+    numbered = [f"{i}. {ln}" for i, ln in enumerate(body, 1)]
+    assert parse_hand("\n".join(head + numbered)).complete
+    wrong = numbered[:]
+    wrong[5] = "7. " + body[5]
+    wrong[6] = "6. " + body[6]
+    found = _problems("\n".join(head + wrong))
+    assert found[0] == f"line {len(head) + 6} says trick 7 but is trick 6 (is the line of trick 6 missing?)"
+    assert found[1] == f"line {len(head) + 7} says trick 6 but is trick 7"
+
+
+def test_a_skipped_trick_line_is_named_missing_not_a_revoke():
+    skipped = EXAMPLE.replace("H5 H8 HT\n", "")
+    (found,) = _problems(skipped)
+    assert "is the line of trick 7 missing? (H5 H8 HT" in found
+    assert "revoke" not in found
+    body = [ln for ln in EXAMPLE.splitlines() if ln and not ln.startswith(("#", "["))]
+    head = [ln for ln in EXAMPLE.splitlines() if ln.startswith("[")]
+    numbered = [f"{i}. {ln}" for i, ln in enumerate(body, 1) if i != 9]
+    found = _problems("\n".join(head + numbered))
+    assert found[0] == f"line {len(head) + 9} says trick 10 but is trick 9 (is the line of trick 9 missing?)"
+    assert "CK S3 C5, never played in the file, would fit as trick 9" in found[1]
+    assert not any("revoke" in p for p in found)
+    without_deal = "\n".join(ln for ln in skipped.splitlines() if not ln.startswith(("[Deal", "[Discard")))
+    (found,) = _problems(without_deal)
+    assert "45 of 48 cards" in found and "Is a trick line missing?" in found
+
+
+def test_a_genuine_revoke_in_a_partial_play_stays_a_revoke():
+    with pytest.raises(HandFileError, match="E revokes with HQ"):
+        parse_hand(ending("D:AK... 2.Q.. .A.3.", "SA HQ HA"))
+
+
+@pytest.mark.parametrize(
+    "rules, contract, strain",
+    [
+        ("Twelve", "hearts", "H"),
+        ("TWELVE", "Spades", "S"),
+        ("no-trump", "no trump", "N"),
+        ("No-Trump", "No-Trump", "N"),
+        ("MIZ", "misère", "miz"),
+        ("twelve", "clubs", "C"),
+        ("british", "diamond", "D"),
+    ],
+)
+def test_rules_in_any_case_and_contracts_as_words(rules, contract, strain):
+    rec = parse_hand(
+        ending("D:AK... Q2... 3.A..", "SA S2 S3", contract=contract, rules=rules).replace("twelve", rules)
+    )
+    assert rec.contract == strain and rec.ruleset.name == rules.lower()
+
+
+def test_a_byte_order_mark_is_accepted(tmp_path):
+    path = tmp_path / "bom.txt"
+    path.write_bytes(b"\xef\xbb\xbf" + EXAMPLE.encode("utf-8"))
+    assert load_hand(path) == parse_hand(EXAMPLE)
+    assert parse_hand("\ufeff" + EXAMPLE).complete
+
+
+def test_a_card_outside_a_51_card_deck_is_refused():
+    rec = hand_from_record(play("no-widow", 3, hands_limit=1), 1)
+    text = rec.to_text()
+    assert load_hand(text) == rec
+    # the same play with the removed club two in place of another club
+    clubs = [c for c in rec.cards if str(c).startswith("C")]
+    forged = "\n".join(" ".join("C2" if c == clubs[0] else str(c) for c in t) for t in rec.tricks)
+    head = "\n".join(
+        ln for ln in text.splitlines() if ln.startswith("[") and not ln.startswith(("[Deal", "[Discard"))
+    )
+    found = _problems(head + "\n" + forged)
+    assert any(
+        "card C2 is not in the deck of no-widow+custom (51 cards: the C2 is taken out)" in p for p in found
+    )
+
+
+def test_reconstructed_hands_are_marked_and_shown_by_the_cli(capsys, tmp_path):
+    from cli.main import main
+
+    path = tmp_path / "nodeal.txt"
+    path.write_text(
+        "\n".join(ln for ln in EXAMPLE.splitlines() if not ln.startswith(("[Deal", "[Discard"))),
+        encoding="utf-8",
+    )
+    assert load_hand(path).reconstructed and not load_hand(EXAMPLE).reconstructed
+    assert main(["review", str(path), "--no-declaration", "--json"]) == 0
+    err = capsys.readouterr().err
+    assert "reconstructed from the play" in err
+    assert "D ♠AQ87532 ♥KJ753 ♦T964 ♣—" in err
+    assert main(["advise", str(path), "--at", "15.1", "--samples", "2", "--json"]) == 0
+    assert "sm358 advise: note: the file gives no [Deal]" in capsys.readouterr().err
+    example = str(Path(__file__).resolve().parent.parent / "examples" / "hand-twelve.txt")
+    assert main(["review", example, "--no-declaration", "--json"]) == 0
+    assert "reconstructed" not in capsys.readouterr().err
+
+
+def test_the_cli_prints_one_line_a_problem(capsys, tmp_path):
+    from cli.main import main
+
+    path = tmp_path / "typos.txt"
+    path.write_text(EXAMPLE.replace("D2 DA D4", "D2 DX D4").replace("DQ D8 D9", "DQ D8 D1"), encoding="utf-8")
+    assert main(["review", str(path)]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err[0] == f"sm358 review: error: {path}: 2 problems:"
+    assert err[1].startswith("  line 12 (trick 2): cannot read card 'DX'")
+    assert err[2].startswith("  line 21 (trick 11): cannot read card 'D1'")
+
+
+#: Any name a record may hold: commas, quotes, backslashes, newlines, controls, spaces.
+names = st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=12) | st.sampled_from(
+    ["Smith, J.", 'say "hi"', "a\nb", " lead", "trail ", "\\", '"', "\u2028", "x\x1b]0;t\x07"]
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.tuples(names, names, names))
+def test_player_names_round_trip_through_a_hand_file(players):
+    rec = parse_hand(EXAMPLE)
+    named = dataclasses.replace(rec, players=players)
+    text = named.to_text()
+    assert all(ch.isprintable() or ch == "\n" for ch in text)
+    again = parse_hand(text)
+    assert again.players == players and again == named
+
+
+def test_a_play_without_a_deal_is_checked_despite_a_bad_tag():
+    text = "\n".join(ln for ln in EXAMPLE.splitlines() if not ln.startswith(("[Deal", "[Discard")))
+    text = text.replace("HA H4 H3", "HA D8 H3").replace("DQ D8 D9", "DQ H4 D9")
+    text = text.replace('[Leader "E"]', '[Leader "E"]\n[Bogus "1"]')
+    found = _problems(text)
+    assert len(found) == 3 and "unknown tag [Bogus]" in found[0]
+    assert "M revokes with D8: H was led and M holds" in found[1] and found[1].endswith("(played later)")
+    assert "M revokes with D5: H was led and M holds H4 (played later)" in found[2]  # H4 moved to trick 11
+
+
+def test_a_name_with_a_comma_is_typed_in_quotes():
+    typed = EXAMPLE.replace('[Rules "twelve"]', '[Rules "twelve"]\n[Players "Smith, J., Ann, Bob"]')
+    (found,) = _problems(typed)
+    assert "got 4; a name holding a comma goes in quotes" in found
+    quoted = typed.replace('"Smith, J., Ann, Bob"', '""Smith, J.", Ann, Bob"')
+    assert parse_hand(quoted).players == ("Smith, J.", "Ann", "Bob")

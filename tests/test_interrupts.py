@@ -169,3 +169,121 @@ except KeyboardInterrupt:
         [sys.executable, "-c", code], cwd=REPO, env=_env(), capture_output=True, text=True, timeout=60
     )
     assert done.stdout.strip() == "interrupted True", done.stderr
+
+
+# --- long work stops within STOP_SECONDS of the Ctrl-C, and leaves no worker behind -----------
+STOP_SECONDS = 2.0
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (Linux /proc)."""
+    kids = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                kids.append(int(entry.name))
+    return kids
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def _stop_time(
+    argv: list[str], tmp_path: Path, delay: float
+) -> tuple[float, subprocess.CompletedProcess, list[int]]:
+    """Start ``sm358 ARGV``, send SIGINT after ``delay`` s: the seconds it took to exit."""
+    proc = subprocess.Popen(
+        [*_sm358(), *argv],
+        cwd=tmp_path,
+        env=_env(),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    time.sleep(delay)
+    kids = _children(proc.pid)
+    proc.send_signal(signal.SIGINT)
+    sent = time.monotonic()
+    try:
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            for k in kids:  # a failing run must not leave its workers behind either
+                if _alive(k):
+                    os.kill(k, signal.SIGKILL)
+    return time.monotonic() - sent, subprocess.CompletedProcess(proc.args, proc.returncode, out, err), kids
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux /proc")
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["study", "--deals", "100000000", "--what", "table", "--out", "huge.csv"],
+        ["study", "--deals", "2000", "--what", "table,declare", "--out", "both.parquet"],
+        ["advise", "--rules", "hungarian", "--hand", "KQ85.J862.Q98542.AJ", "--seat", "E", "--mode", "MT"],
+    ],
+    ids=["huge-study", "study-table-declare", "misere-advise"],
+)
+def test_ctrl_c_stops_long_work_within_two_seconds(argv, tmp_path):
+    # 8 s: past the start-up and the first imports, with every worker searching
+    took, done, kids = _stop_time(argv, tmp_path, 8.0)
+    assert done.returncode == 130, done.stderr[-800:]
+    assert took < STOP_SECONDS, f"{argv[0]} took {took:.1f} s to stop after Ctrl-C"
+    assert done.stderr.startswith(f"sm358 {argv[0]}: interrupted") and done.stderr.count("\n") == 1
+    deadline = time.monotonic() + STOP_SECONDS
+    while any(_alive(k) for k in kids) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    left = [k for k in kids if _alive(k)]
+    for k in left:
+        os.kill(k, signal.SIGKILL)
+    assert not left, "a worker process outlived the command"
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux /proc")
+def test_kill_9_of_a_study_leaves_no_worker_behind(tmp_path):
+    proc = subprocess.Popen(
+        [*_sm358(), "study", "--deals", "1000", "--what", "table", "--workers", "2", "--out", "s.csv"],
+        cwd=tmp_path,
+        env=_env(),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    deadline = time.monotonic() + 30
+    kids: list[int] = []
+    while len(kids) < 2 and time.monotonic() < deadline:
+        time.sleep(0.1)
+        kids = _children(proc.pid)
+    assert len(kids) >= 2, "the study started no worker processes"
+    time.sleep(1.0)
+    proc.kill()
+    proc.wait()
+    deadline = time.monotonic() + 5
+    while any(_alive(k) for k in kids) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    left = [k for k in kids if _alive(k)]
+    for k in left:  # clean up before failing
+        os.kill(k, signal.SIGKILL)
+    assert not left, f"{len(left)} worker processes outlived their parent by 5 s"
+
+
+@pytest.mark.slow  # a cluster's start and close take most of its 25 s
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux /proc")
+def test_ctrl_c_stops_a_study_on_a_dask_cluster_within_two_seconds(tmp_path):
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=2, processes=False, protocol="tcp", dashboard_address=None
+    ) as cluster:
+        argv = ["study", "--deals", "100000", "--what", "table", "--out", "d.csv"]
+        took, done, _ = _stop_time([*argv, "--scheduler", cluster.scheduler_address], tmp_path, 8.0)
+    assert done.returncode == 130, done.stderr[-800:]
+    assert took < STOP_SECONDS, f"the Dask study took {took:.1f} s to stop after Ctrl-C"

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from match_audit import SEATS, audit_hand
 from solver.cards import Card, Suit
-from solver.errors import IllegalPlayError, SolverError
+from solver.errors import IllegalPlayError, InternalError
 from solver.game.match import HandState, Match
 from solver.game.rules import PRESETS, get_ruleset
 from solver.game.scoring import hand_points
@@ -101,10 +101,10 @@ def test_hungarian_schedule_uses_each_mode_once_per_game_leader():
 
 def test_accounting_check_catches_a_lost_card():
     st_ = HandState(deck=0b111, hands=[0b1, 0b10, 0], widow=0, number=4)
-    with pytest.raises(SolverError, match="hand 4, trick 2: card accounting broken"):
+    with pytest.raises(InternalError, match="hand 4, trick 2: card accounting broken"):
         st_.check("trick 2")
     st_ = HandState(deck=0b111, hands=[0b1, 0b11, 0b100], widow=0, number=1)
-    with pytest.raises(SolverError, match="accounting"):
+    with pytest.raises(InternalError, match="accounting"):
         st_.check("deal")  # a card in two places
 
 

@@ -14,8 +14,8 @@ import pytest
 from solver.cards import NO_TRUMP, SUIT_CHARS, Suit
 from solver.deal import SEAT_NAMES, STRAIN_CHARS, Seat, Strain
 from solver.errors import NotationError
-from solver.game.modes import MODES, SUIT_MODES, Mode
 from solver.game.rules import PRESETS, get_ruleset
+from solver.modes import MODES, SUIT_MODES, Mode
 
 MEANING = {  # mode: (trump suit, strain played, minimising)
     "S": (Suit.S, Strain.S, False),
@@ -72,3 +72,13 @@ def test_mode_is_public_at_the_top_level():
     import solver
 
     assert solver.Mode is Mode and "Mode" in solver.__all__
+
+
+def test_the_old_module_is_a_deprecated_alias():
+    import importlib
+    import sys
+
+    sys.modules.pop("solver.game.modes", None)
+    with pytest.warns(DeprecationWarning, match="solver.modes"):
+        old = importlib.import_module("solver.game.modes")
+    assert old.Mode is Mode and old.MODES is MODES and old.SUIT_MODES is SUIT_MODES

@@ -1,4 +1,4 @@
-"""solver.analysis.parallel: the same results in task order, wherever the tasks ran."""
+"""solver.engine.pool: the same results in task order, wherever the tasks ran."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import threading
 import cloudpickle
 import pytest
 
-from solver.analysis import parallel
-from solver.analysis.parallel import Interrupted, iter_tasks, map_tasks, task_rng
+from solver.engine import pool as parallel
+from solver.engine.pool import Interrupted, iter_tasks, map_tasks, task_rng
 from solver.errors import SolverError
 
 # The workers of a LocalCluster cannot import this test module: ship its functions by value.

@@ -9,23 +9,16 @@ import pytest
 from solver.analysis.simulation import simulate
 from solver.cards import Card, Hand
 from solver.deal import Deal, Seat
+from solver.engine import card_values, solve
 from solver.errors import RulesError
 from solver.game.match import Match
 from solver.game.rules import get_ruleset
 from solver.game.views import DeclareView, PlayView, Table
 from solver.players import get_player
+from solver.players.dd import DoubleDummyPlayer
 from solver.players.heuristic import HeuristicPlayer, choose_discards, choose_mode
 from solver.players.random_player import RandomPlayer
 
-try:
-    from solver.engine import card_values, solve
-    from solver.players.dd import DoubleDummyPlayer
-
-    ENGINE_MISSING = None
-except ImportError as exc:  # the engine is built by another part of the project
-    ENGINE_MISSING = f"solver.engine is not importable yet: {exc}"
-
-needs_engine = pytest.mark.skipif(ENGINE_MISSING is not None, reason=ENGINE_MISSING or "")
 TWELVE = get_ruleset("twelve")
 
 
@@ -145,7 +138,6 @@ def test_heuristic_beats_random_players():
 
 
 # --- double dummy -------------------------------------------------------------------------
-@needs_engine
 def test_dd_player_plays_a_card_of_best_value():
     deal = Deal.parse("D:AK2... QJ3... T94...")
     hands = tuple(h.mask for h in deal.hands)
@@ -156,7 +148,6 @@ def test_dd_player_plays_a_card_of_best_value():
     assert values[chosen] == max(values.values()) == solve(deal, "N", leader="E", seat="E")
 
 
-@needs_engine
 def test_dd_player_declares_the_mode_with_the_best_engine_value():
     deal = Deal.parse("D:AKQ.2.3.4 J3.AK.Q.2 T9.Q3.A.3")
     hands = tuple(h.mask for h in deal.hands)
@@ -168,7 +159,6 @@ def test_dd_player_declares_the_mode_with_the_best_engine_value():
     assert values[d.mode] == max(values.values())
 
 
-@needs_engine
 def test_dd_player_plays_whole_matches_legally():
     players = [
         DoubleDummyPlayer("dd", random.Random(1), engine_cards=5),

@@ -21,6 +21,7 @@ from solver.deal import Deal
 from solver.engine import _core
 from solver.errors import EngineError, NotationError, RecordError, RulesError
 from solver.game import records
+from solver.game.handfile import hand_from_record, save_hand
 from solver.game.match import Match
 from solver.game.rules import get_ruleset
 from solver.inputs import TEMP_PREFIX, TEMP_SUFFIX, atomic_write_path, load_json
@@ -317,3 +318,82 @@ def test_the_c_core_refuses_a_target_out_of_range():
     with pytest.raises(ValueError, match="target"):
         engine.can_reach(0, 0, False, False, 1, 2, 4, 0, (), 2)
     assert engine.solve(0, 0, False, False, 1, 2, 4, 0, ()) == 0  # the same engine still works
+
+
+# --- the API's remaining arguments, save_record, review of a FIFO ----------------------------
+def test_review_calls_a_fifo_not_a_regular_file(tmp_path, capsys):
+    fifo = tmp_path / "pipe.txt"
+    os.mkfifo(fifo)
+    code, out, err = cli(capsys, "review", str(fifo))
+    assert (
+        code == 2
+        and err
+        == f"sm358 review: error: {fifo}: not a regular file (a hand file or a JSON match record is)\n"
+    )
+    code, out, err = cli(capsys, "review", str(tmp_path / "absent.txt"))
+    assert code == 2 and "no such file" in err
+
+
+HAND = (REPO / "examples" / "hand-twelve.txt").read_text(encoding="utf-8")
+
+
+def _hand():
+    return solver.load_hand(HAND)
+
+
+def _view():
+    return solver.View.from_hand_record(_hand(), 15)
+
+
+def _no_args():
+    return None
+
+
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (lambda: solver.dd_table(SMALL, strains="S", threads=1, progress=_no_args), "two arguments"),
+        (lambda: solver.declare(SMALL, strains="S", progress=lambda done: None), "two arguments"),
+        (lambda: solver.review(_hand(), declaration=False, threads=1, progress=_no_args), "two arguments"),
+        (lambda: solver.advise_play(_view(), samples=2, progress=_no_args), "two arguments"),
+        (lambda: _hand().position("3"), "trick must be a whole number"),
+        (lambda: _hand().position(2, 1.0), "played must be a whole number"),
+        (lambda: hand_from_record(records.load(REPO / "examples" / "match-twelve.json"), "1"), "hand number"),
+        (lambda: hand_from_record({"hands": [{}]}, 1), "not a valid match record"),
+        (lambda: hand_from_record([1], 1), "a loaded match record"),
+        (lambda: solver.View.from_hand_record(HAND, 15), "needs a HandRecord"),
+        (lambda: save_hand(HAND, "x.txt"), "writes a HandRecord"),
+        (lambda: save_hand(_hand(), 3), "saved to a file name"),
+        (lambda: get_ruleset("twelve", name="a\x1b[5mb"), "control character"),
+        (lambda: solver.advise_play(_view(), samples=2, chunk="8"), "chunk must be a whole number"),
+        (lambda: solver.get_player("random", 0, name="x" * 101), "at most 100 characters"),
+        (lambda: get_ruleset("twelve", name="a\u202eb"), "control character"),
+    ],
+)
+def test_public_arguments_of_the_wrong_type_give_a_solver_error(call, message):
+    with pytest.raises(solver.SolverError, match=message):
+        call()
+
+
+def test_progress_takes_any_function_of_two_arguments():
+    seen = []
+    solver.dd_table(SMALL, strains="S", threads=1, progress=lambda *args: seen.append(args))
+    solver.dd_table(SMALL, strains="S", threads=1, progress=lambda done, total, extra=0: seen.append(done))
+    assert seen
+
+
+def test_save_record_refuses_what_load_record_refuses(record, tmp_path):
+    path = tmp_path / "r.json"
+    bad = copy.deepcopy(record)
+    bad["hands"][0]["play"] = bad["hands"][0]["play"][::-1]
+    with pytest.raises(RecordError, match="not saved, as it would not load"):
+        solver.save_record(bad, path)
+    assert not path.exists() and os.listdir(tmp_path) == []
+    named = copy.deepcopy(record)
+    named["rules"]["options"] = {**named["rules"].get("options", {}), "name": "x\x1by"}
+    with pytest.raises(RecordError, match="control character"):
+        solver.save_record(named, path)
+    solver.save_record(record, path)
+    assert solver.load_record(path) == solver.load_record(path) and path.exists()
+    with pytest.raises(RecordError, match="check must be True or False"):
+        solver.save_record(record, path, check="no")

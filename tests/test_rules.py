@@ -17,6 +17,7 @@ from solver.game.rules import (
     get_ruleset,
     minimising_targets,
 )
+from solver.modes import Mode
 
 
 @pytest.mark.parametrize("name", sorted(PRESETS))
@@ -156,3 +157,45 @@ def test_exchange_only_in_trump_contracts_for_card_return_and_hungarian():
         assert r.exchange_in_mode("H") and not r.exchange_in_mode("N")
     assert get_ruleset("twelve").exchange_in_mode(None)
     assert not get_ruleset("no-exchange").exchange_in_mode("S")
+
+
+# --- the rule facts a ruleset answers ------------------------------------------------------
+def test_the_opening_leader_follows_first_leader():
+    british, hungarian = get_ruleset("british"), get_ruleset("hungarian")
+    assert british.opening_leader() is Seat.E and british.opening_leader(Seat.M) is Seat.E
+    assert hungarian.opening_leader() is hungarian.declarer is Seat.E
+    assert get_ruleset("card-return").opening_leader(Seat.M) is Seat.M
+
+
+def test_the_misere_mode_is_mt_or_miz_or_none():
+    assert get_ruleset("hungarian").misere_mode is Mode.MT
+    assert get_ruleset("miz").misere_mode is Mode.miz
+    assert get_ruleset("twelve").misere_mode is None
+
+
+def test_the_optimisers_question():
+    q = get_ruleset("card-return").optimiser_question()
+    assert q == {"declarer": Seat.D, "leader": Seat.D, "strains": "SHDC", "blind": True, "must_ruff": False}
+    q = get_ruleset("hungarian").optimiser_question()
+    assert (q["declarer"], q["leader"], q["strains"], q["must_ruff"]) == (Seat.E, Seat.E, "SHDCN", True)
+    assert get_ruleset("miz").optimiser_question(misere=True)["strains"] == "N"
+    with pytest.raises(RulesError, match="fewest-tricks"):
+        get_ruleset("twelve").optimiser_question(misere=True)
+
+
+def test_option_choices_are_the_literal_types():
+    from typing import get_args, get_type_hints
+
+    from solver.game import rules
+
+    hints = get_type_hints(Ruleset)
+    for field, allowed in (
+        ("first_leader", rules.FIRST_LEADERS),
+        ("widow", rules.WIDOW_RULES),
+        ("exchange", rules.EXCHANGES),
+        ("match_end", rules.MATCH_ENDS),
+        ("tie_break", rules.TIE_BREAKS),
+    ):
+        assert get_args(hints[field]) == allowed
+        with pytest.raises(RulesError, match=field):
+            Ruleset(**{field: "nonsense"})

@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver.cards import Hand
-from solver.game.sampling import Bin, ImpossibleViewError, LayoutSampler, uniform_below
+from solver.cards import Card, Hand
+from solver.game.sampling import Bin, Cap, ImpossibleViewError, LayoutSampler, uniform_below
 
 UNSEEN = Hand.parse("AKQ.J9.T8.2")  # 8 cards
 
@@ -144,3 +144,68 @@ def test_uniform_below_covers_its_range():
     assert set(seen) == {0, 1, 2, 3, 4}
     big = 3**80
     assert all(0 <= uniform_below(big, rng) < big for _ in range(50))
+
+
+# --- cards with a few possible places, and caps -------------------------------------------------
+PLACED = {Card.parse("SA"): ["E", "M"], Card.parse("SK"): ["M", "widow"], Card.parse("HJ"): ["E", "widow"]}
+CAPS = [Cap(frozenset({Card.parse("SA"), Card.parse("SK")}), frozenset({"M"}), 1)]
+
+
+def brute_placed(unseen: Hand, bins: list[Bin], places: dict, caps: list) -> list[tuple[frozenset, ...]]:
+    out = []
+    for lay in brute_layouts(unseen, bins):
+        where = {c: b.name for part, b in zip(lay, bins) for c in part}
+        if all(where[c] in p for c, p in places.items()) and all(
+            sum(1 for c in cap.cards if where[c] in cap.bins) <= cap.most for cap in caps
+        ):
+            out.append(lay)
+    return out
+
+
+def test_places_and_caps_count_and_sample_uniformly():
+    layouts = brute_placed(UNSEEN, BINS, PLACED, CAPS)
+    index = {lay: i for i, lay in enumerate(layouts)}
+    sampler = LayoutSampler(UNSEEN, BINS, PLACED, CAPS)
+    assert sampler.count() == len(layouts) < len(brute_layouts(UNSEEN, BINS))
+    rng = np.random.default_rng(20261206)
+    draws = 40 * len(layouts)
+    counts = Counter()
+    for _ in range(draws):
+        parts = sampler.sample(rng)
+        assert sampler.admits(parts)
+        counts[index[tuple(frozenset(p) for p in parts)]] += 1
+    expected = draws / len(layouts)
+    stat = sum((counts[i] - expected) ** 2 / expected for i in range(len(layouts)))
+    assert len(counts) == len(layouts)
+    assert chi_square_p(stat, len(layouts) - 1) > 0.001, stat
+
+
+@settings(max_examples=40, deadline=None)
+@given(small_problems(), st.data())
+def test_places_and_caps_on_random_problems(problem, data):
+    unseen, bins = problem
+    names = [b.name for b in bins]
+    cards = sorted(unseen, key=lambda c: c.bit)
+    chosen = data.draw(st.lists(st.sampled_from(cards), max_size=3, unique=True)) if cards else []
+    places = {
+        c: data.draw(st.lists(st.sampled_from(names), min_size=1, max_size=3, unique=True)) for c in chosen
+    }
+    caps = []
+    if chosen and data.draw(st.booleans()):
+        caps = [
+            Cap(
+                frozenset(chosen),
+                frozenset(data.draw(st.lists(st.sampled_from(names), min_size=1, unique=True))),
+                data.draw(st.integers(0, 2)),
+            )
+        ]
+    expected = len(brute_placed(unseen, bins, places, caps))
+    if expected == 0:
+        with pytest.raises(ImpossibleViewError):
+            LayoutSampler(unseen, bins, places, caps)
+        return
+    sampler = LayoutSampler(unseen, bins, places, caps)
+    assert sampler.count() == expected
+    rng = np.random.default_rng(data.draw(st.integers(0, 2**32 - 1)))
+    for _ in range(5):
+        assert sampler.admits(sampler.sample(rng))

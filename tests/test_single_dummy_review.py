@@ -11,7 +11,7 @@ from solver.analysis.advice import advise_play
 from solver.analysis.single_dummy import single_dummy_review
 from solver.errors import SolverError
 from solver.game.handfile import load_hand
-from solver.game.view import View
+from solver.game.knowledge import View
 
 FILE = "examples/hand-twelve.txt"
 RECORD = load_hand(FILE)
@@ -53,6 +53,20 @@ def test_command_line(capsys):
     assert data == single_dummy_review(RECORD, samples=4, workers=1).to_dict()
     assert main(["review", FILE, "--single-dummy", "--plot", "x.png"]) == 2
     assert "does not go with --single-dummy" in capsys.readouterr().err
+
+
+def test_a_hand_whose_exchange_cards_were_discarded_is_reviewed():
+    """Hand 2 of match 1 of ``simulate --rules twelve --players heuristic x3 --seed 11``: D
+    discarded a card M gave it, which ended the review with 'a bin has a negative size'."""
+    from solver.analysis.simulation import simulate
+    from solver.game.handfile import hand_from_record
+    from solver.game.rules import get_ruleset
+
+    records = []
+    simulate(get_ruleset("twelve"), ["heuristic"] * 3, 1, 11, on_record=lambda i, k, r: records.append(r))
+    rec = hand_from_record(records[0], 2)
+    result = single_dummy_review(rec, samples=1, seed=0, workers=1)
+    assert not result.partial and result.forced + len(result.cards) == 48
 
 
 def test_html_report(tmp_path, capsys):

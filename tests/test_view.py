@@ -1,4 +1,4 @@
-"""solver.game.view.View: what a seat knows, checked, and the layouts that agree with it."""
+"""solver.game.knowledge.View: what a seat knows, checked, and the layouts that agree with it."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from advice_helpers import all_start_layouts, random_play
 from solver.cards import Hand
 from solver.deal import Deal, Seat
 from solver.errors import IllegalPlayError, SolverError
+from solver.game.knowledge import View
 from solver.game.sampling import ImpossibleViewError
-from solver.game.view import View
 
 DEAL = Deal.random(11)
 DISCARD = Hand(sorted(DEAL.hands[Seat.D] | DEAL.widow)[:4])
@@ -135,3 +135,27 @@ def test_a_hand_file_view_knows_what_the_seat_knew():
         # the real hands are one of the layouts the view allows
         assert consistent(dict(zip(Seat, rec.start.hands)), list(v.played), v.mode, v.first_leader, False)
         assert v.sampler().count() >= 1
+
+
+def test_the_old_module_name_warns_and_re_exports():
+    import importlib
+    import sys
+
+    sys.modules.pop("solver.game.view", None)
+    with pytest.warns(DeprecationWarning, match="solver.game.knowledge"):
+        old = importlib.import_module("solver.game.view")
+    assert old.View is View and old.ImpossibleViewError is ImpossibleViewError
+
+
+def test_lengths_of_the_seats_own_hand_are_checked_or_sampled():
+    hand = DEAL.hands[Seat.D]
+    spades = len(hand.cards_in(0))
+    with pytest.raises(ImpossibleViewError, match="own hand"):
+        View.for_declaration(hand, widow=DEAL.widow, rules="twelve", lengths={"D": {"S": (spades + 1, 13)}})
+    View.for_declaration(hand, widow=DEAL.widow, rules="twelve", lengths={"D": {"S": (spades, spades)}})
+    six = Hand(sorted(DEAL.hands[Seat.E], key=lambda c: c.bit)[:6])
+    have = len(six.cards_in(1))
+    v = View.for_declaration(six, rules="hungarian", lengths={"E": {"H": (have + 2, have + 3)}})
+    rng = np.random.default_rng(4)
+    for _ in range(20):  # the ten unseen own cards are sampled under the stated length
+        assert have + 2 <= len(v.sample(rng).hands[Seat.E].cards_in(1)) <= have + 3

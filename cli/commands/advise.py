@@ -3,7 +3,8 @@ what one seat can see, with 95% intervals; on this machine's cores or a Dask clu
 
 Declaration: ``sm358 advise --hand "<16 cards>" --widow "<4 cards>"``. Play:
 ``sm358 advise --hand "<hand at the start of play>" --seat E --mode S --played "..."``,
-or ``sm358 advise FILE --at 5.2`` from a hand file (trick 5, before its second card).
+or ``sm358 advise FILE --at 5.2`` from a hand file (trick 5, before its second card), or
+``sm358 advise MATCH.json --hand-number 2 --at 5.2`` from a match record.
 Ctrl-C prints what was estimated so far, marked partial, and exits 130.
 """
 
@@ -28,15 +29,23 @@ from solver.analysis.advice_text import (
     target_mark,
 )
 from solver.analysis.review_text import contract_words
+from solver.analysis.single_dummy import played_hand
 from solver.cards import SUIT_CHARS
 from solver.deal import Seat
 from solver.errors import NotationError, SolverError
-from solver.game.handfile import load_hand
-from solver.game.modes import Mode
-from solver.game.view import View
+from solver.game.knowledge import View
 from solver.inputs import atomic_write_path
+from solver.modes import Mode
 
-from ..common import LazyProgress, console, print_json, terminal_safe
+from ..common import (
+    LazyProgress,
+    add_run_options,
+    console,
+    note_reconstructed,
+    print_json,
+    run_options,
+    terminal_safe,
+)
 
 SUITS = SUIT_CHARS
 WIDTH = 80  # human output fits a standard terminal
@@ -52,6 +61,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("file", nargs="?", metavar="FILE", help="a hand file to cut with --at (play advice)")
     p.add_argument("--at", metavar="T.K", help="with FILE: advise the K-th card of trick T")
+    p.add_argument(
+        "--hand-number",
+        type=int,
+        metavar="N",
+        help="with a match record FILE (simulate --out): the hand of the match to cut with --at",
+    )
     p.add_argument("--hand", help="the seat's cards (declaration: as dealt; play: at the start of play)")
     p.add_argument("--widow", help="the widow, when the rules show it to the declarer")
     p.add_argument("--seat", help="the seat asking (default: the rules' declarer)")
@@ -81,10 +96,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         metavar="SEAT:SUIT=LO-HI",
         help="a seat's length in a suit, e.g. M:H=0-2 (repeatable)",
     )
-    p.add_argument("--samples", type=int, default=200, help="sampled layouts (default 200)")
-    p.add_argument("--seed", type=int, default=0, help="seed of the sampling (default 0)")
-    p.add_argument("--workers", type=int, default=None, help="local worker threads (default: every core)")
-    p.add_argument("--scheduler", metavar="ADDR", help="run on a Dask cluster, e.g. tcp://HOST:8786")
+    add_run_options(p, samples=200, seed=0, workers="local worker threads")
     p.add_argument("--top", type=int, default=10, help="candidates shown (default 10)")
     p.add_argument("--json", action="store_true", help="print the advice as JSON (schema in docs/advice.md)")
     p.add_argument("--plot", metavar="OUT.png", help="write a bar chart of the candidates")
@@ -142,7 +154,9 @@ def _view(args: argparse.Namespace) -> View:
     if args.file is not None:
         return _view_from_file(args)
     if args.at:
-        raise NotationError("--at needs a hand FILE")
+        raise NotationError("--at needs a hand FILE (or a match record with --hand-number)")
+    if args.hand_number is not None:
+        raise NotationError("--hand-number needs a match record FILE")
     if not args.hand:
         raise NotationError("give --hand (and --widow), or a hand FILE with --at")
     constraints = _constraints(args)
@@ -169,8 +183,11 @@ def _view_from_file(args: argparse.Namespace) -> View:
     trick, sep, card = args.at.partition(".")
     if not trick.isdigit() or (sep and not card.isdigit()):
         raise NotationError(f"--at {args.at!r}: expected T.K, e.g. 5.2 for trick 5, second card")
-    record = load_hand(args.file)
-    view = View.from_hand_record(record, int(trick), int(card) if sep else 1)
+    record = played_hand(
+        args.file, args.hand_number, how="--hand-number N"
+    )  # a hand file, or hand N of a match record
+    note_reconstructed("sm358 advise", record)
+    view = View.from_hand_record(record, int(trick), int(card) if sep else 1, **_constraints(args))
     if args.seat and Seat.parse(args.seat) != view.seat:
         raise NotationError(f"at {args.at} {view.seat.name} is to play, not {args.seat}")
     for name in ("hand", "widow", "mode", "played", "discarded", "strain", "discard"):
@@ -180,41 +197,23 @@ def _view_from_file(args: argparse.Namespace) -> View:
 
 
 def run(args: argparse.Namespace) -> int:
-    if not 1 <= args.samples <= MAX_SAMPLES:
-        raise NotationError(f"--samples must be from 1 to {MAX_SAMPLES:,}, got {args.samples}")
-    if args.workers is not None and args.workers < 1:
-        raise NotationError(f"--workers must be at least 1, got {args.workers}")
+    run_options(args, max_samples=MAX_SAMPLES)  # checked before the view is built
     view = _view(args)
     with LazyProgress("advise") as bar:
+        opts = run_options(args, bar).kwargs("samples", "seed", "workers", "scheduler", "progress")
         if view.stage == "declaration":
             choice = None
             if args.strain:
                 choice = (args.strain, args.discard or "")
             elif args.discard:
                 raise NotationError("--discard needs --strain")
-            advice = advise_declaration(
-                view,
-                modes=_modes_left(view, args.modes_used),
-                samples=args.samples,
-                seed=args.seed,
-                workers=args.workers,
-                scheduler=args.scheduler,
-                choice=choice,
-                progress=bar,
-            )
+            advice = advise_declaration(view, modes=_modes_left(view, args.modes_used), choice=choice, **opts)
         else:
             if args.strain or args.discard or args.modes_used:
                 raise NotationError(
                     "--strain/--discard/--modes-used go with a declaration; this view is in the play"
                 )
-            advice = advise_play(
-                view,
-                samples=args.samples,
-                seed=args.seed,
-                workers=args.workers,
-                scheduler=args.scheduler,
-                progress=bar,
-            )
+            advice = advise_play(view, **opts)
     if args.plot:
         _write_plot(advice, args.plot, args.top)
     if args.json:

@@ -8,10 +8,9 @@ from collections.abc import Iterable
 from rich.table import Table
 
 from solver.cards import SUIT_CHARS, Card
-from solver.deal import STRAIN_CHARS, Seat, Strain
+from solver.deal import Seat
 from solver.declare import Declaration, declare
 from solver.errors import RulesError
-from solver.game.modes import Mode
 from solver.game.rules import get_ruleset
 
 from ..common import LazyProgress, console, print_json, read_deal
@@ -59,20 +58,9 @@ def settings(args: argparse.Namespace) -> dict:
     out = {"declarer": "D", "leader": "E", "strains": SUIT_CHARS, "blind": False, "must_ruff": False}
     if args.rules:
         rs = get_ruleset(args.rules)
-        modes = set(rs.modes)
-        if args.misere:
-            if not any(Mode.parse(m).minimising for m in modes):
-                raise RulesError(f"{rs.name} has no fewest-tricks mode (MT or miz) for --misere")
-            strains = "N"
-        else:
-            strains = "".join(m for m in STRAIN_CHARS if m in modes)
-        out.update(
-            declarer=rs.declarer.name,
-            strains=strains,
-            blind=rs.widow == "blind-discard",
-            must_ruff=rs.must_ruff,
-            leader="E" if rs.first_leader == "eldest" else rs.declarer.name,
-        )
+        if args.misere and rs.misere_mode is None:
+            raise RulesError(f"{rs.name} has no fewest-tricks mode (MT or miz) for --misere")
+        out.update(rs.optimiser_question(misere=args.misere))
     for key in ("declarer", "leader", "strains", "blind", "must_ruff"):
         value = getattr(args, key)
         if value is not None:
@@ -88,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
     target = None
     if args.rules:
         rs = get_ruleset(args.rules)
-        mode = next((m for m in ("MT", "miz") if m in rs.modes), None) if args.misere else None
+        mode = rs.misere_mode if args.misere else None
         target = rs.target_of(Seat.parse(opts["declarer"]), mode)
     if args.json:
         data = result.to_dict()
@@ -113,14 +101,12 @@ def show(result: Declaration, target: int | None = None) -> None:
     goal = "fewest tricks (misère)" if result.misere else "most tricks"
     per = Table(title=f"Best value per strain ({goal})")
     for strain in result.by_strain:
-        per.add_column(Strain.parse(strain).symbol, justify="right")
+        per.add_column(strain.symbol, justify="right")
     per.add_row(*(str(v) for v in result.by_strain.values()))
     if target is not None:
         word = "at most" if result.misere else "at least"
         made = [
-            Strain.parse(t).symbol
-            for t, v in result.by_strain.items()
-            if (v <= target if result.misere else v >= target)
+            t.symbol for t, v in result.by_strain.items() if (v <= target if result.misere else v >= target)
         ]
         per.caption = f"target: {word} {target} tricks; reached in {' '.join(made) or 'no strain'}"
     out.print(per)
@@ -129,13 +115,13 @@ def show(result: Declaration, target: int | None = None) -> None:
     choices.add_column("discard (one of the equivalent sets)")
     choices.add_column("sets", justify="right")
     for c in result.optimal:
-        choices.add_row(Strain.parse(c.strain).symbol, _pretty(c.discard), str(c.count))
+        choices.add_row(c.strain.symbol, _pretty(c.discard), str(c.count))
     out.print(choices)
     total_sets = sum(c.count for c in result.optimal)
     rec = result.recommended
     if rec is not None:
         out.print(
-            f"Recommended: {'NT' if rec.strain == 'N' else '♠♥♦♣'['SHDC'.index(rec.strain)]} "
+            f"Recommended: {rec.strain.symbol} "
             f"discard {_pretty(rec.discard)} (first optimal choice in strain order S H D C NT, "
             "then the lowest discard)"
         )

@@ -11,17 +11,17 @@ import argparse
 import sys
 
 from solver.cards import Card, Hand
-from solver.deal import SEAT_NAMES
+from solver.deal import SEAT_NAMES, Seat
 from solver.game import records
 from solver.game.handfile import hand_from_record
-from solver.game.modes import Mode
 from solver.game.records import MatchRecord
+from solver.modes import Mode
 from solver.tricks import trick_winner
 
 from ..common import console, terminal_safe
 from ..main import UsageError
 
-SEAT_WORDS = {"D": "dealer", "E": "eldest", "M": "middle"}
+SEAT_WORDS = {s.name: s.word for s in Seat}
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -66,7 +66,7 @@ def hand_lines(record: MatchRecord, ruleset, number: int) -> list[str]:
         text += ", discards " + " ".join(Card.parse(c).pretty() for c in decl["discard"])
     lines.append(text)
     trump = int(Mode(mode).strain)
-    leader = 1 if ruleset.first_leader == "eldest" else int(ruleset.declarer)
+    leader = int(ruleset.opening_leader())
     cards = [Card.parse(c) for c in h["play"]]
     for t in range(len(cards) // 3):
         trick = cards[3 * t : 3 * t + 3]

@@ -17,7 +17,15 @@ from typing import Any
 from solver.analysis.review import Review, review
 from solver.inputs import write_atomic
 
-from ..common import LazyProgress, console, print_json, terminal_safe
+from ..common import (
+    LazyProgress,
+    add_run_options,
+    console,
+    note_reconstructed,
+    print_json,
+    run_options,
+    terminal_safe,
+)
 from ..main import UsageError
 
 
@@ -43,7 +51,6 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         action="store_true",
         help="skip judging the declaration (the optimiser is the slow part of a short review)",
     )
-    p.add_argument("--threads", type=int, metavar="N", help="worker threads (default: one per core)")
     p.add_argument(
         "--single-dummy",
         action="store_true",
@@ -51,28 +58,23 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "(docs/advice.md), flagging cards that lowered the chance of the target",
     )
     p.add_argument(
-        "--samples", type=int, default=32, help="with --single-dummy: samples per card (default 32)"
-    )
-    p.add_argument("--seed", type=int, default=0, help="with --single-dummy: seed (default 0)")
-    p.add_argument(
         "--threshold",
         type=float,
         default=0.1,
         help="with --single-dummy: flag a card whose chance is this much below the best (default 0.1)",
     )
-    p.add_argument(
-        "--scheduler", metavar="ADDR", help="with --single-dummy: a Dask cluster, e.g. tcp://HOST:8786"
-    )
+    add_run_options(p, samples=32, seed=0, workers="worker threads", scope="with --single-dummy: ")
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    if not os.path.isfile(args.file):
+    if not os.path.exists(args.file):
         raise UsageError(f"{args.file}: no such file")
+    if not os.path.isfile(args.file):
+        raise UsageError(f"{args.file}: not a regular file (a hand file or a JSON match record is)")
     if args.hand is not None and args.hand < 1:
         raise UsageError(f"--hand {args.hand}: hands are numbered from 1")
-    if args.threads is not None and args.threads < 1:
-        raise UsageError(f"--threads {args.threads}: must be at least 1")
+    run_options(args)  # the shared options, checked before any work
     for out in (args.plot, args.html):
         if out and not os.path.isdir(os.path.dirname(os.path.abspath(out))):
             raise UsageError(f"{out}: the directory does not exist")
@@ -80,8 +82,10 @@ def run(args: argparse.Namespace) -> int:
         return run_single_dummy(args)
     with LazyProgress("review") as bar:
         result = review(
-            args.file, hand=args.hand, declaration=not args.no_declaration, threads=args.threads, progress=bar
+            args.file, hand=args.hand, declaration=not args.no_declaration, threads=args.workers, progress=bar
         )
+    for h in result.hands:
+        note_reconstructed("sm358 review", h.record)
     if args.plot:
         write_plots(result, args.plot)
     if args.html:
@@ -142,25 +146,17 @@ def show_single_dummy(result: Any) -> None:
 def run_single_dummy(args: argparse.Namespace) -> int:
     """``--single-dummy``: a hand file judged card by card from each player's view."""
     from solver.analysis.advice import MAX_SAMPLES
-    from solver.analysis.single_dummy import single_dummy_review
-    from solver.game.handfile import load_hand
+    from solver.analysis.single_dummy import played_hand, single_dummy_review
 
-    if not 1 <= args.samples <= MAX_SAMPLES:
-        raise UsageError(f"--samples {args.samples}: must be from 1 to {MAX_SAMPLES:,}")
-    for flag in ("plot", "hand"):
+    run_options(args, max_samples=MAX_SAMPLES)
+    for flag in ("plot",):
         if getattr(args, flag):
             raise UsageError(f"--{flag} does not go with --single-dummy")
-    record = load_hand(args.file)
+    record = played_hand(args.file, args.hand, how="--hand N")  # a hand file, or --hand N of a match record
+    note_reconstructed("sm358 review", record)
     with LazyProgress("single-dummy review") as bar:
-        result = single_dummy_review(
-            record,
-            samples=args.samples,
-            seed=args.seed,
-            threshold=args.threshold,
-            workers=args.threads,
-            scheduler=args.scheduler,
-            progress=bar,
-        )
+        opts = run_options(args, bar).kwargs("samples", "seed", "workers", "scheduler", "progress")
+        result = single_dummy_review(record, threshold=args.threshold, **opts)
     if args.html:
         from solver.analysis.review_html import single_dummy_page
 

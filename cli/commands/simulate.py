@@ -16,13 +16,6 @@ import math
 import os
 import sys
 
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
 
 from solver.analysis.simulation import (
@@ -36,13 +29,14 @@ from solver.analysis.simulation import (
     simulate,
 )
 from solver.analysis.stats import Estimate
+from solver.deal import Seat
 from solver.errors import RulesError
 from solver.game import records
 from solver.game.records import MatchRecord
 from solver.game.rules import get_ruleset
 from solver.inputs import option_value
 
-from ..common import console, err_console, print_json
+from ..common import add_run_options, console, err_console, print_json, progress_bar
 from ..main import UsageError
 
 
@@ -81,7 +75,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         help="fixed: one seating; rotate: every player in every chair on the same deals; permute: "
         "all six orders (default rotate when the players differ, else fixed)",
     )
-    p.add_argument("--seed", type=int, default=1, help="seed of the run (default 1)")
+    add_run_options(p, seed=1, workers=None, scheduler=False)
     p.add_argument("--out", metavar="DIR", help="write one game record per match into DIR")
     p.add_argument(
         "--force",
@@ -146,20 +140,12 @@ def run(args: argparse.Namespace) -> int:
 
     err = err_console()
     # disabled off a terminal: a transient bar still ends with a newline, a second stderr line
-    with Progress(
-        TextColumn("[bold]simulate"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=err,
-        transient=True,
-        disable=not err.is_terminal,
-    ) as progress:
+    with progress_bar("simulate", err, disable=not err.is_terminal) as progress:
         task = progress.add_task("matches", total=args.matches * per_set)
 
         def on_record(i: int, k: int, record: MatchRecord) -> None:
             if args.out:
-                records.save(record, os.path.join(args.out, name(i, k)))
+                records.save(record, os.path.join(args.out, name(i, k)), check=False)  # just played
             progress.advance(task)
 
         summary = simulate(
@@ -219,7 +205,7 @@ def pct(e: Estimate) -> str:
 
 
 def print_summary(summary: Summary, args: argparse.Namespace) -> None:
-    out = console()
+    out = console(markup=True)  # every string is the command's own (player kinds, a preset)
     stats = summary.to_json()
     partial = " [bold red](partial: interrupted)[/bold red]" if summary.partial else ""
     out.print(
@@ -246,8 +232,10 @@ def print_summary(summary: Summary, args: argparse.Namespace) -> None:
     t.add_column("win rate from this starting seat", justify="right")
     t.add_column("mean net per hand", justify="right")
     starts, seat_nets = summary.win_rate_by_start_seat(), summary.mean_net_by_seat()
-    for seat, label in (("D", "D dealer"), ("E", "E eldest"), ("M", "M middle")):
-        t.add_row(label, pct(starts[seat]), interval(seat_nets[seat], "{:+.3f}"))
+    for seat in Seat:
+        t.add_row(
+            f"{seat.name} {seat.word}", pct(starts[seat.name]), interval(seat_nets[seat.name], "{:+.3f}")
+        )
     out.print(t)
     out.print(f"declarer reaches his target: {pct(summary.target_rate())}")
     t = Table(title="modes declared")

@@ -39,7 +39,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from solver.engine import solve  # here, so other commands run without the C core
+    from solver.engine import solve
 
     deal = read_deal(args.deal)
     strain = Strain.parse(args.strain)

@@ -6,8 +6,9 @@ import argparse
 
 from solver.deal import STRAIN_CHARS, Seat
 from solver.game.rules import get_ruleset
+from solver.modes import Mode
 
-from ..common import LazyProgress, console, print_json, read_deal
+from ..common import LazyProgress, add_run_options, console, print_json, read_deal, run_options
 from ..deal_view import hands_table, values_table
 
 
@@ -34,24 +35,22 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--must-ruff", action="store_true", default=None, help="a player void in the led suit must trump"
     )
-    p.add_argument(
-        "--threads", type=int, default=None, help="solve on this many threads (default: one per core)"
-    )
+    add_run_options(p, workers="solve on this many threads", scheduler=False)
     p.add_argument("--json", action="store_true", help="print the table as JSON")
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    from solver.engine import dd_table  # here, so other commands run without the C core
+    from solver.engine import dd_table
 
     deal = read_deal(args.deal)
     targets = None
     leader_name, must_ruff = "E", False
     if args.rules:
         rs = get_ruleset(args.rules)
-        leader_name = "E" if rs.first_leader == "eldest" else rs.declarer.name
+        leader_name = rs.opening_leader().name
         must_ruff = rs.must_ruff
-        mode = next((m for m in ("MT", "miz") if m in rs.modes), "miz") if args.misere else None
+        mode = (rs.misere_mode or Mode.miz) if args.misere else None
         targets = {s.name: rs.target_of(s, mode) for s in Seat}
     leader = Seat.parse(args.leader if args.leader is not None else leader_name)
     args.must_ruff = must_ruff if args.must_ruff is None else args.must_ruff
@@ -62,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
             strains=args.strains,
             misere=args.misere,
             must_ruff=args.must_ruff,
-            threads=args.threads,
+            threads=run_options(args).workers,
             progress=bar,
         )
     values = table.to_dict()

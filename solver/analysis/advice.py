@@ -1,6 +1,6 @@
 """Single-dummy advice: the best mode, discard or card from what one seat can see.
 
-How: draw layouts of the hidden cards uniformly from the seat's :class:`~solver.game.view.View`,
+How: draw layouts of the hidden cards uniformly from the seat's :class:`~solver.game.knowledge.View`,
 judge every candidate double-dummy on each layout, and estimate per candidate the
 probability of reaching the seat's target and the mean tricks, with 95% intervals
 (Wilson; Student's t). Every candidate is judged on the *same* layouts (common random
@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import html
 import math
-import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -38,10 +37,11 @@ from ..deal import Deal, Seat
 from ..declare.discards import best_discard, ranked_classes
 from ..declare.oracle import ScoreOracle
 from ..engine import Solver
+from ..engine.pool import Interrupted, map_tasks, task_rng, thread_solver
 from ..errors import SolverError
-from ..game.modes import MODES, Mode
-from ..game.view import Layout, View
-from .parallel import Interrupted, map_tasks, task_rng
+from ..game.knowledge import Layout, View
+from ..inputs import check_int, check_progress
+from ..modes import MODES, Mode
 from .stats import mean_interval, wilson
 
 if TYPE_CHECKING:
@@ -304,14 +304,8 @@ class Advice:
 
 
 # --- the engine, one per worker thread ------------------------------------------------
-_local = threading.local()
-
-
 def _engine() -> Solver:
-    solver = getattr(_local, "solver", None)
-    if solver is None:
-        solver = _local.solver = Solver(32)
-    return solver
+    return thread_solver(32)
 
 
 MAX_SAMPLES = 1_000_000  # a run that large takes days on one machine: split it by seed
@@ -325,12 +319,7 @@ def _check_run(samples: Any, seed: Any, progress: Any) -> None:
         raise SolverError(f"seed must be an int or a string, got {seed!r}")
     if isinstance(seed, int) and abs(seed).bit_length() > 256 or isinstance(seed, str) and len(seed) > 1000:
         raise SolverError("seed must be an int of at most 256 bits or a string of at most 1,000 characters")
-    if progress is not None and not callable(progress):
-        raise SolverError(f"progress must be a function (done, total) or None, got {progress!r}")
-
-
-def _rules_leader(view: View) -> Seat:
-    return Seat.E if view.rules.first_leader == "eldest" else view.declarer
+    check_progress(progress, SolverError)
 
 
 # --- declaration ----------------------------------------------------------------------
@@ -375,7 +364,7 @@ def _judge_declaration(task: _DeclTask) -> list[tuple[int | None, int]]:
             deal,
             _strain(mode),
             seat=seat,
-            leader=_rules_leader(view),
+            leader=view.first_leader,
             misere=minimising,
             must_ruff=rs.must_ruff,
         )
@@ -458,8 +447,9 @@ def advise_declaration(
     its ruleset). ``choice`` = ``("H", "C2 C3 D4 S5")`` also scores a choice of the user's
     on every sample. ``modes`` restricts the modes (default: all the rules allow). Under
     blind-trump and first-six rules only the mode is chosen; the discard on each sample
-    is then the estimate's best once the widow is seen. Ctrl-C returns the samples judged
-    so far with ``partial=True``.
+    is then the estimate's best once the widow is seen. ``per_mode`` candidates of each
+    mode enter the first round and ``finalists`` are judged on every sample (both at
+    least 1). Ctrl-C returns the samples judged so far with ``partial=True``.
     """
     if rules is not None:
         view = View(**{**_fields(view), "rules": rules})
@@ -468,60 +458,122 @@ def advise_declaration(
     if view.stage != "declaration":
         raise SolverError("advise_declaration needs a view before the declaration (no mode given)")
     _check_run(samples, seed, progress)
+    _check_count(per_mode, "per_mode")
+    _check_count(finalists, "finalists")
     rs = view.rules
-    mode_list = [str(m) for m in (modes if modes is not None else rs.mode_order)]
-    for m in mode_list:
-        if m not in rs.modes:
-            raise SolverError(f"mode {m!r} is not allowed under {rs.name} (modes: {' '.join(rs.mode_order)})")
+    mode_list = _mode_list(view, modes)
     question = _question(view)
     user = _parse_choice(choice) if choice is not None else None
     if user is not None:
         _check_user_choice(view, user, question)
     pool = _declaration_candidates(view, mode_list, question, per_mode)
     if user is not None:
-        found = next(
-            (
-                c
-                for c in pool
-                if (c.mode, c.discard) == user
-                or (
-                    c.mode == user[0]
-                    and c.discard is not None
-                    and user[1] is not None
-                    and sorted(c.discard) == sorted(user[1])
-                )
-            ),
-            None,
+        _mark_user_choice(view, pool, user)
+    rounds, partial = _halving_rounds(
+        view, pool, _schedule(len(pool), samples, finalists), seed, workers, scheduler, progress
+    )
+    pool.sort(key=Candidate.key)
+    return Advice(
+        "declaration",
+        view.seat.name,
+        rs.name,
+        rs.target_of(view.seat),
+        samples,
+        seed,
+        question,
+        pool,
+        rounds,
+        partial,
+        _declaration_position(view),
+    )
+
+
+def _check_count(value: Any, name: str) -> None:
+    """A count option of successive halving: a whole number of at least 1 (0 never ends)."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise SolverError(f"{name} must be a whole number of at least 1, got {value!r}")
+
+
+def _mode_list(view: View, modes: Sequence[str] | None) -> list[str]:
+    rs = view.rules
+    if modes is None:
+        return [str(m) for m in rs.mode_order]
+    if isinstance(modes, str) or not isinstance(modes, Sequence) or not modes:
+        raise SolverError(f"modes must be a non-empty list of mode names, got {modes!r}")
+    out = [str(m) for m in modes]
+    for m in out:
+        if m not in rs.modes:
+            raise SolverError(f"mode {m!r} is not allowed under {rs.name} (modes: {' '.join(rs.mode_order)})")
+    return out
+
+
+def _mark_user_choice(view: View, pool: list[Candidate], user: tuple[str, tuple[str, ...] | None]) -> None:
+    """Find the user's choice among the candidates (any order of its discard), or add it;
+    it is never dropped while screening."""
+
+    def same(c: Candidate) -> bool:
+        if (c.mode, c.discard) == user:
+            return True
+        return (
+            c.mode == user[0]
+            and c.discard is not None
+            and user[1] is not None
+            and sorted(c.discard) == sorted(user[1])
         )
-        if found is None:
-            found = Candidate(user[0], user[1], rs.target_of(view.seat, user[0]), _minimising(user[0]))
-            pool.append(found)
-        found.user = True
-    schedule = _schedule(len(pool), samples, finalists)
-    # screening rounds add samples; the final round solves every sample exactly
+
+    found = next((c for c in pool if same(c)), None)
+    if found is None:
+        found = Candidate(user[0], user[1], view.rules.target_of(view.seat, user[0]), _minimising(user[0]))
+        pool.append(found)
+    found.user = True
+
+
+def _evaluations(schedule: list[tuple[int, int]]) -> int:
+    """Candidate-samples judged over ``schedule``: screening rounds add samples; the final
+    round solves every sample exactly."""
     total = sum((n - (schedule[i - 1][1] if i else 0)) * c for i, (c, n) in enumerate(schedule[:-1]))
-    total += schedule[-1][0] * schedule[-1][1]
+    return total + schedule[-1][0] * schedule[-1][1]
+
+
+def _round_tasks(view: View, seed: int | str, alive: list[Candidate], n: int, final: bool) -> list[_DeclTask]:
+    """One task per sample a round judges: up to ``n``, from where screening left off."""
+    start = 0 if final else min(c.samples for c in alive)
+    choices = tuple((c.mode, c.discard) for c in alive)
+    return [
+        _DeclTask(
+            view,
+            seed,
+            i,
+            choices,
+            exact=final,
+            known=tuple(c.levels.get(i) for c in alive) if final else (),
+        )
+        for i in range(start, n)
+    ]
+
+
+def _halving_rounds(
+    view: View,
+    pool: list[Candidate],
+    schedule: list[tuple[int, int]],
+    seed: int | str,
+    workers: int | None,
+    scheduler: Any,
+    progress: Progress | None,
+) -> tuple[list[tuple[int, int]], bool]:
+    """Successive halving over ``schedule``: each round keeps the best candidates and judges
+    them on more samples; the last solves every sample exactly. Returns the rounds run
+    (candidates, samples) and whether Ctrl-C cut them short."""
+    total = _evaluations(schedule)
     alive = list(pool)
     rounds: list[tuple[int, int]] = []
     done_evals = 0
-    partial = False
     for r, (keep, n) in enumerate(schedule):
         final = r == len(schedule) - 1
         if r:
             ranked = sorted((c for c in alive if not c.user), key=Candidate.screen_key)
             alive = ranked[:keep] + [c for c in alive if c.user]
-        start = 0 if final else min(c.samples for c in alive)
-        tasks = [
-            _DeclTask(
-                view,
-                seed,
-                i,
-                tuple((c.mode, c.discard) for c in alive),
-                exact=final,
-                known=tuple(c.levels.get(i) for c in alive) if final else (),
-            )
-            for i in range(start, n)
-        ]
+        tasks = _round_tasks(view, seed, alive, n, final)
         width = len(alive)
 
         def tick(done: int, _total: int, base: int = done_evals, width: int = width) -> None:
@@ -537,27 +589,13 @@ def advise_declaration(
                 for c, (tricks, level) in zip(alive, values):
                     c.record(tasks[index].sample, tricks, level)
             rounds.append((len(alive), max((c.samples for c in alive), default=0)))
-            partial = True
-            break
+            return rounds, True
         for task, values in zip(tasks, results):
             for c, (tricks, level) in zip(alive, values):
                 c.record(task.sample, tricks, level)
         done_evals += len(tasks) * width
         rounds.append((len(alive), n))
-    pool.sort(key=Candidate.key)
-    return Advice(
-        "declaration",
-        view.seat.name,
-        rs.name,
-        rs.target_of(view.seat),
-        samples,
-        seed,
-        question,
-        pool,
-        rounds,
-        partial,
-        _declaration_position(view),
-    )
+    return rounds, False
 
 
 def _fields(view: View) -> dict[str, Any]:
@@ -669,6 +707,7 @@ def advise_play(
     if view.stage != "play":
         raise SolverError("advise_play needs a view during the play (give the mode)")
     _check_run(samples, seed, progress)
+    check_int(chunk, "chunk", SolverError, 1, MAX_SAMPLES)
     state = view.play_state()
     if state.to_move != view.seat:
         raise SolverError(f"{state.to_move.name} is to play trick {state.trick_number}, not {view.seat.name}")

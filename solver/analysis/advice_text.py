@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards import Card, parse_cards
-from ..game.modes import Mode
+from ..modes import Mode
 
 if TYPE_CHECKING:
     from .advice import Advice, Candidate
@@ -33,7 +33,7 @@ def mode_name(mode: str) -> str:
     m = Mode.parse(mode)
     if m.trump is not None:
         return m.trump.symbol
-    return {"N": "NT", "MT": "MT", "miz": "misère"}[m.value]
+    return {Mode.N: "NT", Mode.miz: "misère"}.get(m, m.value)
 
 
 def goal_words(target: int, minimising: bool) -> str:

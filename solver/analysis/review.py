@@ -21,21 +21,22 @@ from __future__ import annotations
 
 import json
 import os
-import queue
-import threading
 from collections.abc import Callable, Mapping, Sequence
+from contextlib import closing
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import Card, Hand
 from ..deal import SEAT_NAMES, Deal, Seat
 from ..declare import declare
+from ..engine import Position as EnginePosition
 from ..engine import Solver
-from ..errors import RecordError
+from ..engine.pool import iter_tasks, thread_solver
+from ..errors import InternalError, RecordError
 from ..game import records
 from ..game.handfile import HandRecord, Position, hand_from_record, load_hand
-from ..game.modes import Mode
 from ..inputs import MAX_RECORD_BYTES, check_progress, read_text_file
+from ..modes import Mode
 
 __all__ = ["CardReview", "DeclarationReview", "HandReview", "MatchSummary", "Review", "SeatSummary", "review"]
 
@@ -50,12 +51,12 @@ class CardReview:
     """One card: who played it, the seat's total before and after, its cost and the best cards."""
 
     trick: int
-    seat: str
-    card: str
+    seat: Seat
+    card: Card
     before: int
     after: int
     cost: int
-    best: tuple[str, ...]
+    best: tuple[Card, ...]
 
     @property
     def mistake(self) -> bool:
@@ -64,12 +65,12 @@ class CardReview:
     def to_dict(self) -> dict[str, Any]:
         return {
             "trick": self.trick,
-            "seat": self.seat,
-            "card": self.card,
+            "seat": self.seat.name,
+            "card": str(self.card),
             "before": self.before,
             "after": self.after,
             "cost": self.cost,
-            "best": list(self.best),
+            "best": [str(c) for c in self.best],
         }
 
 
@@ -115,9 +116,9 @@ class DeclarationReview:
     ``best`` the optimal choices (strain and a representative discard per class).
     """
 
-    declarer: str
-    contract: str
-    discard: tuple[str, ...]
+    declarer: Seat
+    contract: Mode
+    discard: tuple[Card, ...]
     tricks: int
     best_tricks: int
     cost: int
@@ -132,7 +133,7 @@ class DeclarationReview:
             "cost": self.cost,
             "best": [dict(b) for b in self.best],
             "by_strain": dict(self.by_strain),
-            "discard": list(self.discard),
+            "discard": [str(c) for c in self.discard],
             "note": self.note,
         }
 
@@ -143,8 +144,8 @@ class HandReview:
 
     hand: int
     rules: str
-    declarer: str
-    contract: str
+    declarer: Seat
+    contract: Mode
     misere: bool
     record: HandRecord = field(repr=False)
     cards: tuple[CardReview, ...]
@@ -158,8 +159,8 @@ class HandReview:
         out: dict[str, Any] = {
             "hand": self.hand,
             "rules": self.rules,
-            "declarer": self.declarer,
-            "contract": self.contract,
+            "declarer": self.declarer.name,
+            "contract": self.contract.value,
             "misere": self.misere,
             "declaration": self.declaration.to_dict() if self.declaration is not None else None,
             "cards": [c.to_dict() for c in self.cards],
@@ -221,9 +222,9 @@ class Review:
         rows = []
         for h in self.hands:
             for c in h.cards:
-                row = {"hand": h.hand, "contract": h.contract, **c.to_dict()}
-                row["best"] = " ".join(c.best)
-                row["player"] = h.players[SEATS.index(Seat[c.seat])] if h.players else None
+                row = {"hand": h.hand, "contract": h.contract.value, **c.to_dict()}
+                row["best"] = " ".join(row["best"])
+                row["player"] = h.players[c.seat] if h.players else None
                 row["mistake"] = c.mistake
                 rows.append(row)
         columns = [
@@ -342,81 +343,25 @@ def _run_job(solver: Solver, job: _Job) -> None:
         return
     pos = job.position
     assert pos is not None
+    # one engine Position for every question about this one: checked once
+    at = EnginePosition(pos.deal, pos.strain, pos.leader, pos.played, pos.misere, pos.must_ruff)
     if job.card_values:
-        values = solver.card_values(
-            pos.deal,
-            pos.strain,
-            seat=pos.mover,
-            leader=pos.leader,
-            played=pos.played,
-            misere=pos.misere,
-            must_ruff=pos.must_ruff,
-        )
-        # keys may be Card objects or card strings, depending on the engine version
+        values = solver.card_values(at, seat=pos.mover)
         job.result["values"] = {str(c): int(v) for c, v in values.items()}
-    job.result["solve"] = {
-        s: solver.solve(
-            pos.deal,
-            pos.strain,
-            seat=s,
-            leader=pos.leader,
-            played=pos.played,
-            misere=pos.misere,
-            must_ruff=pos.must_ruff,
-        )
-        for s in job.seats
-    }
+    job.result["solve"] = {s: solver.solve(at, seat=s) for s in job.seats}
 
 
-def _run_all(jobs: Sequence[_Job], threads: int, on_done: Callable[[_Job], None]) -> None:
-    """Run the jobs on worker threads, each with its own Solver; Ctrl-C cancels them all."""
-    todo: queue.SimpleQueue[_Job] = queue.SimpleQueue()
-    for job in jobs:
-        todo.put(job)
-    done: queue.SimpleQueue[tuple[_Job, BaseException | None]] = queue.SimpleQueue()
-    threads = max(1, min(threads, len(jobs)))
-    solvers = [Solver(TT_MB) for _ in range(threads)]
-    stop = threading.Event()
+def _run_all(jobs: Sequence[_Job], threads: int | None, on_done: Callable[[_Job], None]) -> None:
+    """Run the jobs on the engine's pool, each worker thread with its own Solver; Ctrl-C
+    stops them all (:mod:`solver.engine.pool`)."""
 
-    def work(solver: Solver) -> None:
-        while not stop.is_set():
-            try:
-                job = todo.get_nowait()
-            except queue.Empty:
-                return
-            try:
-                _run_job(solver, job)
-                done.put((job, None))
-            except BaseException as exc:  # handed to the caller, which re-raises it
-                done.put((job, exc))
-                return
+    def run(job: _Job) -> _Job:
+        _run_job(thread_solver(TT_MB), job)
+        return job
 
-    workers = [threading.Thread(target=work, args=(s,), daemon=True) for s in solvers]
-    for w in workers:
-        w.start()
-    finished = False
-    try:
-        for _ in jobs:
-            while True:
-                try:
-                    job, exc = done.get(timeout=0.1)  # a timeout, so Ctrl-C is seen promptly
-                    break
-                except queue.Empty:
-                    continue
-            if exc is not None:
-                raise exc
+    with closing(iter_tasks(run, list(jobs), workers=threads)) as stream:  # stops the workers on any exit
+        for _, job in stream:
             on_done(job)
-        finished = True
-    finally:
-        stop.set()
-        if finished:
-            for w in workers:
-                w.join()
-        else:  # stop the searches and wait for their threads; an optimiser run cannot be
-            for s in solvers:  # cancelled, so its (daemon) thread is waited for only briefly
-                s.cancel()
-            for w in workers:
-                w.join(timeout=1.0)
 
 
 def _equivalence_groups(cards: Sequence[str], pos: Position) -> list[list[str]]:
@@ -451,24 +396,67 @@ def _assemble(
     declaration: DeclarationReview | None,
 ) -> HandReview:
     """Turn the engine's answers into totals per seat and position, then costs and summaries."""
-    misere = rec.misere
+    totals = _totals(rec, plays, jobs)
+    cards, mistakes, lost, gained = _card_reviews(rec.misere, plays, jobs, totals)
+    seats = {}
+    n = len(plays)
+    full = rec.start.hand_size == rec.ruleset.hand_size
+    for s in SEATS:
+        opening, taken = totals[0][s], totals[n][s]
+        target = rec.ruleset.target_of(s, rec.contract) if full else None
+        net = None if target is None else (target - taken if rec.misere else taken - target)
+        seats[s.name] = SeatSummary(opening, taken, mistakes[s], lost[s], gained[s], target, net)
+        expected = opening - lost[s] + gained[s] if not rec.misere else opening + lost[s] - gained[s]
+        if expected != taken:  # cannot happen: the sums telescope; a guard against a broken engine
+            raise InternalError(
+                f"hand {rec.number or index + 1}: accounting of seat {s.name} does not add up"
+            )
+    return HandReview(
+        hand=rec.number or index + 1,
+        rules=rec.ruleset.name,
+        declarer=rec.declarer,
+        contract=rec.contract,
+        misere=rec.misere,
+        record=rec,
+        cards=tuple(cards),
+        seats=seats,
+        declaration=declaration,
+        players=rec.players,
+        totals=totals,
+    )
+
+
+def _totals(
+    rec: HandRecord, plays: Sequence[tuple[Position, Card]], jobs: Sequence[_Job]
+) -> tuple[tuple[int, int, int], ...]:
+    """Every seat's total (tricks won + double-dummy value) before each card and after the last."""
     n = len(plays)
     value: list[dict[Seat, int]] = [dict() for _ in range(n + 1)]
     for job in jobs:
         value[job.k].update(job.result["solve"])
     for k, (pos, card) in enumerate(plays):
         vals = jobs[k].result["values"]
-        value[k][pos.mover] = (min if misere else max)(vals.values())
+        value[k][pos.mover] = (min if rec.misere else max)(vals.values())
         value[k + 1][pos.mover] = vals[str(card)]
     end = _final_position(rec)
     won_end = rec.won if end is None else end.won
     if end is None:
         value[n] = {s: 0 for s in SEATS}
     won = [p.won for p, _ in plays] + [won_end]
-    totals = tuple(
+    return tuple(
         (won[k][0] + value[k][Seat.D], won[k][1] + value[k][Seat.E], won[k][2] + value[k][Seat.M])
         for k in range(n + 1)
     )
+
+
+def _card_reviews(
+    misere: bool,
+    plays: Sequence[tuple[Position, Card]],
+    jobs: Sequence[_Job],
+    totals: Sequence[tuple[int, int, int]],
+) -> tuple[list[CardReview], list[int], list[int], list[int]]:
+    """Each card's cost and best cards; per seat the mistakes, tricks lost and tricks gained
+    from the others' mistakes."""
     cards = []
     lost = [0, 0, 0]
     gained = [0, 0, 0]
@@ -481,62 +469,51 @@ def _assemble(
         vals = jobs[k].result["values"]
         target = (min if misere else max)(vals.values())
         optimal = [c for c, v in vals.items() if v == target]
-        best = tuple(g[0] for g in _equivalence_groups(optimal, pos))
-        cards.append(CardReview(pos.trick, m.name, str(card), before, after, cost, best))
+        best = tuple(Card.parse(g[0]) for g in _equivalence_groups(optimal, pos))
+        cards.append(CardReview(pos.trick, m, card, before, after, cost, best))
         if cost:
             mistakes[m] += 1
             lost[m] += cost
         for s in SEATS:
             if s != m:
                 gained[s] += (totals[k + 1][s] - totals[k][s]) * sign
-    seats = {}
-    full = rec.start.hand_size == rec.ruleset.hand_size
-    for s in SEATS:
-        opening, taken = totals[0][s], totals[n][s]
-        target = rec.ruleset.target_of(s, rec.contract) if full else None
-        net = None if target is None else (target - taken if misere else taken - target)
-        seats[s.name] = SeatSummary(opening, taken, mistakes[s], lost[s], gained[s], target, net)
-        expected = opening - lost[s] + gained[s] if not misere else opening + lost[s] - gained[s]
-        if expected != taken:  # cannot happen: the sums telescope; a guard against a broken engine
-            raise RuntimeError(f"hand {rec.number or index + 1}: accounting of seat {s.name} does not add up")
-    return HandReview(
-        hand=rec.number or index + 1,
-        rules=rec.ruleset.name,
-        declarer=rec.declarer.name,
-        contract=rec.contract,
-        misere=misere,
-        record=rec,
-        cards=tuple(cards),
-        seats=seats,
-        declaration=declaration,
-        players=rec.players,
-        totals=totals,
-    )
+    return cards, mistakes, lost, gained
 
 
 def best_declaration(rec: HandRecord) -> dict[str, Any] | None:
     """The optimiser's answer for the hand's declaration, or None when it cannot be judged
     (an ending, or a widow hand whose discard is unknown)."""
     rs = rec.ruleset
-    seat = rec.declarer
     if rec.start.hand_size != rs.hand_size or (rs.widow_size and rec.discard is None):
         return None
     misere = Mode.parse(rec.contract).minimising
     same_goal = [m for m in rs.mode_order if Mode.parse(m).minimising == misere]
     strains = "".join(s.name for s in sorted({Mode.parse(m).strain for m in same_goal}))
     if rs.widow_size == 0:
-        from ..engine import solve
+        return _best_without_widow(rec, strains, misere)
+    return _best_with_widow(rec, strains, misere)
 
-        by_strain = {
-            st: solve(rec.start, st, leader=rec.leader, seat=seat, misere=misere, must_ruff=rs.must_ruff)
-            for st in strains
-        }
-        best = (min if misere else max)(by_strain.values())
-        choices = [{"strain": st, "discard": [], "count": 1} for st, v in by_strain.items() if v == best]
-        return {"tricks": best, "best": choices, "by_strain": by_strain, "note": ""}
+
+def _best_without_widow(rec: HandRecord, strains: str, misere: bool) -> dict[str, Any]:
+    """No widow, no discard: the best strain is one solve per strain."""
+    from ..engine import solve
+
+    rs, seat = rec.ruleset, rec.declarer
+    by_strain = {
+        st: solve(rec.start, st, leader=rec.leader, seat=seat, misere=misere, must_ruff=rs.must_ruff)
+        for st in strains
+    }
+    best = (min if misere else max)(by_strain.values())
+    choices = [{"strain": st, "discard": [], "count": 1} for st, v in by_strain.items() if v == best]
+    return {"tricks": best, "best": choices, "by_strain": by_strain, "note": ""}
+
+
+def _best_with_widow(rec: HandRecord, strains: str, misere: bool) -> dict[str, Any]:
+    """The optimiser on the deal before the discard (blind: before the widow was taken)."""
+    rs, seat = rec.ruleset, rec.declarer
     assert rec.discard is not None
     held = rec.start[seat] | Hand(rec.discard)
-    blind = rs.widow == "blind-discard" and rec.dealt is not None
+    blind = rs.blind_discard and rec.dealt is not None
     if blind:
         assert rec.dealt is not None
         widow = rec.dealt.widow
@@ -555,15 +532,11 @@ def best_declaration(rec: HandRecord) -> dict[str, Any] | None:
         misere=misere,
         must_ruff=rs.must_ruff,
     )
-    note = (
-        ""
-        if blind or rs.widow != "blind-discard"
-        else "judged as if the widow had been seen (it is not known)"
-    )
+    note = "" if blind or not rs.blind_discard else "judged as if the widow had been seen (it is not known)"
     return {
         "tricks": d.tricks,
         "best": [c.to_dict() for c in d.optimal],
-        "by_strain": dict(d.by_strain),
+        "by_strain": {t.name: v for t, v in d.by_strain.items()},
         "note": note,
     }
 
@@ -574,9 +547,9 @@ def _verdict(rec: HandRecord, found: dict[str, Any] | None, opening: int) -> Dec
         return None
     best = found["tricks"]
     cost = (opening - best) if rec.misere else (best - opening)
-    discard = tuple(str(c) for c in rec.discard) if rec.discard else ()
+    discard = tuple(rec.discard) if rec.discard else ()
     return DeclarationReview(
-        rec.declarer.name,
+        rec.declarer,
         rec.contract,
         discard,
         opening,
@@ -601,16 +574,12 @@ def review(
     ``source``: a hand file (path or text), a :class:`~solver.game.handfile.HandRecord`, a
     loaded match record, or a match record's path. ``hand`` picks one hand of a match.
     ``declaration=False`` skips judging the declaration (the optimiser is the slowest part
-    of a short hand). The searches run on ``threads`` worker threads (default: one per
-    core), each with its own engine table; ``progress(done, total)`` counts finished hands.
+    of a short hand). The searches run on ``threads`` worker threads (default and most:
+    one per core, see :func:`~solver.engine.pool.resolve_workers`), each with its own
+    engine table; ``progress(done, total)`` counts the positions judged (and
+    declarations), so a one-hand review shows its progress too.
     """
-    check_progress(progress, RecordError)
-    if hand is not None and (isinstance(hand, bool) or not isinstance(hand, int)):
-        raise RecordError(f"hand must be a hand number 1, 2, ..., got {hand!r}")
-    if threads is None:
-        threads = os.cpu_count() or 1
-    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
-        raise RecordError(f"threads must be a positive integer, got {threads!r}")
+    _check_request(hand, threads, progress)
     recs, record = _hands_of(source, hand)
     plan = [_jobs_for(i, rec) for i, rec in enumerate(recs)]
     for i, (_jobs, plays) in enumerate(plan):
@@ -621,10 +590,14 @@ def review(
     )
     remaining = [len(jobs) + (1 if declaration else 0) for jobs, _ in plan]
     finished: dict[int, HandReview] = {}
-    total = len(recs)
+    total = sum(remaining)
+    done = [0]
 
     def on_done(job: _Job) -> None:
         remaining[job.hand] -= 1
+        done[0] += 1
+        if progress is not None:
+            progress(done[0], total)
         if remaining[job.hand] == 0:
             jobs, plays = plan[job.hand]
             rec = recs[job.hand]
@@ -633,8 +606,6 @@ def review(
                 opening = _opening(jobs, plays, rec.declarer)
                 verdict = _verdict(rec, judged[job.hand].result["declare"], opening)
             finished[job.hand] = _assemble(job.hand, rec, plays, jobs, verdict)
-            if progress is not None:
-                progress(len(finished), total)
 
     # the optimiser runs are the longest jobs: start them first so the threads end together
     _run_all(judged + [j for jobs, _ in plan for j in jobs], threads, on_done)
@@ -642,6 +613,15 @@ def review(
     players = _player_totals(hands, record) if record is not None else {}
     summary = _match_summary(record, recs) if record is not None and hand is None else None
     return Review(hands, players, summary)
+
+
+def _check_request(hand: int | None, threads: int | None, progress: Progress | None) -> None:
+    """Check :func:`review`'s options."""
+    check_progress(progress, RecordError)
+    if hand is not None and (isinstance(hand, bool) or not isinstance(hand, int)):
+        raise RecordError(f"hand must be a hand number 1, 2, ..., got {hand!r}")
+    if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int) or threads < 1):
+        raise RecordError(f"threads must be a positive integer, got {threads!r}")
 
 
 def _opening(jobs: Sequence[_Job], plays: Sequence[tuple[Position, Card]], seat: Seat) -> int:
@@ -688,7 +668,7 @@ def _player_totals(hands: Sequence[HandReview], record: Mapping[str, Any]) -> di
             for key in ("opening", "taken", "mistakes", "lost", "gained"):
                 row[key] += getattr(seat, key)
             row["net"] += seat.net or 0
-            if s.name == h.declarer:
+            if s == h.declarer:
                 row["declared"] += 1
                 row["made"] += 1 if seat.made else 0
                 if h.declaration is not None:

@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING
 
 from ..cards import Card
 from ..deal import Seat, Strain
-from ..game.modes import Mode
+from ..inputs import terminal_safe
+from ..modes import Mode
 
 if TYPE_CHECKING:
     from .review import DeclarationReview, HandReview, MatchSummary, Review, SeatSummary
@@ -98,18 +99,39 @@ def match_lines(m: MatchSummary, players: dict[str, dict[str, int]], markup: boo
 
 
 def _plain(text: str, markup: bool) -> str:
-    """A player's name as text, with rich markup characters escaped when markup is on."""
-    if not markup:
-        return text
-    from rich.markup import escape
+    """Text from the file (a name, a ruleset) with rich markup escaped when markup is on."""
+    return terminal_safe(text, markup=True) if markup else text
 
-    return escape(text)
+
+def _trick_line(t: int, cards: list, winner: str, markup: bool) -> str:
+    """One trick: each card with the player's value before and after it, mistakes marked
+    and explained at the end of the line."""
+    parts = []
+    notes = []
+    for c in cards:
+        part = f"{c.seat} {pretty_card(c.card):<3} {c.before}→{c.after}"
+        if c.mistake:
+            better = pretty_cards(list(c.best))
+            note = f"{c.seat} {pretty_card(c.card)} costs {c.cost}: better {better}"
+            if markup:
+                part = f"[bold red]{part}[/bold red]"
+                note = f"[red]{note}[/red]"
+            else:
+                part = f"✗{part}"
+            notes.append(note)
+        else:
+            part = f" {part}"
+        parts.append(part)
+    line = f"  {t:>2}. " + "  ".join(parts) + f"  → {winner}"
+    if notes:
+        line += "   " + "; ".join(notes)
+    return line
 
 
 def hand_lines(h: HandReview, markup: bool = False) -> list[str]:
     rec = h.record
     names = tuple(_plain(n, markup) for n in h.players) if h.players else None
-    title = f"Hand {h.hand} ({h.rules}): {h.declarer} declares {contract_words(h.contract)}"
+    title = f"Hand {h.hand} ({_plain(h.rules, markup)}): {h.declarer} declares {contract_words(h.contract)}"
     if rec.discard:
         title += ", discards " + pretty_cards([str(c) for c in rec.discard])
     lines = [title, "  Result: " + results_line(h)]
@@ -124,27 +146,8 @@ def hand_lines(h: HandReview, markup: bool = False) -> list[str]:
     for c in h.cards:
         by_trick.setdefault(c.trick, []).append(c)
     for t, cards in by_trick.items():
-        parts = []
-        notes = []
-        for c in cards:
-            part = f"{c.seat} {pretty_card(c.card):<3} {c.before}→{c.after}"
-            if c.mistake:
-                better = pretty_cards(list(c.best))
-                note = f"{c.seat} {pretty_card(c.card)} costs {c.cost}: better {better}"
-                if markup:
-                    part = f"[bold red]{part}[/bold red]"
-                    note = f"[red]{note}[/red]"
-                else:
-                    part = f"✗{part}"
-                notes.append(note)
-            else:
-                part = f" {part}"
-            parts.append(part)
         winner = rec.winners[t - 1].name if t <= len(rec.winners) else "…"
-        line = f"  {t:>2}. " + "  ".join(parts) + f"  → {winner}"
-        if notes:
-            line += "   " + "; ".join(notes)
-        lines.append(line)
+        lines.append(_trick_line(t, cards, winner, markup))
     lines.append("  " + declaration_line(h.declaration, h.misere))
     lines.append("  seat  opening  taken  mistakes  lost  gained  target  net")
     for name, v in h.seats.items():

@@ -2,7 +2,7 @@
 
 The double-dummy review (:mod:`.review`) judges a card against every hand face up; a
 player at the table could not see them. Here each card is judged by play advice
-(:func:`.advice.advise_play`) from the playing seat's :class:`~solver.game.view.View` at
+(:func:`.advice.advise_play`) from the playing seat's :class:`~solver.game.knowledge.View` at
 that moment — its own hand, its own discards, the cards it passed, the play so far and the
 voids it showed — and flagged when it lowered the seat's estimated chance of reaching its
 target by more than ``threshold`` against the best card by the same estimate. Forced
@@ -17,14 +17,25 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..deal import Seat
-from ..errors import SolverError
+from ..engine.pool import Interrupted
+from ..errors import RecordError, SolverError
 from ..game.handfile import HandRecord
-from ..game.view import View
+from ..game.knowledge import View
 from ..tricks import legal_mask
 from .advice import Candidate, advise_play
-from .parallel import Interrupted
+from .review import _hands_of
 
-__all__ = ["CardJudgement", "SingleDummyReview", "single_dummy_review"]
+__all__ = ["CardJudgement", "SingleDummyReview", "played_hand", "single_dummy_review"]
+
+
+def played_hand(source: Any, hand: int | None = None, *, how: str = "hand=N") -> HandRecord:
+    """One played hand to judge from its players' views: a hand file (path or text), or
+    hand ``hand`` (1-based) of a match record (path, text or loaded). ``how`` names the
+    way to choose a hand in the error for a record given without one."""
+    hands, _ = _hands_of(source, hand)
+    if len(hands) != 1:
+        raise RecordError(f"the match record holds {len(hands)} hands: choose one with {how}")
+    return hands[0]
 
 
 @dataclass(frozen=True)

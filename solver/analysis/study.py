@@ -1,16 +1,23 @@
 """Deal studies: one row per seeded deal (table, best declaration, hand features), at any scale.
 
 A study is defined by its :class:`StudySpec` (number of deals, seed, rules, what to
-compute). Deal ``i`` is dealt under the rules from a seed hashed from ``"sm358-study:<seed>:<i>"``,
-so a row depends on its index alone: the same rows whatever the number of workers, the
-chunking, or the machines of a Dask cluster.
+compute, where the deals come from). Deal ``i`` is dealt under the rules from a seed hashed
+from ``"sm358-study:<seed>:<i>"`` (to the deal spec's constraints when there is one, by
+:mod:`solver.game.dealer`), or is the ``i``-th of the given deals (``deals_from``, their
+fingerprint in the spec), so a row depends on its index alone: the same rows whatever the
+number of workers, the chunking, or the machines of a Dask cluster.
 
-The deals are cut into chunks (:func:`default_chunk`); each finished chunk is written
-atomically (a temporary file renamed into place) as a part file in ``<out>.parts/``, next
-to a ``spec.json`` naming the study. An interrupted study run again with the same spec
-computes only the missing chunks; when every chunk is there the parts are combined, in
-order, into ``<out>`` (again through a temporary file) and the parts directory removed.
-Nothing is computed twice and nothing is ever half-written.
+The deals are cut into chunks sized by time: each chunk should take a worker about
+:data:`CHUNK_SECONDS`, after the time the finished ones took (the first are one deal
+each), so that a study of any size shows progress and loses little on a stop (a fixed
+``chunk`` is also possible). Each finished chunk is written atomically (a temporary
+file renamed into place) as a part file ``part-<first>-<end>`` in ``<out>.parts/``,
+next to a ``spec.json`` naming the study. An interrupted study run again with the
+same spec computes only the deals no part holds; when every deal is there the parts
+are combined, in order, into ``<out>`` (again through a temporary file) and the parts
+directory removed. Nothing is computed twice and nothing is ever half-written. One
+run at a time may write an output: a second one is refused at once (a lock on
+``<out>.lock``, released when its holder ends, however it ends).
 
 Columns (see :func:`columns`): ``index``, ``deal`` (notation), then the hand features
 (``len_<seat>_<suit>``, ``hcp_<seat>`` with A=4 K=3 Q=2 J=1, for D, E, M and the widow
@@ -26,17 +33,22 @@ import hashlib
 import json
 import os
 import shutil
-from collections.abc import Callable, Sequence
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import closing, contextmanager, suppress
 from dataclasses import asdict, dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..deal import Deal, Seat
-from ..errors import SolverError
+from ..deal import Deal, Seat, Strain
+from ..engine.pool import check_scheduler, iter_tasks
+from ..errors import StudyError
+from ..game.dealer import Dealer
+from ..game.dealspec import DealSpec, high_card_points
 from ..game.match import deck_for
 from ..game.rules import get_ruleset
 from ..inputs import atomic_write_path, write_atomic
-from .parallel import iter_tasks
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
@@ -47,18 +59,17 @@ MAX_DEALS = 100_000_000
 FORMATS = (".parquet", ".csv")
 SUITS = "SHDC"
 SEATS = "DEM"
-HCP = {14: 4, 13: 3, 12: 2, 11: 1}
+
+
+CHUNK_SECONDS = 5.0
+"""The time a chunk should take one worker: a stop loses at most this much per worker."""
+MAX_CHUNK = 4096  # deals in one chunk at most, whatever their speed (bounds a part's memory)
 
 
 def default_chunk(deals: int) -> int:
-    """Deals per part file: 1 for small studies (every core busy), up to 256 for huge ones
-    (a million deals make about 3,900 parts). A function of ``deals`` alone, so a resumed
-    study finds the same chunks."""
+    """Deals per part file in earlier versions (parts named by chunk number): read to
+    resume their parts. Chunks are now sized by time (:data:`CHUNK_SECONDS`)."""
     return max(1, min(256, deals // 256))
-
-
-class StudyError(SolverError):
-    """A study that cannot run as asked (bad size, format, or parts of another study)."""
 
 
 @dataclass(frozen=True)
@@ -69,7 +80,10 @@ class StudySpec:
     seed: str
     rules: str = "twelve"
     what: tuple[str, ...] = WHAT
-    chunk: int = 0  # 0: default_chunk(deals)
+    chunk: int = 0  # deals per chunk; 0: sized by time (CHUNK_SECONDS). Rows do not depend on it
+    deal_spec: str = ""  # deal to this DealSpec notation instead of at random
+    deals_from: str = ""  # the files of given deals (the deals travel with the tasks)
+    digest: str = ""  # the given deals' fingerprint (solver.analysis.deal_files.deals_digest)
 
     def __post_init__(self) -> None:
         if isinstance(self.deals, bool) or not isinstance(self.deals, int) or self.deals < 1:
@@ -80,28 +94,49 @@ class StudySpec:
             raise StudyError(
                 f"--what must list some of {', '.join(WHAT)}, got {','.join(self.what) or 'nothing'}"
             )
-        if self.chunk == 0:
-            object.__setattr__(self, "chunk", default_chunk(self.deals))
-        if isinstance(self.chunk, bool) or not isinstance(self.chunk, int) or self.chunk < 1:
-            raise StudyError(f"chunk must be a positive integer, got {self.chunk!r}")
+        if isinstance(self.chunk, bool) or not isinstance(self.chunk, int) or self.chunk < 0:
+            raise StudyError(f"chunk must be a whole number of deals (0: by time), got {self.chunk!r}")
         ruleset = get_ruleset(self.rules)
         if "declare" in self.what and ruleset.widow_size == 0:
             raise StudyError(f"--what declare needs a widow; the rules {self.rules!r} have none")
-
-    @property
-    def chunks(self) -> int:
-        return -(-self.deals // self.chunk)
+        if self.deal_spec and self.deals_from:
+            raise StudyError("deal to a spec or read given deals, not both")
+        if self.deals_from and not self.digest:
+            raise StudyError("given deals need their digest (run_study computes it)")
+        if self.deal_spec:
+            canonical = DealSpec.parse(self.deal_spec).to_string()
+            object.__setattr__(self, "deal_spec", canonical)
+            _dealer(canonical, self.rules)  # an impossible spec fails here, before any work
 
     def to_json(self) -> dict:
         d = asdict(self)
         d["what"] = list(self.what)
+        for key in ("deal_spec", "deals_from", "digest"):  # absent for random deals, as before
+            if not d[key]:
+                del d[key]
         return d
+
+    def same_study(self, saved: dict) -> bool:
+        """Whether ``saved`` (a spec.json) describes this study: the chunking aside,
+        which changes no row."""
+        mine = {k: v for k, v in self.to_json().items() if k != "chunk"}
+        return isinstance(saved, dict) and {k: v for k, v in saved.items() if k != "chunk"} == mine
+
+
+@lru_cache(maxsize=8)
+def _dealer(deal_spec: str, rules: str) -> Dealer:
+    """One dealer per spec in each process (building its tables can take seconds)."""
+    return Dealer(deal_spec, rules=rules)
 
 
 def study_deal(spec: StudySpec, index: int) -> Deal:
-    """Deal ``index`` of the study (fixed by the seed and the index alone)."""
+    """Deal ``index`` of a dealt study (fixed by the seed, the deal spec and the index)."""
+    if spec.deals_from:
+        raise StudyError(f"deal {index} of a study of given deals is in {spec.deals_from}, not dealt")
     rs = get_ruleset(spec.rules)
     digest = hashlib.sha256(f"sm358-study:{spec.seed}:{index}".encode()).digest()
+    if spec.deal_spec:
+        return _dealer(spec.deal_spec, spec.rules).deal(int.from_bytes(digest[:8], "little"))
     return Deal.random(
         int.from_bytes(digest[:8], "little"),
         hand_size=rs.hand_size,
@@ -111,7 +146,7 @@ def study_deal(spec: StudySpec, index: int) -> Deal:
 
 
 def _leader(rs: Any) -> Seat:
-    return Seat.E if rs.first_leader == "eldest" else Seat(rs.declarer)
+    return rs.opening_leader()
 
 
 def _strains(rs: Any) -> str:
@@ -124,7 +159,7 @@ def features(deal: Deal) -> dict[str, int]:
     for name, hand in (*zip(SEATS, deal.hands), ("W", deal.widow)):
         for s, suit in enumerate(SUITS):
             row[f"len_{name}_{suit}"] = len(hand.cards_in(s))
-        row[f"hcp_{name}"] = sum(HCP.get(c.rank, 0) for c in hand)
+        row[f"hcp_{name}"] = high_card_points(hand)
     return row
 
 
@@ -143,47 +178,91 @@ def columns(spec: StudySpec) -> list[str]:
     return cols
 
 
-def study_row(spec: StudySpec, index: int) -> dict:
-    """Every column of deal ``index``."""
+def study_row(spec: StudySpec, index: int, deal: Deal | None = None) -> dict:
+    """Every column of deal ``index`` (dealt, unless the given ``deal`` is passed)."""
     from ..declare import declare
     from ..engine import dd_table
 
     rs = get_ruleset(spec.rules)
-    deal = study_deal(spec, index)
+    if deal is None:
+        deal = study_deal(spec, index)
     row: dict[str, Any] = {"index": index, "deal": deal.to_string(), **features(deal)}
     leader = _leader(rs)
     if "table" in spec.what:
-        table = dd_table(deal.without_widow() if rs.widow_size else deal, leader=leader, threads=1)
+        table = dd_table(
+            deal.without_widow() if rs.widow_size else deal,
+            leader=leader,
+            must_ruff=bool(rs.must_ruff),
+            threads=1,
+        )
         for st in "SHDCN":
             for seat in SEATS:
                 row[f"dd_{st}_{seat}"] = table[st][seat]
     if "declare" in spec.what:
-        result = declare(
-            deal,
-            declarer=Seat(rs.declarer),
-            leader=leader,
-            strains=_strains(rs),
-            blind=rs.widow == "blind-discard",
-        )
-        optimal = [c.strain for c in result.optimal]
+        result = declare(deal, **rs.optimiser_question())
+        optimal = [c.strain.name for c in result.optimal]
         best = next(s for s in "SHDCN" if s in optimal)
-        first = next(c for c in result.optimal if c.strain == best)
+        first = next(c for c in result.optimal if c.strain.name == best)
         row["best_tricks"] = result.tricks
         row["best_strain"] = best
         row["optimal_strains"] = ",".join(s for s in "SHDCN" if s in optimal)
         row["best_discard"] = " ".join(str(c) for c in first.discard)
         for st in _strains(rs):
-            row[f"decl_{st}"] = result.by_strain[st]
+            row[f"decl_{st}"] = result.by_strain[Strain.parse(st)]
         row["target"] = rs.target_of(Seat(rs.declarer))
         row["makes"] = result.tricks >= row["target"]
     return row
 
 
-def study_chunk(task: tuple[StudySpec, int]) -> list[dict]:
-    """The rows of one chunk (a pure function of its task, for local pools and Dask)."""
-    spec, chunk = task
-    start = chunk * spec.chunk
-    return [study_row(spec, i) for i in range(start, min(start + spec.chunk, spec.deals))]
+Task = tuple[StudySpec, int, int] | tuple[StudySpec, int, int, tuple[Deal, ...]]
+
+
+def study_chunk(task: Task) -> list[dict]:
+    """The rows of deals ``start`` to ``end`` (excluded) of a ``(spec, start, end)`` task:
+    a pure function of its task, for local pools and Dask. A study of given deals
+    carries the deals of its chunk as a fourth item."""
+    spec, start, end = task[0], task[1], task[2]
+    given = task[3] if len(task) > 3 else None
+    return [
+        study_row(spec, i, None if given is None else given[i - start])
+        for i in range(start, min(end, spec.deals))
+    ]
+
+
+def _timed_chunk(task: Task) -> tuple[list[dict], float]:
+    """:func:`study_chunk` and the seconds it took (to size the next chunks)."""
+    began = time.perf_counter()
+    rows = study_chunk(task)
+    return rows, time.perf_counter() - began
+
+
+class _Pacer:
+    """Chunk sizes: ``fixed`` deals, or as many as take a worker about CHUNK_SECONDS
+    after the seconds per deal measured so far (one deal until a chunk has finished)."""
+
+    def __init__(self, fixed: int) -> None:
+        self.fixed = fixed
+        self.per_deal: float | None = None
+
+    def size(self) -> int:
+        if self.fixed:
+            return self.fixed
+        if self.per_deal is None:
+            return 1
+        return max(1, min(MAX_CHUNK, int(CHUNK_SECONDS / max(self.per_deal, 1e-6))))
+
+    def record(self, deals: int, seconds: float) -> None:
+        if deals:
+            rate = seconds / deals
+            self.per_deal = rate if self.per_deal is None else 0.7 * self.per_deal + 0.3 * rate
+
+    def chunks(self, spec: StudySpec, gaps: list[tuple[int, int]]) -> Iterator[tuple[StudySpec, int, int]]:
+        """The tasks covering ``gaps``, each sized when a worker is free for it."""
+        for start, end in gaps:
+            while start < end:
+                stop = min(end, start + self.size())
+                yield spec, start, stop
+                start = stop
 
 
 # --- files ------------------------------------------------------------------------------------
@@ -233,31 +312,108 @@ def parts_dir(out: Path) -> Path:
     return out.with_name(out.name + ".parts")
 
 
-def _check_parts(parts: Path, spec: StudySpec) -> set[int]:
-    """The chunks already written, after checking that they belong to this study."""
+def _check_parts(parts: Path, spec: StudySpec) -> dict[tuple[int, int], Path]:
+    """The parts already written, by the deals they hold (first, end), after checking
+    that they belong to this study."""
     spec_file = parts / "spec.json"
     if not parts.exists():
         parts.mkdir(parents=True)
+    saved: Any = None
     if spec_file.exists():
         try:
             saved = json.loads(spec_file.read_text())
         except (OSError, json.JSONDecodeError) as exc:
             raise StudyError(f"{spec_file}: unreadable ({exc}); remove {parts} to start afresh") from None
-        if saved != spec.to_json():
+        if not spec.same_study(saved):
             raise StudyError(
                 f"{parts} holds parts of another study ({saved}); use the same settings to "
                 f"resume it, or remove it to start afresh"
             )
     else:
         write_atomic(spec_file, json.dumps(spec.to_json()))
-    done = set()
+    # parts of earlier versions are named by chunk number, of saved["chunk"] deals each
+    old_chunk = saved.get("chunk") if isinstance(saved, dict) else None
+    done: dict[tuple[int, int], Path] = {}
     for f in parts.iterdir():
-        if f.name.startswith("part-") and not f.name.startswith("."):
-            try:
-                done.add(int(f.name[5:].split(".")[0]))
-            except ValueError:
-                continue
-    return {c for c in done if c < spec.chunks}
+        bounds = _part_bounds(f.name, old_chunk, spec.deals)
+        if bounds is not None:
+            done[bounds] = f
+    return done
+
+
+def _part_bounds(name: str, old_chunk: Any, deals: int) -> tuple[int, int] | None:
+    """The deals (first, end) a part file holds, or None for any other file."""
+    if not name.startswith("part-"):
+        return None
+    fields = name[5:].split(".")[0].split("-")
+    try:
+        numbers = [int(x) for x in fields]
+    except ValueError:
+        return None
+    if len(numbers) == 2:
+        start, end = numbers
+    elif len(numbers) == 1 and isinstance(old_chunk, int) and old_chunk > 0:
+        start, end = numbers[0] * old_chunk, min(deals, (numbers[0] + 1) * old_chunk)
+    else:
+        return None
+    return (start, end) if 0 <= start < end <= deals else None
+
+
+def _gaps(done: Iterable[tuple[int, int]], deals: int) -> list[tuple[int, int]]:
+    """The ranges of deals no part holds."""
+    gaps, at = [], 0
+    for start, end in sorted(done):
+        if start > at:
+            gaps.append((at, start))
+        at = max(at, end)
+    if at < deals:
+        gaps.append((at, deals))
+    return gaps
+
+
+def _part_name(start: int, end: int, suffix: str) -> str:
+    return f"part-{start:09d}-{end:09d}{suffix}"
+
+
+def lock_path(out: Path) -> Path:
+    return out.with_name(out.name + ".lock")
+
+
+@contextmanager
+def _writer_lock(out: Path) -> Iterator[None]:
+    """Hold ``<out>.lock`` while this run writes ``out``: a second run is refused at once.
+
+    An advisory lock (``flock``) is released by the system whenever its holder ends, so
+    a killed run never blocks the next one; the file itself goes when the run ends.
+    """
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - no advisory locks on this system
+        yield
+        return
+    path = lock_path(out)
+    while True:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o666)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            raise StudyError(
+                f"another study is writing {out}; wait for it to end (or stop it), then run again"
+            ) from None
+        try:
+            same = os.fstat(fd).st_ino == os.stat(path).st_ino
+        except FileNotFoundError:
+            same = False
+        if same:
+            break
+        os.close(fd)  # the holder ended and removed the file meanwhile: lock the new one
+    try:
+        yield
+    finally:
+        with suppress(FileNotFoundError):
+            os.unlink(path)
+        os.close(fd)
 
 
 @dataclass
@@ -280,48 +436,96 @@ def run_study(
     workers: int | None = None,
     scheduler: Any = None,
     progress: Callable[[int, int], None] | None = None,
+    deals: Sequence[Deal] | None = None,
 ) -> StudyResult:
     """Compute the chunks of ``spec`` not yet on disk, then combine them into ``out``.
 
     ``workers`` local processes (default: every core) or the Dask cluster at
     ``scheduler``. ``progress(done, total)`` counts deals, including those resumed.
+    ``deals``: the given deals of a ``deals_from`` study (their digest is checked).
     Ctrl-C keeps every finished chunk and raises ``KeyboardInterrupt``; run again to
     resume.
     """
+    given = _given_deals(spec, deals)
+    if spec.deal_spec:
+        study_deal(spec, 0)  # a spec that no draw meets fails here, once, not in every worker
     path = Path(out)
     suffix = _format(path)
-    if path.exists() and not parts_dir(path).exists():
-        raise StudyError(f"{path} exists already; remove it or choose another file")
-    parts = parts_dir(path)
+    check_scheduler(scheduler)
+    with _writer_lock(path):
+        if path.exists() and not parts_dir(path).exists():
+            raise StudyError(f"{path} exists already; remove it or choose another file")
+        parts = parts_dir(path)
+        with _removed_unless_used(parts):
+            return _run(path, parts, suffix, spec, workers, scheduler, progress, given)
+
+
+@contextmanager
+def _removed_unless_used(parts: Path) -> Iterator[None]:
+    """Remove ``parts`` if this run made it and leaves it without a part (an error, an
+    unreachable cluster, a Ctrl-C before the first chunk): no empty directory behind."""
+    made = not parts.exists()
+    try:
+        yield
+    finally:
+        if made and parts.is_dir() and not any(p.name.startswith("part-") for p in parts.iterdir()):
+            shutil.rmtree(parts, ignore_errors=True)
+
+
+def _run(
+    path: Path,
+    parts: Path,
+    suffix: str,
+    spec: StudySpec,
+    workers: int | None,
+    scheduler: Any,
+    progress: Callable[[int, int], None] | None,
+    given: tuple[Deal, ...] | None = None,
+) -> StudyResult:
+    """Compute the missing chunks into ``parts``, then combine them into ``path``."""
     done = _check_parts(parts, spec)
-    todo = [c for c in range(spec.chunks) if c not in done]
     cols = columns(spec)
-
-    def size(c: int) -> int:
-        return min(spec.chunk, spec.deals - c * spec.chunk)
-
-    finished = sum(size(c) for c in done)
+    finished = sum(end - start for start, end in done)
     if progress is not None:
         progress(finished, spec.deals)
     computed = 0
-    if todo:
-        stream = iter_tasks(
-            study_chunk, [(spec, c) for c in todo], workers=workers, scheduler=scheduler, local="processes"
-        )
-        for k, rows in stream:
-            _write_frame(_frame(rows, cols), parts / f"part-{todo[k]:09d}{suffix}")
+    pacer = _Pacer(spec.chunk)
+    tasks: Iterable[Task] = pacer.chunks(spec, _gaps(done, spec.deals))
+    if given is not None:  # the deals of a given-deal study travel with their chunk
+        tasks = ((*t, given[t[1] : t[2]]) for t in tasks)
+    stream = iter_tasks(_timed_chunk, tasks, workers=workers, scheduler=scheduler, local="processes")
+    with closing(stream):  # a Ctrl-C while a part is written stops the workers too
+        for _, (rows, seconds) in stream:
+            start, end = rows[0]["index"], rows[-1]["index"] + 1
+            _write_frame(_frame(rows, cols), parts / _part_name(start, end, suffix))
+            done[(start, end)] = parts / _part_name(start, end, suffix)
+            pacer.record(len(rows), seconds)
             computed += len(rows)
             finished += len(rows)
             if progress is not None:
                 progress(finished, spec.deals)
-    _combine(path, parts, spec, cols, suffix)
+    _combine(path, parts, done, cols)
     return StudyResult(path, spec, computed, spec.deals - computed)
 
 
-def _combine(path: Path, parts: Path, spec: StudySpec, cols: list[str], suffix: str) -> None:
+def _given_deals(spec: StudySpec, deals: Sequence[Deal] | None) -> tuple[Deal, ...] | None:
+    from .deal_files import deals_digest
+
+    if not spec.deals_from:
+        if deals is not None:
+            raise StudyError("deals given to a study whose spec deals them (set deals_from and digest)")
+        return None
+    if deals is None or len(deals) != spec.deals or deals_digest(deals) != spec.digest:
+        raise StudyError(
+            f"the deals given are not the {spec.deals} deals of {spec.deals_from} the spec names"
+        )
+    return tuple(deals)
+
+
+def _combine(path: Path, parts: Path, done: dict[tuple[int, int], Path], cols: list[str]) -> None:
     import pandas as pd
 
-    frames = [_read(parts / f"part-{c:09d}{suffix}") for c in range(spec.chunks)]
+    frames = [_read(done[bounds]) for bounds in sorted(done)]
     frame = pd.concat(frames, ignore_index=True)[cols]
     _write_frame(frame, path)
     shutil.rmtree(parts)
@@ -329,8 +533,8 @@ def _combine(path: Path, parts: Path, spec: StudySpec, cols: list[str], suffix: 
 
 def study(
     out: str | os.PathLike,
-    deals: int,
-    seed: int | str,
+    deals: int | None = None,
+    seed: int | str = "1",
     *,
     rules: str = "twelve",
     what: str | Sequence[str] = WHAT,
@@ -338,14 +542,33 @@ def study(
     scheduler: Any = None,
     progress: Callable[[int, int], None] | None = None,
     chunk: int = 0,
+    deal_spec: str | DealSpec = "",
+    deals_from: str | os.PathLike | Sequence[str | os.PathLike] | None = None,
+    column: str = "deal",
 ) -> pd.DataFrame:
-    """Run (or resume) a study and return its rows as a DataFrame."""
+    """Run (or resume) a study and return its rows as a DataFrame: over ``deals`` random
+    deals, deals to ``deal_spec`` (a :class:`DealSpec` or its notation), or the deals of
+    the files ``deals_from`` (notation lines, hand files, or a Parquet/CSV ``column``)."""
     kinds = tuple(w.strip() for w in what.split(",") if w.strip()) if isinstance(what, str) else tuple(what)
-    spec = StudySpec(deals, str(seed), rules, kinds, chunk)
-    return run_study(out, spec, workers=workers, scheduler=scheduler, progress=progress).frame()
+    given: list[Deal] | None = None
+    from .study_sources import given_study, spec_text
+
+    if deals_from is not None:
+        if deal_spec:
+            raise StudyError("deal to a spec or read given deals, not both")
+        paths = [deals_from] if isinstance(deals_from, (str, os.PathLike)) else list(deals_from)
+        spec, given = given_study(
+            paths, seed=seed, rules=rules, what=kinds, deals=deals, column=column, chunk=chunk
+        )
+    else:
+        if deals is None:
+            raise StudyError("give the number of deals, or the files to read them from")
+        spec = StudySpec(deals, str(seed), rules, kinds, chunk, deal_spec=spec_text(deal_spec))
+    return run_study(out, spec, workers=workers, scheduler=scheduler, progress=progress, deals=given).frame()
 
 
 __all__ = [
+    "CHUNK_SECONDS",
     "MAX_DEALS",
     "WHAT",
     "StudyError",
@@ -355,6 +578,7 @@ __all__ = [
     "default_chunk",
     "features",
     "load_study",
+    "lock_path",
     "run_study",
     "study",
     "study_chunk",

@@ -9,7 +9,8 @@ suit between them, which can never make a difference — into one edge (``♠QJ`
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 import networkx as nx
 
@@ -55,6 +56,27 @@ def _label(group: Sequence[Card]) -> str:
     return group[0].pretty() + "".join(c.pretty()[1:] for c in group[1:])
 
 
+def _best_cards(values: Mapping[Any, int], wants_most: bool) -> list[Card]:
+    """The cards of best value for the seat to play (the most, or the fewest, tricks)."""
+    scored = {_as_card(k): v for k, v in values.items()}
+    best = max(scored.values()) if wants_most else min(scored.values())
+    return [c for c, v in scored.items() if v == best]
+
+
+def _step(
+    position: Deal, lead: Seat, after: list[Card], won: int, me: Seat, st: Strain, done: bool
+) -> tuple[Deal, Seat, list[Card], int]:
+    """The node after the card that ends ``after``: the position (played cards leave the
+    hands once a trick is complete), the leader, the cards on the table, ``me``'s tricks."""
+    if len(after) < 3:
+        return position, lead, after, won
+    winner = Seat((lead + trick_winner([c.bit.bit_length() - 1 for c in after], int(st))) % 3)
+    if not done:
+        hands = [Hand(h.mask & ~sum(c.bit for c in after)) for h in position.hands]
+        position = Deal(hands, position.widow)
+    return position, winner, [], won + (winner == me)
+
+
 def optimal_tree(
     deal: Deal,
     strain: Strain | str,
@@ -95,23 +117,13 @@ def optimal_tree(
         values = solver.card_values(
             position, st, leader=lead, seat=me, played=played, misere=misere, must_ruff=must_ruff
         )
-        scored = {_as_card(k): v for k, v in values.items()}
-        wants_most = (mover == me) != misere
-        best = max(scored.values()) if wants_most else min(scored.values())
-        optimal = [c for c, v in scored.items() if v == best]
         live = sum(h.mask for h in position.hands)
-        for group in equivalence_groups(optimal, live):
-            card = group[0]
-            after = [*played, card]
-            child_position, child_lead, child_played, child_won = position, lead, after, won
+        for group in equivalence_groups(_best_cards(values, (mover == me) != misere), live):
+            after = [*played, group[0]]
             done = ply + 1 >= plies
-            if len(after) == 3:
-                winner = Seat((lead + trick_winner([c.bit.bit_length() - 1 for c in after], int(st))) % 3)
-                child_lead, child_played = winner, []
-                child_won = won + (winner == me)
-                if not done:
-                    hands = [Hand(h.mask & ~sum(c.bit for c in after)) for h in position.hands]
-                    child_position = Deal(hands, position.widow)
+            child_position, child_lead, child_played, child_won = _step(
+                position, lead, after, won, me, st, done
+            )
             child = graph.number_of_nodes()
             if child >= MAX_NODES:
                 raise EngineError(f"the optimal tree has more than {MAX_NODES} nodes; ask for fewer tricks")

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from math import comb
 
 from ..cards import Card, Hand, Suit
+from ..errors import InternalError
 
 
 @dataclass(frozen=True)
@@ -89,12 +90,12 @@ class DiscardClass:
 def make_class(runs: Sequence[Run], counts: Sequence[int]) -> DiscardClass:
     """The class of per-run discard ``counts`` (checked against the runs)."""
     if len(counts) != len(runs):
-        raise ValueError(f"{len(counts)} counts for {len(runs)} runs")
+        raise InternalError(f"{len(counts)} counts for {len(runs)} runs")
     discard: list[Card] = []
     size = 1
     for run, d in zip(runs, counts):
         if not 0 <= d <= len(run.discardable):
-            raise ValueError(f"run {run.label()} cannot give up {d} cards")
+            raise InternalError(f"run {run.label()} cannot give up {d} cards")
         discard.extend(run.discardable[:d])
         size *= comb(len(run.discardable), d)
     return DiscardClass(tuple(counts), tuple(sorted(discard)), size)

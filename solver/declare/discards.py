@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..cards import Card, Hand
+from ..modes import Mode
 from .classes import DiscardClass, all_classes, discard_runs
 from .estimate import card_weights, void_bonuses
 
@@ -19,7 +20,7 @@ __all__ = ["best_discard", "estimate_of", "ranked_classes"]
 
 
 def _strain(mode: str) -> str:
-    return mode if mode in ("S", "H", "D", "C") else "N"
+    return Mode.parse(mode).strain.name
 
 
 def estimate_of(mode: str, held: Hand, kept: Iterable[Card], weights: dict[Card, int]) -> int:
@@ -36,7 +37,7 @@ def ranked_classes(
     mode: str, held: Hand, discardable: Hand, unseen: Hand, w: int
 ) -> list[tuple[int, DiscardClass]]:
     """Every discard class of ``w`` cards, best estimate first (ties: lowest cards first)."""
-    misere = mode in ("MT", "miz")
+    misere = Mode.parse(mode).minimising
     weights = card_weights(_strain(mode), held, unseen, misere)
     runs = discard_runs(held, discardable, unseen)
     scored = []
@@ -56,7 +57,7 @@ def best_discard(mode: str, held: Hand, discardable: Hand, unseen: Hand, w: int)
     """
     if w == 0:
         return ()
-    misere = mode in ("MT", "miz")
+    misere = Mode.parse(mode).minimising
     weights = card_weights(_strain(mode), held, unseen, misere)
     cards = sorted(discardable, key=lambda c: (weights[c], c.suit, c.rank))
     options = [tuple(cards[:w])]

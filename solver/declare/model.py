@@ -22,10 +22,12 @@ The model:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ortools.sat.python import cp_model
 
 from ..cards import Card
+from ..errors import InternalError
 from .classes import Run
 
 
@@ -44,6 +46,19 @@ class _Collector(cp_model.CpSolverSolutionCallback):
         self.found.append((counts, self.Value(self._m.estimate)))
 
 
+def _cp_solver() -> cp_model.CpSolver:
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    # CP-SAT would install its own SIGINT handler for each solve and leave the default
+    # action (kill the process) behind; Python's own handler raises KeyboardInterrupt.
+    solver.parameters.catch_sigint_signal = False
+    # The model is small and solved ~30 times with a growing set of no-goods; presolve
+    # would redo its work on every call and costs more than it saves (measured: about
+    # 3x less CP-SAT time per deal without it).
+    solver.parameters.cp_model_presolve = False
+    return solver
+
+
 class CandidateModel:
     """Untested (strain, class) candidates, best estimate first, in growing batches."""
 
@@ -57,8 +72,20 @@ class CandidateModel:
     ) -> None:
         self.runs = list(runs)
         self.strains = list(strains)
-        m = cp_model.CpModel()
-        self.model = m
+        self.model = cp_model.CpModel()
+        self._add_discards(w)
+        terms = {t: self._estimate_of(t, w, weights[t], void_bonus[t]) for t in self.strains}
+        lo = min(0, *(t_lo for _, t_lo, _ in terms.values()))
+        hi = max(0, *(t_hi for _, _, t_hi in terms.values()))
+        self.estimate = self.model.new_int_var(lo, hi, "estimate")
+        for t in self.strains:
+            self.model.add(self.estimate == terms[t][0]).only_enforce_if(self.strain[t])
+        self._solver = _cp_solver()
+
+    def _add_discards(self, w: int) -> None:
+        """One variable per throwable card and per strain: exactly ``w`` discards, one strain,
+        and within a run only the lowest throwable cards (one representative per class)."""
+        m = self.model
         cards = [c for run in self.runs for c in run.discardable]
         self.discard = {c: m.new_bool_var(f"discard_{c}") for c in cards}
         self.strain = {t: m.new_bool_var(f"strain_{t}") for t in self.strains}
@@ -68,46 +95,31 @@ class CandidateModel:
             for lower, higher in zip(run.discardable, run.discardable[1:]):
                 m.add_implication(self.discard[higher], self.discard[lower])
         self.run_sums = [sum(self.discard[c] for c in run.discardable) for run in self.runs]
-        held_by_suit: dict[int, list[Card]] = {}
+
+    def _estimate_of(
+        self, t: str, w: int, weights: Mapping[Card, int], void_bonus: Mapping[int, int]
+    ) -> tuple[Any, int, int]:
+        """Strain ``t``'s linear estimate of the kept cards, with a bonus per suit emptied
+        by the discard, and the estimate's bounds."""
+        m = self.model
+        cards = list(self.discard)
         all_held = [c for run in self.runs for c in run.cards]
-        for c in all_held:
-            held_by_suit.setdefault(int(c.suit), []).append(c)
-        lo = hi = 0
-        terms = {}
-        for t in self.strains:
-            expr = sum(weights[t][c] for c in all_held) - sum(weights[t][c] * self.discard[c] for c in cards)
-            lo_t = sum(weights[t][c] for c in all_held) - sum(max(0, weights[t][c]) for c in cards)
-            hi_t = sum(weights[t][c] for c in all_held) - sum(min(0, weights[t][c]) for c in cards)
-            for suit, bonus in void_bonus[t].items():
-                in_suit = held_by_suit.get(suit, [])
-                if (
-                    not bonus
-                    or not in_suit
-                    or len(in_suit) > w
-                    or any(c not in self.discard for c in in_suit)
-                ):
-                    continue
-                v = m.new_bool_var(f"void_{t}_{suit}")
-                for c in in_suit:
-                    m.add_implication(v, self.discard[c])
-                m.add_bool_or([v] + [self.discard[c].Not() for c in in_suit])
-                expr = expr + bonus * v
-                lo_t += min(0, bonus)
-                hi_t += max(0, bonus)
-            terms[t] = expr
-            lo, hi = min(lo, lo_t), max(hi, hi_t)
-        self.estimate = m.new_int_var(lo, hi, "estimate")
-        for t in self.strains:
-            m.add(self.estimate == terms[t]).only_enforce_if(self.strain[t])
-        self._solver = cp_model.CpSolver()
-        self._solver.parameters.num_workers = 1
-        # CP-SAT would install its own SIGINT handler for each solve and leave the default
-        # action (kill the process) behind; Python's own handler raises KeyboardInterrupt.
-        self._solver.parameters.catch_sigint_signal = False
-        # The model is small and solved ~30 times with a growing set of no-goods; presolve
-        # would redo its work on every call and costs more than it saves (measured: about
-        # 3x less CP-SAT time per deal without it).
-        self._solver.parameters.cp_model_presolve = False
+        kept_all = sum(weights[c] for c in all_held)
+        expr = kept_all - sum(weights[c] * self.discard[c] for c in cards)
+        lo = kept_all - sum(max(0, weights[c]) for c in cards)
+        hi = kept_all - sum(min(0, weights[c]) for c in cards)
+        for suit, bonus in void_bonus.items():
+            in_suit = [c for c in all_held if int(c.suit) == suit]
+            if not bonus or not in_suit or len(in_suit) > w or any(c not in self.discard for c in in_suit):
+                continue
+            v = m.new_bool_var(f"void_{t}_{suit}")
+            for c in in_suit:
+                m.add_implication(v, self.discard[c])
+            m.add_bool_or([v] + [self.discard[c].Not() for c in in_suit])
+            expr = expr + bonus * v
+            lo += min(0, bonus)
+            hi += max(0, bonus)
+        return expr, lo, hi
 
     def _run(self, strain: str, enumerate_all: bool, callback=None, extra=()) -> cp_model.CpSolverStatus:
         m = self.model
@@ -124,7 +136,7 @@ class CandidateModel:
         if status == cp_model.INFEASIBLE:
             return None
         if status != cp_model.OPTIMAL:
-            raise RuntimeError(
+            raise InternalError(
                 f"CP-SAT could not settle the candidate model: {self._solver.status_name(status)}"
             )
         return int(self._solver.value(self.estimate))
@@ -136,7 +148,7 @@ class CandidateModel:
         collector = _Collector(self)
         status = self._run(strain, True, collector, extra=[active])
         if status not in (cp_model.OPTIMAL, cp_model.INFEASIBLE):  # OPTIMAL: enumeration complete
-            raise RuntimeError(f"CP-SAT enumeration incomplete: {self._solver.status_name(status)}")
+            raise InternalError(f"CP-SAT enumeration incomplete: {self._solver.status_name(status)}")
         self.model.add_bool_or([active.Not()])  # the floor is off for good (no free literal left)
         return sorted(collector.found, key=lambda item: (-item[1], item[0]))
 

@@ -45,20 +45,19 @@ Why the result is the true optimum and the optimal list is complete:
 >>> from solver import Deal
 >>> d = declare(Deal.parse("D:AK... Q2... 3.A.. | 4..."), strains="S", leader="D")
 >>> d.tricks, d.by_strain
-(2, {'S': 2})
+(2, {<Strain.S: 0>: 2})
 """
 
 from __future__ import annotations
 
 import html
-import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..cards import SUIT_CHARS, Card, Hand, suit_html
 from ..deal import Deal, Seat, Strain, parse_strains
-from ..errors import EngineError, InvalidDealError
+from ..errors import EngineError, InternalError, InvalidDealError
 from ..inputs import check_flag, check_progress
 from ..interrupts import import_holding_sigint
 from .classes import count_classes, discard_runs, make_class
@@ -80,13 +79,13 @@ def _card_order(card: Card) -> tuple[int, int]:
 class Choice:
     """One optimal class: the strain, a representative discard, and how many sets it stands for."""
 
-    strain: str
+    strain: Strain
     discard: tuple[Card, ...]
     count: int
 
     def to_dict(self) -> dict:
-        """The JSON form; the discard as card strings (``["C2", "HK"]``)."""
-        return {"strain": self.strain, "discard": [str(c) for c in self.discard], "count": self.count}
+        """The JSON form; the strain as its letter, the discard as card strings (``["C2", "HK"]``)."""
+        return {"strain": self.strain.name, "discard": [str(c) for c in self.discard], "count": self.count}
 
 
 @dataclass(frozen=True)
@@ -95,7 +94,7 @@ class Declaration:
 
     declarer: str
     tricks: int
-    by_strain: dict[str, int]
+    by_strain: dict[Strain, int]
     optimal: list[Choice]
     candidates_searched: int
     held: Hand = field(repr=False)
@@ -116,7 +115,7 @@ class Declaration:
         return {
             "declarer": self.declarer,
             "tricks": self.tricks,
-            "by_strain": dict(self.by_strain),
+            "by_strain": {t.name: v for t, v in self.by_strain.items()},
             "optimal": [c.to_dict() for c in self.optimal],
             "recommended": rec.to_dict() if rec is not None else None,
         }
@@ -126,13 +125,11 @@ class Declaration:
 
     def __str__(self) -> str:
         lines = [f"Declarer {self.declarer} holds {self.held.pretty()}"]
-        lines.append(
-            "Best per strain: " + "  ".join(f"{_strain_symbol(s)} {v}" for s, v in self.by_strain.items())
-        )
+        lines.append("Best per strain: " + "  ".join(f"{s.symbol} {v}" for s, v in self.by_strain.items()))
         lines.append(f"Optimum: {self.tricks} {self._goal()}; {len(self.optimal)} optimal choice(s):")
         for c in self.optimal:
             cards = " ".join(x.pretty() for x in c.discard)
-            lines.append(f"  {_strain_symbol(c.strain)}  discard {cards}  ({c.count} set(s))")
+            lines.append(f"  {c.strain.symbol}  discard {cards}  ({c.count} set(s))")
         return "\n".join(lines)
 
     def to_frame(self) -> pd.DataFrame:
@@ -148,7 +145,7 @@ class Declaration:
             mine = [c for c in self.optimal if c.strain == strain]
             rows.append(
                 {
-                    "strain": _strain_symbol(strain),
+                    "strain": strain.symbol,
                     "tricks": value,
                     "optimal": bool(mine),
                     "discards": [" ".join(x.pretty() for x in c.discard) for c in mine],
@@ -159,12 +156,12 @@ class Declaration:
 
     def _repr_html_(self) -> str:
         rows = "".join(
-            f"<tr><td>{suit_html(_strain_symbol(c.strain))}</td>"
+            f"<tr><td>{suit_html(c.strain.symbol)}</td>"
             f"<td>{suit_html(' '.join(x.pretty() for x in c.discard))}</td>"
             f"<td>{c.count}</td></tr>"
             for c in self.optimal
         )
-        strains = "".join(f"<th>{suit_html(_strain_symbol(s))}</th>" for s in self.by_strain)
+        strains = "".join(f"<th>{suit_html(s.symbol)}</th>" for s in self.by_strain)
         values = "".join(f"<td>{v}</td>" for v in self.by_strain.values())
         return (
             f"<div><p>Declarer {self.declarer}: {suit_html(self.held.pretty())}</p>"
@@ -174,27 +171,16 @@ class Declaration:
         )
 
 
-_local = threading.local()
-
-
 def _thread_solver(tt_mb: int):
-    """This thread's engine for declarations, kept between calls.
+    """This thread's engine for declarations, kept between calls (the engine's pool).
 
     Why: a fresh table costs the kernel ~0.15 s of page zeroing on first touch (64 MiB),
     3% of a declaration; a caller declaring many deals (a bench, a match) pays it once.
     The table is cleared before each strain, so nothing carries over between calls.
     """
-    from ..engine import Solver  # imported here so that the rest of the package loads without it
+    from ..engine.pool import thread_solver  # imported here so that the rest of the package loads without it
 
-    solver = getattr(_local, "solver", None)
-    if solver is None or solver.tt_mb != tt_mb:
-        solver = _local.solver = None  # drop the old table before making the new one
-        solver = _local.solver = Solver(tt_mb)
-    return solver
-
-
-def _strain_symbol(strain: str) -> str:
-    return Strain.parse(strain).symbol
+    return thread_solver(tt_mb)
 
 
 def declare(
@@ -215,7 +201,69 @@ def declare(
     Raises :class:`~solver.errors.InvalidDealError` for a deal without a widow (or, when
     ``blind``, a widow larger than the hand) and a ``NotationError`` for bad strains/seats.
     """
+    seat, lead, strain_list = _check_request(
+        deal, declarer, leader, strains, blind, misere, must_ruff, progress
+    )
+    k, w = deal.hand_size, len(deal.widow)
+    own = deal.hands[seat]
+    held = own | deal.widow
+    opponents = [deal.hands[s] for s in Seat if s != seat]
+    opp_all = opponents[0] | opponents[1]
+    runs = discard_runs(held, own if blind else held, opp_all)
+    weights = {t: card_weights(t, held, opp_all, misere) for t in strain_list}
+    voids = {t: void_bonuses(t) for t in strain_list}
+    # OR-Tools loads here, not at `import solver`, and a Ctrl-C cannot cut its import short
+    model = import_holding_sigint("solver.declare.model").CandidateModel(runs, w, strain_list, weights, voids)
+    total = count_classes(runs, w) * len(strain_list)
+    engine = _thread_solver(tt_mb)
 
+    def oracle(discard: tuple[Card, ...], strain: str) -> ScoreOracle:
+        hands = list(deal.hands)
+        hands[seat] = held - Hand(discard)
+        return ScoreOracle(
+            engine, Deal(hands), strain, seat=seat, leader=lead, misere=misere, must_ruff=must_ruff
+        )
+
+    # strains with the most promising top candidate first, so G rises early
+    order = sorted(strain_list, key=lambda t: -(model.best_estimate(t) or 0))
+    search = _Search()
+    for t in order:
+        engine.clear()  # entries of a finished strain are never asked for again
+        for counts, _estimate in model.candidates(t):
+            cls = make_class(runs, counts)
+            search.settle(t, cls.discard, cls.size, oracle(cls.discard, t))
+            if progress is not None:
+                progress(search.done, total)
+    if search.done != total:  # every class of every strain must have been settled
+        raise InternalError(f"declaration search settled {search.done} of {total} candidates")
+
+    def tricks_of(score: int) -> int:
+        return k - score if misere else score
+
+    return Declaration(
+        declarer=seat.name,
+        tricks=tricks_of(search.top),
+        by_strain={Strain.parse(t): tricks_of(search.best[t]) for t in strain_list},
+        optimal=search.optimal(),
+        candidates_searched=search.searched,
+        held=held,
+        misere=misere,
+        blind=blind,
+        classes=total,
+    )
+
+
+def _check_request(
+    deal: Deal,
+    declarer: Seat | str,
+    leader: Seat | str,
+    strains: str,
+    blind: bool,
+    misere: bool,
+    must_ruff: bool,
+    progress: Progress | None,
+) -> tuple[Seat, Seat, list[str]]:
+    """The declarer, the leader and the strain letters, every argument checked."""
     if not isinstance(deal, Deal):
         raise InvalidDealError(f"expected a Deal, got {type(deal).__name__}")
     seat = Seat.parse(declarer)
@@ -229,74 +277,50 @@ def declare(
         raise InvalidDealError("the deal has no widow: a declaration needs widow cards to take and discard")
     if blind and w > k:
         raise InvalidDealError(f"blind discard of {w} cards from a hand of {k} is impossible")
-    own = deal.hands[seat]
-    held = own | deal.widow
-    opponents = [deal.hands[s] for s in Seat if s != seat]
-    opp_all = opponents[0] | opponents[1]
-    runs = discard_runs(held, own if blind else held, opp_all)
-    weights = {t: card_weights(t, held, opp_all, misere) for t in strain_list}
-    voids = {t: void_bonuses(t) for t in strain_list}
-    # OR-Tools loads here, not at `import solver`, and a Ctrl-C cannot cut its import short
-    model = import_holding_sigint("solver.declare.model").CandidateModel(runs, w, strain_list, weights, voids)
-    per_strain = count_classes(runs, w)
-    total = per_strain * len(strain_list)
-    engine = _thread_solver(tt_mb)
+    return seat, lead, strain_list
 
-    def oracle(discard: tuple[Card, ...], strain: str) -> ScoreOracle:
-        hands = list(deal.hands)
-        hands[seat] = held - Hand(discard)
-        return ScoreOracle(
-            engine, Deal(hands), strain, seat=seat, leader=lead, misere=misere, must_ruff=must_ruff
-        )
 
-    # strains with the most promising top candidate first, so G rises early
-    order = sorted(strain_list, key=lambda t: -(model.best_estimate(t) or 0))
-    best: dict[str, int] = {}  # best exact score per strain so far
-    global_best = -1  # G: best exact score over all strains so far
-    exact: list[tuple[str, tuple[Card, ...], int, int]] = []  # strain, discard, size, score
-    searched = done = 0
-    for t in order:
-        engine.clear()  # entries of a finished strain are never asked for again
-        for counts, _estimate in model.candidates(t):
-            cls = make_class(runs, counts)
-            ask = oracle(cls.discard, t)
-            score: int | None = None
-            if t not in best:
-                score = ask.exact(ask.trump_guess())
-            else:
-                threshold = best[t] + 1 if best[t] < global_best else global_best
-                if ask.at_least(threshold):
-                    score = threshold
-                    while ask.at_least(score + 1):
-                        score += 1
-            if score is not None:
-                exact.append((t, cls.discard, cls.size, score))
-                best[t] = max(best.get(t, score), score)
-                global_best = max(global_best, best[t])
-            searched += ask.used_engine
-            done += 1
-            if progress is not None:
-                progress(done, total)
-    if done != total:  # every class of every strain must have been settled
-        raise RuntimeError(f"declaration search settled {done} of {total} candidates")
-    optimal = [
-        Choice(t, tuple(sorted(disc, key=_card_order)), size)
-        for t, disc, size, score in exact
-        if score == global_best
-    ]
-    optimal.sort(key=lambda c: (Strain.parse(c.strain), [_card_order(x) for x in c.discard]))
+@dataclass
+class _Search:
+    """Step 3 of the module docstring: the best exact score per strain so far (``best[T]``),
+    the best over all strains (``top``, the docstring's ``G``), and every exact score found."""
 
-    def tricks_of(score: int) -> int:
-        return k - score if misere else score
+    best: dict[str, int] = field(default_factory=dict)
+    top: int = -1
+    exact: list[tuple[str, tuple[Card, ...], int, int]] = field(
+        default_factory=list
+    )  # strain, discard, size, score
+    searched: int = 0  # candidates that needed the engine
+    done: int = 0  # candidates settled
 
-    return Declaration(
-        declarer=seat.name,
-        tricks=tricks_of(global_best),
-        by_strain={t: tricks_of(best[t]) for t in strain_list},
-        optimal=optimal,
-        candidates_searched=searched,
-        held=held,
-        misere=misere,
-        blind=blind,
-        classes=total,
-    )
+    def settle(self, strain: str, discard: tuple[Card, ...], size: int, ask: ScoreOracle) -> None:
+        """Settle one candidate class: its exact score, or a proof that it is below the best."""
+        score = self._score(strain, ask)
+        if score is not None:
+            self.exact.append((strain, discard, size, score))
+            self.best[strain] = max(self.best.get(strain, score), score)
+            self.top = max(self.top, self.best[strain])
+        self.searched += ask.used_engine
+        self.done += 1
+
+    def _score(self, strain: str, ask: ScoreOracle) -> int | None:
+        if strain not in self.best:  # the first candidate of a strain is solved exactly
+            return ask.exact(ask.trump_guess())
+        best = self.best[strain]
+        threshold = best + 1 if best < self.top else self.top
+        if not ask.at_least(threshold):
+            return None
+        score = threshold
+        while ask.at_least(score + 1):
+            score += 1
+        return score
+
+    def optimal(self) -> list[Choice]:
+        """Every class whose exact score is the optimum, in strain order, lowest discard first."""
+        optimal = [
+            Choice(Strain.parse(t), tuple(sorted(disc, key=_card_order)), size)
+            for t, disc, size, score in self.exact
+            if score == self.top
+        ]
+        optimal.sort(key=lambda c: (c.strain, [_card_order(x) for x in c.discard]))
+        return optimal

@@ -26,7 +26,7 @@ from typing import Any, Protocol
 from ..cards import LANE, LANE_MASK, NO_TRUMP, Card, Hand, Suit
 from ..deal import Deal, Seat, Strain
 from ..errors import IllegalPlayError, RecordError, RulesError, SolverError
-from .modes import Mode
+from ..modes import Mode
 from .rules import Ruleset
 
 #: Names that mean "no trump suit": the modes without one, and "NT".

@@ -3,8 +3,9 @@
 A hand file is PBN-like: tag pairs ``[Name "value"]`` and then the play, one trick a
 line with the leader's card first. Reading it checks the whole play against the rules
 (follow suit, must-ruff, who leads, no card twice), so a :class:`HandRecord` that loads
-is a legal hand; a bad file fails with one :class:`~solver.errors.RecordError` naming
-the line, the trick and the card.
+is a legal hand; a bad file fails with one :class:`~solver.errors.HandFileError` listing every problem in
+file order, each naming the line (and the trick and the card). The tags are read here; the
+tricks are checked in :mod:`solver.game.handplay`.
 
 >>> rec = load_hand('''
 ... [Rules "twelve"]
@@ -30,13 +31,23 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..cards import SUIT_CHARS, SUIT_SYMBOLS, Card, Hand, Suit
+from ..cards import SUIT_SYMBOLS, Card, Hand, Suit
 from ..deal import SEAT_NAMES, Deal, Seat
-from ..errors import RecordError, SolverError
-from ..inputs import load_json, read_text_file, short_repr, write_atomic
-from ..tricks import legal_mask, trick_winner
-from .modes import Mode
-from .rules import Ruleset, get_ruleset
+from ..errors import HandFileError, RecordError, SolverError
+from ..inputs import BOM, check_int, load_json, read_text_file, short_repr, write_atomic
+from ..modes import Mode
+from .handplay import (
+    Line,
+    Problems,
+    cards_text,
+    check_lines,
+    check_play,
+    check_trick_numbers,
+    deck_words,
+    leaders_and_winners,
+    reconstruct,
+)
+from .rules import PRESETS, Ruleset, get_ruleset
 
 __all__ = ["HandRecord", "Position", "hand_from_record", "load_hand", "parse_hand", "save_hand"]
 
@@ -54,10 +65,6 @@ KNOWN_TAGS = (
     "Hand",
     "Players",
 )
-
-
-def _bit(card: Card) -> int:
-    return card.bit.bit_length() - 1
 
 
 @dataclass(frozen=True)
@@ -94,11 +101,14 @@ class HandRecord:
     (the last trick may be unfinished when the record stops mid-hand). ``dealt`` is the
     deal as dealt, widow included, when known; ``discard`` the declarer's discard when
     known; ``exchange`` the cards moved between hands before the play, ``(from, to, card)``.
+    ``reconstructed`` is true when the file gave no deal and ``start`` was rebuilt from the
+    play itself (each seat holds what it played): a program reading a hand file for a
+    user shows these hands for the user to check.
     """
 
     ruleset: Ruleset
     declarer: Seat
-    contract: str
+    contract: Mode
     leader: Seat
     start: Deal
     tricks: tuple[tuple[Card, ...], ...]
@@ -107,13 +117,13 @@ class HandRecord:
     exchange: tuple[tuple[Seat, Seat, Card], ...] = ()
     number: int | None = None
     players: tuple[str, str, str] | None = None
+    reconstructed: bool = field(default=False, compare=False)
     leaders: tuple[Seat, ...] = field(default=(), repr=False, compare=False)
     winners: tuple[Seat, ...] = field(default=(), repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        leaders, winners = _leaders_and_winners(
-            self.leader, self.tricks, int(Mode.parse(self.contract).strain)
-        )
+        object.__setattr__(self, "contract", Mode.parse(self.contract))  # a mode name is read too
+        leaders, winners = leaders_and_winners(self.leader, self.tricks, int(self.contract.strain))
         object.__setattr__(self, "leaders", leaders)
         object.__setattr__(self, "winners", winners)
 
@@ -163,6 +173,8 @@ class HandRecord:
 
         ``position(len(tricks) + 1)`` is the position after the last complete trick.
         """
+        check_int(trick, "trick", RecordError, -(10**6), 10**6)  # bounded: shown in messages
+        check_int(played, "played", RecordError, -(10**6), 10**6)
         last = len(self.tricks) + (1 if len(self.winners) == len(self.tricks) else 0)
         if not 1 <= trick <= min(last, self.hand_size):
             raise RecordError(
@@ -213,7 +225,7 @@ class HandRecord:
         if options:
             lines.append(f'[Options "{json.dumps(options, sort_keys=True)}"]')
         if self.players is not None:
-            lines.append(f'[Players "{", ".join(self.players)}"]')
+            lines.append(f'[Players "{", ".join(_quote_name(n) for n in self.players)}"]')
         lines.append(f'[Declarer "{self.declarer.name}"]')
         lines.append(f'[Contract "{self.contract}"]')
         if self.discard is not None:
@@ -242,72 +254,66 @@ def _options_of(ruleset: Ruleset) -> dict[str, Any]:
     return {k: v for k, v in ruleset.diff(base).items() if k != "name"}
 
 
-def _leaders_and_winners(
-    leader: Seat, tricks: Sequence[Sequence[Card]], trump: int
-) -> tuple[tuple[Seat, ...], tuple[Seat, ...]]:
-    leaders: list[Seat] = []
-    winners: list[Seat] = []
-    lead = leader
-    for trick in tricks:
-        leaders.append(lead)
-        if len(trick) == 3:
-            lead = Seat((lead + trick_winner([_bit(c) for c in trick], trump)) % 3)
-            winners.append(lead)
-    return tuple(leaders), tuple(winners)
-
-
 # --- reading ---------------------------------------------------------------------------------
-class _Line:
-    """One trick line of the play section, with its line number for error messages."""
-
-    def __init__(self, number: int, cards: list[Card]) -> None:
-        self.number = number
-        self.cards = cards
-
-
 #: Largest file read as a hand file (a hand of 17 tricks with comments is a few KB).
 MAX_HAND_FILE_BYTES = 1 << 20
 
 
 def load_hand(source: str | os.PathLike[str]) -> HandRecord:
     """Read a hand file from a path or from its text (text holds a newline or a ``[``)."""
-    if isinstance(source, str) and ("\n" in source or source.lstrip().startswith("[")):
+    if isinstance(source, str) and ("\n" in source or source.lstrip(BOM + " \t").startswith("[")):
         return parse_hand(source)
     text = read_text_file(source, what="hand file", max_bytes=MAX_HAND_FILE_BYTES, error=RecordError)
     path = os.fsdecode(os.fspath(source))
     try:
         return parse_hand(text)
-    except RecordError as exc:
-        raise RecordError(f"{path}: {exc}") from None
+    except HandFileError as exc:
+        raise HandFileError(exc.problems, source=path) from None
 
 
 def parse_hand(text: str) -> HandRecord:
-    """Parse and validate the text of a hand file (see ``docs/handfile.md``)."""
+    """Parse and validate the text of a hand file (see ``docs/handfile.md``).
+
+    Every problem is found in one reading: a :class:`~solver.errors.HandFileError` lists
+    them in file order, each naming its line.
+    """
     if not isinstance(text, str):
         raise RecordError(f"a hand file is text, got {short_repr(text)}")
+    problems = Problems()
     tags: dict[str, tuple[int, str]] = {}
-    lines: list[_Line] = []
-    for number, raw in enumerate(text.splitlines(), 1):
+    lines: list[Line] = []
+    for number, raw in enumerate(text.removeprefix(BOM).splitlines(), 1):
         line = raw.split("#", 1)[0].strip() if not raw.lstrip().startswith("[") else _strip_tag_comment(raw)
         if not line:
             continue
         if line.startswith("["):
-            m = _TAG.match(line)
-            if not m:
-                raise RecordError(f'line {number}: cannot read tag {line!r}; write [Name "value"]')
-            name = m.group(1).capitalize()
-            if name not in KNOWN_TAGS:
-                raise RecordError(
-                    f"line {number}: unknown tag [{m.group(1)}]; known: {', '.join(KNOWN_TAGS)}"
-                )
-            if name in tags:
-                raise RecordError(f"line {number}: tag [{name}] given twice")
-            if lines:
-                raise RecordError(f"line {number}: tag [{name}] after the play; tags come first")
-            tags[name] = (number, m.group(2).strip())
+            _read_tag(line, number, tags, after_play=bool(lines), problems=problems)
             continue
-        lines.append(_Line(number, _trick_cards(line, number, len(lines) + 1)))
-    return _build(tags, lines)
+        lines.append(_trick_line(line, number, len(lines) + 1, problems))
+    check_trick_numbers(lines, problems)
+    record = _build(tags, lines, problems)
+    problems.raise_any()
+    assert record is not None  # no problem noted means every part was read
+    return record
+
+
+def _read_tag(
+    line: str, number: int, tags: dict[str, tuple[int, str]], after_play: bool, problems: Problems
+) -> None:
+    m = _TAG.match(line)
+    if not m:
+        problems.add(f'line {number}: cannot read tag {short_repr(line)}; write [Name "value"]')
+        return
+    name = m.group(1).capitalize()
+    if name not in KNOWN_TAGS:
+        problems.add(f"line {number}: unknown tag [{m.group(1)}]; known: {', '.join(KNOWN_TAGS)}")
+        return
+    if name in tags:
+        problems.add(f"line {number}: tag [{name}] given twice (first at line {tags[name][0]})")
+        return
+    if after_play:
+        problems.add(f"line {number}: tag [{name}] after the play; tags come first")
+    tags[name] = (number, m.group(2).strip())
 
 
 def _strip_tag_comment(raw: str) -> str:
@@ -319,91 +325,92 @@ def _strip_tag_comment(raw: str) -> str:
     return line.split("#", 1)[0].strip() if "#" in line[end + 1 :] else line
 
 
-def _trick_cards(line: str, number: int, trick: int) -> list[Card]:
+def _trick_line(line: str, number: int, trick: int, problems: Problems) -> Line:
     words = line.replace(",", " ").split()
+    typed = None
     if words and _TRICK_NUMBER.match(words[0]):
+        digits = words[0][:-1]
+        if len(digits) <= 3:
+            typed = int(digits)
+        else:
+            problems.add(f"line {number} (trick {trick}): {short_repr(words[0], 12)} is not a trick number")
         words = words[1:]
     cards = []
+    broken = False
     for w in words:
         try:
             cards.append(Card.parse(w))
         except SolverError as exc:
-            raise RecordError(f"line {number} (trick {trick}): {exc}") from None
-    if len(cards) > 3:
-        raise RecordError(f"line {number} (trick {trick}): {len(cards)} cards; a trick has 3")
-    return cards
+            problems.add(f"line {number} (trick {trick}): {exc}")
+            broken = True
+    if len(words) > 3:
+        problems.add(f"line {number} (trick {trick}): {len(words)} cards; a trick has 3")
+        broken = True
+    return Line(number, cards, broken, typed)
 
 
-def _tag(tags: Mapping[str, tuple[int, str]], name: str) -> tuple[int, str] | None:
-    return tags.get(name)
-
-
-def _build(tags: Mapping[str, tuple[int, str]], lines: list[_Line]) -> HandRecord:
-    ruleset = _read_rules(tags)
-    declarer = ruleset.declarer
+def _build(tags: Mapping[str, tuple[int, str]], lines: list[Line], problems: Problems) -> HandRecord | None:
+    """The record, or None once a problem is noted (every part is still checked)."""
+    ruleset = problems.attempt(_read_rules, tags)
+    declarer = ruleset.declarer if ruleset is not None else None
     if "Declarer" in tags:
-        at, value = tags["Declarer"]
-        declarer = _seat(value, f"line {at}: [Declarer]")
-        if declarer != ruleset.declarer:
-            raise RecordError(
-                f"line {at}: [Declarer] is {declarer.name}, but under {ruleset.name} "
-                f"{ruleset.declarer.name} declares"
-            )
+        declarer = problems.attempt(_read_declarer, tags["Declarer"], ruleset)
+    contract = None
     if "Contract" not in tags:
-        raise RecordError('missing tag [Contract "..."]: the trump suit S H D C, or a mode such as N or MT')
-    at, value = tags["Contract"]
-    contract = _mode(value, ruleset, at)
-    discard = _read_discard(tags, ruleset)
-    exchange = _read_exchange(tags)
-    number = _read_number(tags)
-    players = _read_players(tags)
-    dealt, start = _read_deal(tags, ruleset, declarer, discard, exchange)
-    rule_leader = Seat.E if ruleset.first_leader == "eldest" else declarer
-    leader = rule_leader
-    if "Leader" in tags:
-        at, value = tags["Leader"]
-        leader = _seat(value, f"line {at}: [Leader]")
-        ending = start is not None and start.hand_size < ruleset.hand_size  # any seat may be on lead
-        if leader != rule_leader and not ending:
-            raise RecordError(
-                f"line {at} (trick 1): wrong seat leading: [Leader] is {leader.name}, but "
-                f"under {ruleset.name} {rule_leader.name} makes the first lead"
-            )
+        problems.add('missing tag [Contract "..."]: the trump suit S H D C, or a mode such as N or MT')
+    elif ruleset is not None:
+        contract = problems.attempt(_mode, tags["Contract"][1], ruleset, tags["Contract"][0])
+    discard = problems.attempt(_read_discard, tags, ruleset)
+    exchange = problems.attempt(_read_exchange, tags, ruleset)
+    number = problems.attempt(_read_number, tags)
+    players = problems.attempt(_read_players, tags)
+    dealt = start = None
+    deal_read = "Deal" not in tags
+    if ruleset is not None and declarer is not None and exchange is not None and "Deal" in tags:
+        read = problems.attempt(_read_deal, tags, ruleset, declarer, discard, exchange)
+        if read is not None:
+            (dealt, start), deal_read = read, True
+    leader = None
+    if declarer is not None and ruleset is not None:
+        leader = problems.attempt(_read_leader, tags, ruleset, declarer, start)
+    size = start.hand_size if start is not None else (ruleset.hand_size if ruleset is not None else 17)
+    playable = check_lines(lines, size, ruleset, discard, problems)
+    if contract is None or leader is None or ruleset is None or declarer is None or not deal_read:
+        return None
     trump = int(Mode.parse(contract).strain)
     tricks = [ln.cards for ln in lines]
-    size = start.hand_size if start is not None else ruleset.hand_size
-    if len(tricks) > size:
-        ln = lines[size]
-        raise RecordError(f"line {ln.number} (trick {size + 1}): the hand has only {size} tricks")
-    for ln in lines[:-1]:
-        if len(ln.cards) != 3:
-            raise RecordError(
-                f"line {ln.number} (trick {lines.index(ln) + 1}): {len(ln.cards)} card(s); "
-                f"only the last trick may be unfinished"
-            )
-    _check_repeats(lines, discard)
-    complete = sum(len(t) for t in tricks) == 3 * size
+    reconstructed = start is None
     if start is None:
-        if not complete:
-            need = (
-                "[Discard] (the declarer's hand is not known without it)" if dealt is not None else "[Deal]"
-            )
-            raise RecordError(
-                f"the play section lists {sum(len(t) for t in tricks)} of {3 * size} cards: "
-                f"a partial play needs {need}"
-            )
-        start = _reconstruct(tricks, leader, trump)
+        played = sum(len(t) for t in tricks)
+        if played != 3 * size:
+            if playable == len(lines):
+                need = (
+                    "[Discard] (the declarer's hand is not known without it)"
+                    if dealt is not None
+                    else "[Deal]"
+                )
+                hint = " Is a trick line missing?" if played == 3 * size - 3 else ""
+                problems.add(
+                    f"the play section lists {played} of {3 * size} cards: a partial play needs {need}.{hint}"
+                )
+            return None
+        if playable < len(lines):
+            return None  # the hands cannot be rebuilt from lines that cannot be played through
+        start = reconstruct(tricks, leader, trump)
         if dealt is not None:
-            discard = _infer_discard(tags, dealt, start, declarer, exchange)
-    _check_play(
-        lines,
+            discard = problems.attempt(_infer_discard, tags, dealt, start, declarer, exchange)
+    check_play(
+        lines[:playable],
         start,
         leader,
         trump,
         bool(ruleset.must_ruff),
-        reconstructed="Deal" not in tags,
-        exchanged=bool(exchange) or "Deal" not in tags,
+        reconstructed=reconstructed,
+        exchanged=bool(exchange) or reconstructed,
+        problems=problems,
     )
+    if problems:
+        return None
     return HandRecord(
         ruleset=ruleset,
         declarer=declarer,
@@ -413,9 +420,10 @@ def _build(tags: Mapping[str, tuple[int, str]], lines: list[_Line]) -> HandRecor
         tricks=tuple(tuple(t) for t in tricks),
         discard=discard,
         dealt=dealt,
-        exchange=exchange,
+        exchange=exchange or (),
         number=number,
         players=players,
+        reconstructed=reconstructed,
     )
 
 
@@ -433,53 +441,108 @@ def _read_rules(tags: Mapping[str, tuple[int, str]]) -> Ruleset:
             options["modes"] = frozenset(options["modes"])
         if isinstance(options.get("targets"), list):
             options["targets"] = tuple(options["targets"])
+    preset = next((p for p in PRESETS if p.casefold() == name.casefold()), None)  # any case
+    if preset is None:
+        raise RecordError(
+            f"line {at}: [Rules]: unknown ruleset {short_repr(name)}; presets are {', '.join(PRESETS)}"
+        )
     try:
-        return get_ruleset(name, **options)
+        return get_ruleset(preset, **options)
     except SolverError as exc:
-        raise RecordError(f"line {at}: [Rules]: {exc}") from None
+        raise RecordError(f"line {tags['Options'][0]}: [Options]: {exc}") from None
+
+
+def _read_declarer(tag: tuple[int, str], ruleset: Ruleset | None) -> Seat:
+    at, value = tag
+    declarer = _seat(value, f"line {at}: [Declarer]")
+    if ruleset is not None and declarer != ruleset.declarer:
+        raise RecordError(
+            f"line {at}: [Declarer] is {declarer.name}, but under {ruleset.name} "
+            f"{ruleset.declarer.name} declares"
+        )
+    return declarer
+
+
+def _read_leader(
+    tags: Mapping[str, tuple[int, str]], ruleset: Ruleset, declarer: Seat, start: Deal | None
+) -> Seat:
+    rule_leader = ruleset.opening_leader(declarer)
+    if "Leader" not in tags:
+        return rule_leader
+    at, value = tags["Leader"]
+    leader = _seat(value, f"line {at}: [Leader]")
+    ending = start is not None and start.hand_size < ruleset.hand_size  # any seat may be on lead
+    if leader != rule_leader and not ending:
+        raise RecordError(
+            f"line {at} (trick 1): wrong seat leading: [Leader] is {leader.name}, but "
+            f"under {ruleset.name} {rule_leader.name} makes the first lead"
+        )
+    return leader
 
 
 def _seat(value: str, where: str) -> Seat:
     try:
         return Seat.parse(value)
     except SolverError:
-        raise RecordError(f"{where}: unknown seat {value!r} (expected D, E or M)") from None
+        raise RecordError(f"{where}: unknown seat {short_repr(value)} (expected D, E or M)") from None
 
 
-def _mode(value: str, ruleset: Ruleset, at: int) -> str:
+#: Words a player may write for a contract, beside the mode names (any case, spaces or hyphens).
+CONTRACT_WORDS = {
+    "spades": "S",
+    "spade": "S",
+    "hearts": "H",
+    "heart": "H",
+    "diamonds": "D",
+    "diamond": "D",
+    "clubs": "C",
+    "club": "C",
+    "notrump": "N",
+    "notrumps": "N",
+    "minimumtricks": "MT",
+    "misere": "miz",
+    "misère": "miz",
+}
+
+
+def _mode(value: str, ruleset: Ruleset, at: int) -> Mode:
     v = value.strip()
     if len(v) == 1 and v in SUIT_SYMBOLS:
         v = Suit.parse(v).name
+    v = CONTRACT_WORDS.get(re.sub(r"[\s_-]+", "", v.casefold()), v)
     try:
         mode: Mode | None = Mode.parse(v)
     except SolverError:
         mode = None
     if mode is None or mode not in ruleset.modes:
         raise RecordError(
-            f"line {at}: [Contract] {value!r} is not a mode of {ruleset.name}; "
-            f"allowed: {' '.join(ruleset.mode_order)}"
+            f"line {at}: [Contract] {short_repr(value)} is not a mode of {ruleset.name}; "
+            f"allowed: {' '.join(ruleset.mode_order)} (or words: hearts, no trump, misère)"
         )
-    return mode.value
+    return mode
 
 
-def _cards(text: str, where: str) -> list[Card]:
+def _cards(text: str, where: str, ruleset: Ruleset | None = None) -> list[Card]:
     out = []
     for w in text.replace(",", " ").split():
         try:
-            out.append(Card.parse(w))
+            card = Card.parse(w)
         except SolverError as exc:
             raise RecordError(f"{where}: {exc}") from None
+        if ruleset is not None and not ruleset.deck.mask & card.bit:
+            raise RecordError(f"{where}: card {card} is not in the deck of {deck_words(ruleset)}")
+        out.append(card)
     return out
 
 
-def _read_discard(tags: Mapping[str, tuple[int, str]], ruleset: Ruleset) -> tuple[Card, ...] | None:
+def _read_discard(tags: Mapping[str, tuple[int, str]], ruleset: Ruleset | None) -> tuple[Card, ...] | None:
     if "Discard" not in tags:
         return None
     at, text = tags["Discard"]
-    cards = _cards(text, f"line {at}: [Discard]")
+    cards = _cards(text, f"line {at}: [Discard]", ruleset)
     if len(set(cards)) != len(cards):
         raise RecordError(f"line {at}: [Discard] names a card twice")
-    if len(cards) != ruleset.widow_size:
+    if ruleset is not None and len(cards) != ruleset.widow_size:
         raise RecordError(
             f"line {at}: [Discard] has {len(cards)} card(s); under {ruleset.name} "
             f"the declarer discards {ruleset.widow_size}"
@@ -487,7 +550,9 @@ def _read_discard(tags: Mapping[str, tuple[int, str]], ruleset: Ruleset) -> tupl
     return tuple(cards)
 
 
-def _read_exchange(tags: Mapping[str, tuple[int, str]]) -> tuple[tuple[Seat, Seat, Card], ...]:
+def _read_exchange(
+    tags: Mapping[str, tuple[int, str]], ruleset: Ruleset | None = None
+) -> tuple[tuple[Seat, Seat, Card], ...]:
     if "Exchange" not in tags:
         return ()
     at, text = tags["Exchange"]
@@ -497,8 +562,10 @@ def _read_exchange(tags: Mapping[str, tuple[int, str]]) -> tuple[tuple[Seat, Sea
             continue
         m = re.fullmatch(r"([DEMdem])\s*>\s*([DEMdem])\s+(\S+)", part)
         if not m:
-            raise RecordError(f"line {at}: [Exchange] entry {part!r}: write FROM>TO CARD, e.g. D>E HA")
-        card = _cards(m.group(3), f"line {at}: [Exchange]")[0]
+            raise RecordError(
+                f"line {at}: [Exchange] entry {short_repr(part)}: write FROM>TO CARD, e.g. D>E HA"
+            )
+        card = _cards(m.group(3), f"line {at}: [Exchange]", ruleset)[0]
         moves.append((Seat.parse(m.group(1)), Seat.parse(m.group(2)), card))
     return tuple(moves)
 
@@ -508,7 +575,7 @@ def _read_number(tags: Mapping[str, tuple[int, str]]) -> int | None:
         return None
     at, text = tags["Hand"]
     if not (text.isascii() and text.isdigit()) or len(text) > 6 or int(text) < 1:
-        raise RecordError(f"line {at}: [Hand] must be a hand number 1, 2, ..., got {text!r}")
+        raise RecordError(f"line {at}: [Hand] must be a hand number 1, 2, ..., got {short_repr(text)}")
     return int(text)
 
 
@@ -516,10 +583,58 @@ def _read_players(tags: Mapping[str, tuple[int, str]]) -> tuple[str, str, str] |
     if "Players" not in tags:
         return None
     at, text = tags["Players"]
-    names = [n.strip() for n in text.split(",")]
+    names = _split_names(text, f"line {at}: [Players]")
     if len(names) != 3 or not all(names):
-        raise RecordError(f"line {at}: [Players] must name three players (D, E, M) separated by commas")
+        raise RecordError(
+            f"line {at}: [Players] must name three players (D, E, M) separated by commas, got "
+            f'{len(names)}; a name holding a comma goes in quotes: "Smith, J."'
+        )
     return (names[0], names[1], names[2])
+
+
+def _split_names(text: str, where: str) -> list[str]:
+    """Names separated by commas; a name may be a JSON string (``"Smith, J."``), which is
+    how :func:`_quote_name` writes one holding a comma, a quote or a control character."""
+    names = []
+    pos = 0
+    while True:
+        while pos < len(text) and text[pos] in " \t":
+            pos += 1
+        if text.startswith('"', pos):
+            try:
+                name, pos = _JSON.raw_decode(text, pos)
+            except ValueError as exc:
+                raise RecordError(
+                    f"{where}: cannot read the quoted name at column {pos + 1}: {exc}"
+                ) from None
+            rest = text[pos:].lstrip(" \t")
+            if rest and not rest.startswith(","):
+                raise RecordError(f"{where}: a comma must follow the quoted name {short_repr(name)}")
+            pos = len(text) - len(rest)
+        else:
+            end = text.find(",", pos)
+            end = len(text) if end < 0 else end
+            name, pos = text[pos:end].strip(), end
+        names.append(name)
+        if pos >= len(text):
+            return names
+        pos += 1  # the comma
+
+
+def _quote_name(name: str) -> str:
+    """``name`` as written in ``[Players]``: as it is when it reads back so, else as a JSON
+    string with every unprintable character escaped (so the file stays one line a tag)."""
+    plain = name == name.strip() and name.isprintable() and not any(ch in name for ch in ',"\\')
+    if plain and name:
+        return name
+    return (
+        '"'
+        + "".join(ch if ch.isprintable() and ch not in '"\\' else json.dumps(ch)[1:-1] for ch in name)
+        + '"'
+    )
+
+
+_JSON = json.JSONDecoder()
 
 
 def _read_deal(
@@ -582,87 +697,6 @@ def _read_deal(
     return deal, start
 
 
-def _check_repeats(lines: Sequence[_Line], discard: Sequence[Card] | None) -> None:
-    seen: dict[Card, int] = {}
-    out = set(discard or ())
-    for t, ln in enumerate(lines, 1):
-        for c in ln.cards:
-            if c in seen:
-                raise RecordError(
-                    f"line {ln.number} (trick {t}): card {c} played twice (already played at trick {seen[c]})"
-                )
-            if c in out:
-                raise RecordError(f"line {ln.number} (trick {t}): card {c} was discarded and is out of play")
-            seen[c] = t
-
-
-def _reconstruct(tricks: Sequence[Sequence[Card]], leader: Seat, trump: int) -> Deal:
-    """The hands at the first lead, from a complete play: each seat holds what it played."""
-    hands = [0, 0, 0]
-    leaders, _ = _leaders_and_winners(leader, tricks, trump)
-    for lead, trick in zip(leaders, tricks):
-        for k, c in enumerate(trick):
-            hands[(lead + k) % 3] |= c.bit
-    return Deal([Hand(m) for m in hands])
-
-
-def _cards_text(mask: int) -> str:
-    return ", ".join(str(c) for c in sorted(Hand(mask), key=lambda c: -c.rank))
-
-
-def _check_play(
-    lines: Sequence[_Line],
-    start: Deal,
-    leader: Seat,
-    trump: int,
-    must_ruff: bool,
-    reconstructed: bool,
-    exchanged: bool,
-) -> None:
-    """Every card in the right hand and legal; errors name the line, trick and card."""
-    hands = [h.mask for h in start.hands]
-    lead = leader
-    for t, ln in enumerate(lines, 1):
-        where = f"line {ln.number} (trick {t})"
-        led = -1
-        for k, c in enumerate(ln.cards):
-            seat = Seat((lead + k) % 3)
-            if not hands[seat] & c.bit:
-                owner = next((s for s in Seat if hands[s] & c.bit), None)
-                if owner is not None and k == 0:
-                    raise RecordError(
-                        f"{where}: wrong seat leading: {c} is {owner.name}'s card, but "
-                        f"{seat.name} {'won the last trick' if t > 1 else 'has the first lead'} "
-                        f"and leads"
-                    )
-                if owner is not None:
-                    hint = "" if exchanged else " (if cards were exchanged before the play, give [Exchange])"
-                    raise RecordError(
-                        f"{where}: card {c} is not in {seat.name}'s hand (it is {owner.name}'s); "
-                        f"{seat.name} plays card {k + 1} of this trick{hint}"
-                    )
-                raise RecordError(f"{where}: card {c} is not in {seat.name}'s hand")
-            legal = legal_mask(hands[seat], led, trump, must_ruff)
-            if not legal & c.bit:
-                follow = hands[seat] & (0x1FFF << (16 * led))
-                if follow:
-                    raise RecordError(
-                        f"{where}: {seat.name} revokes with {c}: {SUIT_CHARS[led]} was led and "
-                        f"{seat.name} holds {_cards_text(follow)}"
-                        + (" (played later)" if reconstructed else "")
-                    )
-                raise RecordError(
-                    f"{where}: {seat.name} plays {c} without ruffing: void in {SUIT_CHARS[led]}, "
-                    f"{seat.name} must play a trump (holds {_cards_text(legal)})"
-                    + (" (played later)" if reconstructed else "")
-                )
-            hands[seat] &= ~c.bit
-            if k == 0:
-                led = int(c.suit)
-        if len(ln.cards) == 3:
-            lead = Seat((lead + trick_winner([_bit(c) for c in ln.cards], trump)) % 3)
-
-
 def _infer_discard(
     tags: Mapping[str, tuple[int, str]],
     dealt: Deal,
@@ -683,12 +717,12 @@ def _infer_discard(
         missing = start[s].mask & ~hands[s]
         if missing:
             raise RecordError(
-                f"line {at}: [Deal] does not give {s.name} {_cards_text(missing)}, which {s.name} plays{hint}"
+                f"line {at}: [Deal] does not give {s.name} {cards_text(missing)}, which {s.name} plays{hint}"
             )
         left = hands[s] & ~start[s].mask
         if left and s != declarer:
             raise RecordError(
-                f"line {at}: [Deal] gives {s.name} {_cards_text(left)}, which {s.name} never plays{hint}"
+                f"line {at}: [Deal] gives {s.name} {cards_text(left)}, which {s.name} never plays{hint}"
             )
     out = Hand(hands[declarer] & ~start[declarer].mask)
     return tuple(sorted(out, key=lambda c: (c.suit, -c.rank)))
@@ -697,12 +731,25 @@ def _infer_discard(
 # --- from a match record, and to a file --------------------------------------------------------
 def hand_from_record(record: Mapping[str, Any], number: int) -> HandRecord:
     """Hand ``number`` (1-based) of a loaded match record (:func:`solver.game.records.load`)."""
+    if not isinstance(record, Mapping) or not isinstance(record.get("hands"), list):
+        raise RecordError(f"a loaded match record (solver.load_record) is needed, got {short_repr(record)}")
+    hands = record["hands"]
+    check_int(number, "hand number", RecordError)
+    if not 1 <= number <= len(hands):
+        raise RecordError(f"hand {short_repr(number)}: the record has hands 1..{len(hands)}")
+    try:
+        return _hand_of_record(record, number)
+    except (KeyError, IndexError, TypeError, AttributeError, SolverError) as exc:
+        raise RecordError(
+            f"hand {number}: not a valid match record ({type(exc).__name__}: {short_repr(exc)}); "
+            "load it with solver.load_record, which says what is wrong"
+        ) from None
+
+
+def _hand_of_record(record: Mapping[str, Any], number: int) -> HandRecord:
     from .records import ruleset_of
 
-    hands = record["hands"]
-    if not 1 <= number <= len(hands):
-        raise RecordError(f"hand {number}: the record has hands 1..{len(hands)}")
-    h = hands[number - 1]
+    h = record["hands"][number - 1]
     ruleset = ruleset_of(record)
     dealt = Deal(
         [Hand.parse(h["dealt"][s]) if h["dealt"][s].strip() else Hand() for s in SEAT_NAMES],
@@ -724,7 +771,7 @@ def hand_from_record(record: Mapping[str, Any], number: int) -> HandRecord:
     start = Deal([Hand(m) for m in hands])
     cards = [Card.parse(c) for c in h["play"]]
     tricks = tuple(tuple(cards[i : i + 3]) for i in range(0, len(cards), 3))
-    leader = Seat.E if ruleset.first_leader == "eldest" else declarer
+    leader = ruleset.opening_leader(declarer)
     names = record["players"]
     d = h["dealer"]
     players = (names[d], names[(d + 1) % 3], names[(d + 2) % 3])
@@ -745,6 +792,10 @@ def hand_from_record(record: Mapping[str, Any], number: int) -> HandRecord:
 
 def save_hand(rec: HandRecord, path: str | os.PathLike[str]) -> None:
     """Write the hand file atomically (temp file in the same directory, then rename)."""
+    if not isinstance(rec, HandRecord):
+        raise RecordError(f"save_hand writes a HandRecord, got {short_repr(rec)}")
+    if isinstance(path, bool) or not isinstance(path, (str, os.PathLike)):
+        raise RecordError(f"a hand file is saved to a file name, got {short_repr(path)}")
     write_atomic(path, rec.to_text())
 
 

@@ -24,12 +24,12 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import ALL_CARDS, LANE, LANE_MASK, LANE_SHIFT, Card, Hand, Suit
 from ..deal import Seat
-from ..errors import IllegalPlayError, RulesError, SolverError
+from ..errors import IllegalPlayError, InternalError, RulesError
 from ..inputs import check_int, check_seed, short_repr
+from ..modes import Mode
 from ..tricks import legal_mask, trick_winner
 from . import scoring
 from .exchange import run_exchange
-from .modes import Mode
 from .rules import Ruleset
 from .views import (
     Announcement,
@@ -47,7 +47,6 @@ SEATS = tuple(Seat)  # D, E, M: indexed by seat number in the play loop
 #: The safety cap on hands per match (end reason ``hand-cap``): no ruleset needs more, and
 #: a record stopped at any other cap is marked ``"truncated": true``.
 HAND_CAP = 200
-C2 = Card.parse("C2")
 
 
 def _triple(values: Sequence[int]) -> tuple[int, int, int]:
@@ -56,10 +55,9 @@ def _triple(values: Sequence[int]) -> tuple[int, int, int]:
 
 
 def deck_for(ruleset: Any) -> list[Card]:
-    """The cards in play under the ruleset (the 51-card deck drops the club two)."""
-    if ruleset.deck_size == 51:
-        return [c for c in ALL_CARDS if c is not C2]
-    return list(ALL_CARDS)
+    """The ruleset's deck (:attr:`Ruleset.deck`) in the order the shuffle starts from."""
+    deck = ruleset.deck
+    return [c for c in ALL_CARDS if c in deck]
 
 
 def mode_strain(mode: Mode | str) -> str:
@@ -89,7 +87,7 @@ class HandState:
             union |= p
             total += p.bit_count()
         if union != self.deck or total != self.deck.bit_count():
-            raise SolverError(
+            raise InternalError(
                 f"hand {self.number}, {step}: card accounting broken "
                 f"({total} cards placed, {self.deck.bit_count()} in the deck)"
             )
@@ -221,169 +219,52 @@ class Match:
 
     # --- one hand -----------------------------------------------------------------------
     def _play_hand(self, number: int, dealer: int) -> MatchHandRecord:
+        """One hand: deal, the declaration steps of the ruleset, the play, the nets."""
         rs = self.ruleset
-        n, w = rs.hand_size, rs.widow_size
-        if self.deal_source is None:
-            cards = list(self.deck_cards)
-            self.rng.shuffle(cards)
-            dealt_lists = [cards[i * n : (i + 1) * n] for i in range(3)]
-            widow_cards = cards[3 * n : 3 * n + w]
-        else:
-            dealt_lists, widow_cards = self.deal_source(number)
+        dealt_lists, widow_cards = self._deal(number)
         hands = [sum(c.bit for c in lst) for lst in dealt_lists]
         widow = sum(c.bit for c in widow_cards)
         st = HandState(self.deck_mask, hands, widow, number)
         st.check("deal")
-        declarer = Seat(rs.declarer)
         dealt = {s.name: str(Hand(hands[s])) for s in SEATS}
-        exchange_log: list[ExchangeRecord] = []
-        totals = _triple(self.state.totals)
-        decl_player = (dealer + declarer) % 3
-        modes = tuple(rs.allowed_modes(self.state.modes_used[decl_player]))
-        transfers_by_seat: list[list] = [[], [], []]
-
-        def table(seat: Seat) -> Table:
-            d_target, e_target, m_target = (rs.target_of(s, mode) for s in SEATS)
-            targets = (d_target, e_target, m_target)
-            return Table(
-                rs,
-                number,
-                dealer,
-                (dealer + seat) % 3,
-                seat,
-                targets,
-                declarer,
-                totals,
-                tuple(transfers_by_seat[seat]),
-            )
-
-        def sees_all(seat: Seat) -> bool:
-            return bool(getattr(self.players[(dealer + seat) % 3], "sees_all", False))
-
-        mode: Mode | None = None
-        discard: list[Card] = []
-
-        def ask(stage: str, hand_mask: int, visible: int, fixed: Mode | None) -> Announcement:
-            player = self.players[decl_player]
-            n_discard = 0 if stage == "mode" else (rs.widow_size if rs.widow != "none" else 0)
-            view = DeclareView(
-                table(declarer),
-                stage,
-                hand_mask,
-                visible,
-                modes,
-                n_discard,
-                fixed,
-                _triple(st.hands) if sees_all(declarer) else None,
-                st.widow if sees_all(declarer) else None,
-            )
-            d = player.declare(view)
-            where = f"hand {number}: declarer {self.names[decl_player]} ({declarer.name})"
-            if not isinstance(d, Announcement):
-                raise IllegalPlayError(f"{where} returned {d!r}, not a Announcement")
-            if stage != "discard" and d.mode not in modes:
-                raise IllegalPlayError(f"{where} named mode {d.mode!r}; allowed: {', '.join(modes)}")
-            if stage == "discard" and d.mode != fixed:
-                raise IllegalPlayError(f"{where} changed the mode from {fixed} to {d.mode}")
-            if stage == "mode" and d.discard:
-                raise IllegalPlayError(f"{where} discarded before being asked to")
-            if stage != "mode":
-                for c in d.discard:
-                    if not (isinstance(c, Card) and hand_mask & c.bit):
-                        raise IllegalPlayError(
-                            f"{where} discarded {c}, which is not in the cards to discard from"
-                        )
-                if len(d.discard) != n_discard or len(set(d.discard)) != n_discard:
-                    raise IllegalPlayError(
-                        f"{where} discarded {len(set(d.discard))} distinct card(s); must discard {n_discard}"
-                    )
-            return d
-
-        def take_widow() -> None:
-            st.hands[declarer] |= st.widow
-            st.widow = 0
-            st.check("taking the widow")
-
-        def do_discard(cards_out: Sequence[Card]) -> None:
-            m = sum(c.bit for c in cards_out)
-            st.hands[declarer] &= ~m
-            st.discards |= m
-            discard.extend(cards_out)
-            st.check("discarding")
-
-        def exchange() -> None:
-            if number == 1 or self.prev_nets is None:
-                return
-            prev_by_seat = _triple([self.prev_nets[(dealer + s) % 3] for s in SEATS])
-            trump = int(mode.strain) if mode is not None else None
-            transfers = run_exchange(
-                st.hands,
-                prev_by_seat,
-                rs,
-                trump,
-                self._decider(number, dealer, table, sees_all, st),
-                f"hand {number}",
-            )
-            for t in transfers:
-                transfers_by_seat[t.frm].append(t)
-                transfers_by_seat[t.to].append(t)
-                exchange_log.append({"from": Seat(t.frm).name, "to": Seat(t.to).name, "card": str(t.card)})
-            st.check("exchange")
-
-        own = lambda: st.hands[declarer]  # noqa: E731
-        steps = [x for x in rs.sequence if x != "exchange" or number > 1]
-        i = 0
-        while i < len(steps):
-            step = steps[i]
-            if step == "exchange":
-                if rs.exchange_in_mode(mode):
-                    exchange()
-            elif step == "take-widow":
-                take_widow()
-            elif step == "name":
-                visible = own()
-                if rs.widow == "first-six":
-                    visible = sum(c.bit for c in dealt_lists[declarer][:6])
-                if i + 1 < len(steps) and steps[i + 1] == "discard":
-                    d = ask("both", own(), visible, None)
-                    mode = Mode(d.mode)  # checked against the allowed modes by ask()
-                    do_discard(d.discard)
-                    i += 1
-                else:
-                    mode = Mode(ask("mode", own(), visible, None).mode)
-            elif step == "discard":
-                do_discard(ask("discard", own(), own(), mode).discard)
-            else:
-                raise RulesError(f"unknown step {step!r} in the ruleset's sequence")
-            i += 1
-        assert mode is not None
-        self.state.modes_used[decl_player].append(mode)
+        hand = _HandSteps(self, number, dealer, st, dealt_lists)
+        mode = hand.declare()
+        self.state.modes_used[hand.decl_player].append(mode)
         declaration: DeclarationRecord = {
-            "declarer": declarer.name,
+            "declarer": hand.declarer.name,
             "mode": mode.value,
             "strain": mode_strain(mode),
             "misere": mode.minimising,
-            "discard": [str(c) for c in discard],
+            "discard": [str(c) for c in hand.discard],
         }
         sizes = {len(Hand(h)) for h in st.hands}
         if sizes != {rs.hand_size}:
-            raise SolverError(
+            raise InternalError(
                 f"hand {number}: hands hold {sorted(sizes)} cards before the play; expected {rs.hand_size}"
             )
-        play, tricks = self._play_tricks(st, number, dealer, declarer, mode, table, sees_all)
+        play, tricks = self._play_tricks(st, number, dealer, hand.declarer, mode, hand.table, hand.sees_all)
         nets = scoring.hand_nets(tricks, rs, mode)
         if sum(nets) != 0:
-            raise SolverError(f"hand {number}: nets {nets} do not sum to zero")
+            raise InternalError(f"hand {number}: nets {nets} do not sum to zero")
         return {
             "dealer": dealer,
             "dealt": dealt,
             "widow": str(Hand(widow)),
-            "exchange": exchange_log,
+            "exchange": hand.exchange_log,
             "declaration": declaration,
             "play": play,
             "tricks": {s.name: tricks[s] for s in SEATS},
             "nets": {s.name: nets[s] for s in SEATS},
         }
+
+    def _deal(self, number: int) -> tuple[Sequence[Sequence[Card]], Sequence[Card]]:
+        """The three hands and the widow of hand ``number``: shuffled, or from ``deal_source``."""
+        if self.deal_source is not None:
+            return self.deal_source(number)
+        n, w = self.ruleset.hand_size, self.ruleset.widow_size
+        cards = list(self.deck_cards)
+        self.rng.shuffle(cards)
+        return [cards[i * n : (i + 1) * n] for i in range(3)], cards[3 * n : 3 * n + w]
 
     def _play_tricks(
         self,
@@ -399,7 +280,7 @@ class Match:
         rs = self.ruleset
         trump = int(mode.strain)
         must_ruff = bool(rs.must_ruff)
-        leader = Seat.E if rs.first_leader == "eldest" else declarer
+        leader = rs.opening_leader(declarer)
         hands = st.hands
         tricks = [0, 0, 0]
         play: list[str] = []
@@ -408,6 +289,7 @@ class Match:
         tables = [table(s) for s in SEATS]
         seat_players = [self.players[(dealer + s) % 3] for s in SEATS]
         omniscient = [sees_all(s) for s in SEATS]
+        history: list[Card] = []
         for trick_no in range(1, rs.hand_size + 1):
             cards: list[Card] = []
             positions: list[int] = []
@@ -428,6 +310,7 @@ class Match:
                     st.played,
                     trick_no,
                     _triple(hands) if omniscient[seat] else None,
+                    tuple(history),
                 )
                 card = seat_players[seat].play(view)
                 bit = card.bit if isinstance(card, Card) else 0
@@ -451,6 +334,7 @@ class Match:
                 if led < 0:
                     led = pos >> LANE_SHIFT
                 cards.append(card)
+                history.append(card)
                 positions.append(pos)
                 play.append(str(card))
             winner = SEATS[(leader + trick_winner(positions, trump)) % 3]
@@ -462,6 +346,171 @@ class Match:
 
     def _decider(self, number, dealer, table, sees_all, st) -> _PlayerDecider:
         return _PlayerDecider(self, number, dealer, table, sees_all, st)
+
+
+class _HandSteps:
+    """The steps between the deal and the first lead of one hand (``Ruleset.sequence``):
+    the exchange, taking the widow, naming the mode, discarding. Holds what the steps
+    share: the hand's state, the mode once named, the discard and the exchange log."""
+
+    def __init__(
+        self, match: Match, number: int, dealer: int, st: HandState, dealt: Sequence[Sequence[Card]]
+    ) -> None:
+        rs = match.ruleset
+        self.match, self.rs, self.number, self.dealer, self.st, self.dealt = (
+            match,
+            rs,
+            number,
+            dealer,
+            st,
+            dealt,
+        )
+        self.declarer = Seat(rs.declarer)
+        self.decl_player = (dealer + self.declarer) % 3
+        self.modes = tuple(rs.allowed_modes(match.state.modes_used[self.decl_player]))
+        self.totals = _triple(match.state.totals)
+        self.transfers_by_seat: list[list] = [[], [], []]
+        self.all_transfers: list = []
+        self.exchange_log: list[ExchangeRecord] = []
+        self.mode: Mode | None = None
+        self.discard: list[Card] = []
+
+    def table(self, seat: Seat) -> Table:
+        """What every player knows about the hand, as ``seat`` sees it."""
+        rs = self.rs
+        targets = _triple([rs.target_of(s, self.mode) for s in SEATS])
+        return Table(
+            rs,
+            self.number,
+            self.dealer,
+            (self.dealer + seat) % 3,
+            seat,
+            targets,
+            self.declarer,
+            self.totals,
+            tuple(self.transfers_by_seat[seat]),
+            moves=tuple((t.frm, t.to, t.card if seat in (t.frm, t.to) else None) for t in self.all_transfers),
+        )
+
+    def sees_all(self, seat: Seat) -> bool:
+        return bool(getattr(self.match.players[(self.dealer + seat) % 3], "sees_all", False))
+
+    # --- the steps ------------------------------------------------------------------------
+    def declare(self) -> Mode:
+        """Run the ruleset's steps in order; the mode named."""
+        steps = [x for x in self.rs.sequence if x != "exchange" or self.number > 1]
+        i = 0
+        while i < len(steps):
+            step = steps[i]
+            if step == "exchange":
+                if self.rs.exchange_in_mode(self.mode):
+                    self.exchange()
+            elif step == "take-widow":
+                self.take_widow()
+            elif step == "name":
+                # naming followed at once by discarding is one question ("both")
+                i += self.name(discard_next=i + 1 < len(steps) and steps[i + 1] == "discard")
+            elif step == "discard":
+                self.do_discard(self.ask("discard", self.own(), self.own(), self.mode).discard)
+            else:
+                raise RulesError(f"unknown step {step!r} in the ruleset's sequence")
+            i += 1
+        assert self.mode is not None
+        return self.mode
+
+    def own(self) -> int:
+        return self.st.hands[self.declarer]
+
+    def name(self, discard_next: bool) -> int:
+        """Ask for the mode (and the discard, when it follows); the extra steps taken."""
+        visible = self.own()
+        if self.rs.widow == "first-six":
+            visible = sum(c.bit for c in self.dealt[self.declarer][:6])
+        if discard_next:
+            d = self.ask("both", self.own(), visible, None)
+            self.mode = Mode(d.mode)  # checked against the allowed modes by ask()
+            self.do_discard(d.discard)
+            return 1
+        self.mode = Mode(self.ask("mode", self.own(), visible, None).mode)
+        return 0
+
+    def take_widow(self) -> None:
+        st = self.st
+        st.hands[self.declarer] |= st.widow
+        st.widow = 0
+        st.check("taking the widow")
+
+    def do_discard(self, cards_out: Sequence[Card]) -> None:
+        st = self.st
+        m = sum(c.bit for c in cards_out)
+        st.hands[self.declarer] &= ~m
+        st.discards |= m
+        self.discard.extend(cards_out)
+        st.check("discarding")
+
+    def exchange(self) -> None:
+        match, number, dealer = self.match, self.number, self.dealer
+        if number == 1 or match.prev_nets is None:
+            return
+        prev = match.prev_nets
+        prev_by_seat = _triple([prev[(dealer + s) % 3] for s in SEATS])
+        trump = int(self.mode.strain) if self.mode is not None else None
+        transfers = run_exchange(
+            self.st.hands,
+            prev_by_seat,
+            self.rs,
+            trump,
+            match._decider(number, dealer, self.table, self.sees_all, self.st),
+            f"hand {number}",
+        )
+        self.all_transfers.extend(transfers)
+        for t in transfers:
+            self.transfers_by_seat[t.frm].append(t)
+            self.transfers_by_seat[t.to].append(t)
+            self.exchange_log.append({"from": Seat(t.frm).name, "to": Seat(t.to).name, "card": str(t.card)})
+        self.st.check("exchange")
+
+    # --- the declarer's answers -------------------------------------------------------------
+    def ask(self, stage: str, hand_mask: int, visible: int, fixed: Mode | None) -> Announcement:
+        """The declarer's announcement at ``stage`` (``mode``, ``discard`` or ``both``), checked."""
+        rs, st, declarer = self.rs, self.st, self.declarer
+        n_discard = 0 if stage == "mode" else (rs.widow_size if rs.widow != "none" else 0)
+        sees = self.sees_all(declarer)
+        view = DeclareView(
+            self.table(declarer),
+            stage,
+            hand_mask,
+            visible,
+            self.modes,
+            n_discard,
+            fixed,
+            _triple(st.hands) if sees else None,
+            st.widow if sees else None,
+        )
+        d = self.match.players[self.decl_player].declare(view)
+        self._check(d, stage, hand_mask, n_discard, fixed)
+        return d
+
+    def _check(self, d: object, stage: str, hand_mask: int, n_discard: int, fixed: Mode | None) -> None:
+        where = f"hand {self.number}: declarer {self.match.names[self.decl_player]} ({self.declarer.name})"
+        if not isinstance(d, Announcement):
+            raise IllegalPlayError(f"{where} returned {d!r}, not a Announcement")
+        if stage != "discard" and d.mode not in self.modes:
+            raise IllegalPlayError(f"{where} named mode {d.mode!r}; allowed: {', '.join(self.modes)}")
+        if stage == "discard" and d.mode != fixed:
+            raise IllegalPlayError(f"{where} changed the mode from {fixed} to {d.mode}")
+        if stage == "mode" and d.discard:
+            raise IllegalPlayError(f"{where} discarded before being asked to")
+        if stage != "mode":
+            for c in d.discard:
+                if not (isinstance(c, Card) and hand_mask & c.bit):
+                    raise IllegalPlayError(
+                        f"{where} discarded {c}, which is not in the cards to discard from"
+                    )
+            if len(d.discard) != n_discard or len(set(d.discard)) != n_discard:
+                raise IllegalPlayError(
+                    f"{where} discarded {len(set(d.discard))} distinct card(s); must discard {n_discard}"
+                )
 
 
 class _PlayerDecider:

@@ -27,13 +27,14 @@ from ..inputs import (
     MAX_RECORD_BYTES,
     TEMP_PREFIX,
     TEMP_SUFFIX,
+    check_flag,
     load_json,
     read_text_file,
     short_repr,
     write_atomic,
 )
+from ..modes import Mode
 from .match import HAND_CAP, Match
-from .modes import Mode
 from .rules import get_ruleset
 from .views import Announcement, DeclareView, ExchangeView, PlayView
 
@@ -118,14 +119,26 @@ def dumps(record: MatchRecord | Mapping[str, Any]) -> str:
     return json.dumps(record, ensure_ascii=False, indent=1) + "\n"
 
 
-def save(record: MatchRecord | Mapping[str, Any], path: str | os.PathLike[str]) -> None:
-    """Write ``record`` to ``path`` atomically: temp file in the same directory, fsync, rename."""
+def save(
+    record: MatchRecord | Mapping[str, Any], path: str | os.PathLike[str], *, check: bool = True
+) -> None:
+    """Write ``record`` to ``path`` atomically: temp file in the same directory, fsync, rename.
+
+    The record is checked as :func:`load` checks it first, so a file that is written loads;
+    ``check=False`` skips that for a record just played by :class:`~solver.game.match.Match`
+    (the check replays the match, as long as playing it with fast players).
+    """
     if isinstance(path, bool) or not isinstance(path, (str, os.PathLike)):
         raise RecordError(f"a record is saved to a file name, got {short_repr(path)}")
     try:
         text = dumps(record)
-    except (TypeError, ValueError) as exc:
+    except (TypeError, ValueError, RecursionError) as exc:
         raise RecordError(f"the record cannot be written as JSON: {exc}") from None
+    try:
+        if check_flag(check, "check", RecordError):
+            loads(text)  # what load would refuse is not written
+    except RecordError as exc:
+        raise RecordError(f"the record is not saved, as it would not load: {exc}") from None
     write_atomic(path, text)
 
 
@@ -207,6 +220,20 @@ def options_for_ruleset(options: Mapping[str, Any]) -> dict:
 
 def validate(record: Any) -> None:
     """Check the shape of a record, then replay it (RecordError on the first problem)."""
+    _check_header(record)
+    hands = record.get("hands")
+    if not isinstance(hands, list) or not hands:
+        raise RecordError('"hands" must be a non-empty list')
+    if len(hands) > HAND_CAP:
+        raise RecordError(f'"hands" lists {len(hands)} hands; no match goes past the cap of {HAND_CAP}')
+    for i, h in enumerate(hands, 1):
+        _check_hand_shape(h, i)
+    _check_result(record.get("result"), len(hands), record.get("truncated", False))
+    replay(record, ruleset_of(record))
+
+
+def _check_header(record: Any) -> None:
+    """Format, version, players, seed and the truncated flag."""
     if not isinstance(record, Mapping):
         raise RecordError("a record must be a JSON object")
     if record.get("format") != FORMAT:
@@ -226,14 +253,10 @@ def validate(record: Any) -> None:
     truncated = record.get("truncated", False)
     if not isinstance(truncated, bool):
         raise RecordError(f'"truncated" must be true or false, got {short_repr(truncated)}')
-    hands = record.get("hands")
-    if not isinstance(hands, list) or not hands:
-        raise RecordError('"hands" must be a non-empty list')
-    if len(hands) > HAND_CAP:
-        raise RecordError(f'"hands" lists {len(hands)} hands; no match goes past the cap of {HAND_CAP}')
-    for i, h in enumerate(hands, 1):
-        _check_hand_shape(h, i)
-    result = record.get("result")
+
+
+def _check_result(result: Any, hands: int, truncated: bool) -> None:
+    """The result object, and its end reason against the number of hands."""
     if not (
         isinstance(result, Mapping)
         and (result.get("winner") is None or _is_int(result["winner"]))
@@ -248,9 +271,9 @@ def validate(record: Any) -> None:
             '"result" must be an object with "winner" (0..2 or null), "reason" and three '
             'whole-number "totals"'
         )
-    if result["reason"] == "hand-cap" and not truncated and len(hands) != HAND_CAP:
+    if result["reason"] == "hand-cap" and not truncated and hands != HAND_CAP:
         raise RecordError(
-            f'result: reason "hand-cap" after {len(hands)} hands: that reason is only given at '
+            f'result: reason "hand-cap" after {hands} hands: that reason is only given at '
             f'the cap of {HAND_CAP} hands, or to a record marked "truncated": true'
         )
     if truncated and result["reason"] != "hand-cap":
@@ -258,44 +281,67 @@ def validate(record: Any) -> None:
             f'result: a record marked "truncated" ends with reason "hand-cap", '
             f"not {short_repr(result['reason'])}"
         )
-    ruleset = ruleset_of(record)
-    replay(record, ruleset)
+
+
+#: The keys every hand has, with their JSON types.
+_HAND_KEYS: tuple[tuple[str, type], ...] = (
+    ("dealer", int),
+    ("dealt", Mapping),
+    ("widow", str),
+    ("exchange", list),
+    ("declaration", Mapping),
+    ("play", list),
+    ("tricks", Mapping),
+)
+#: The optional keys of a declaration, with their JSON types.
+_DECLARATION_KEYS: tuple[tuple[str, type], ...] = (
+    ("mode", str),
+    ("strain", str),
+    ("misere", bool),
+    ("declarer", str),
+)
 
 
 def _check_hand_shape(h: Any, number: int) -> None:
+    """One hand's keys and types; the replay checks that it was legal."""
     where = f"hand {number}"
     if not isinstance(h, Mapping):
         raise RecordError(f"{where}: must be an object")
-    for key, kind in (
-        ("dealer", int),
-        ("dealt", Mapping),
-        ("widow", str),
-        ("exchange", list),
-        ("declaration", Mapping),
-        ("play", list),
-        ("tricks", Mapping),
-    ):
+    for key, kind in _HAND_KEYS:
         if not isinstance(h.get(key), kind) or (kind is int and isinstance(h.get(key), bool)):
             raise RecordError(
                 f"{where}: {key!r} is missing or not a{'n' if kind is int else ''} {kind.__name__ if kind is not Mapping else 'object'}"
             )
-    if not isinstance(h["declaration"].get("discard", []), list):
+    _check_declaration_shape(h["declaration"], where)
+    if h["dealer"] not in (0, 1, 2):
+        raise RecordError(f"{where}: dealer must be a player index 0..2, got {short_repr(h['dealer'])}")
+    _check_counts(h, where)
+    for t in h["exchange"]:
+        if not (
+            isinstance(t, Mapping)
+            and t.get("from") in SEAT_NAMES
+            and t.get("to") in SEAT_NAMES
+            and isinstance(t.get("card"), str)
+        ):
+            raise RecordError(
+                f'{where}: exchange entries must be {{"from": seat, "to": seat, "card": card}}, '
+                f"got {short_repr(t)}"
+            )
+
+
+def _check_declaration_shape(decl: Mapping, where: str) -> None:
+    if not isinstance(decl.get("discard", []), list):
         raise RecordError(f"{where}: declaration 'discard' must be a list of cards")
-    decl = h["declaration"]
-    typed: tuple[tuple[str, type], ...] = (
-        ("mode", str),
-        ("strain", str),
-        ("misere", bool),
-        ("declarer", str),
-    )
-    for key, want_type in typed:
+    for key, want_type in _DECLARATION_KEYS:
         if key in decl and not isinstance(decl[key], want_type):
             raise RecordError(
                 f"{where}: declaration {key!r} must be a {'bool' if want_type is bool else 'string'}, "
                 f"got {short_repr(decl[key])}"
             )
-    if h["dealer"] not in (0, 1, 2):
-        raise RecordError(f"{where}: dealer must be a player index 0..2, got {short_repr(h['dealer'])}")
+
+
+def _check_counts(h: Mapping, where: str) -> None:
+    """The seats of 'dealt', 'tricks' and 'nets', and whole numbers in the last two."""
     if set(h["dealt"]) != set(SEAT_NAMES) or set(h["tricks"]) != set(SEAT_NAMES):
         raise RecordError(f"{where}: 'dealt' and 'tricks' must have exactly the seats D, E, M")
     counts = [("tricks", h["tricks"])]
@@ -309,17 +355,6 @@ def _check_hand_shape(h: Any, number: int) -> None:
                 raise RecordError(
                     f"{where}: {key} of {seat} must be a whole number, got {short_repr(by_seat[seat])}"
                 )
-    for t in h["exchange"]:
-        if not (
-            isinstance(t, Mapping)
-            and t.get("from") in SEAT_NAMES
-            and t.get("to") in SEAT_NAMES
-            and isinstance(t.get("card"), str)
-        ):
-            raise RecordError(
-                f'{where}: exchange entries must be {{"from": seat, "to": seat, "card": card}}, '
-                f"got {short_repr(t)}"
-            )
 
 
 def _card(text: Any, where: str) -> Card:

@@ -15,16 +15,16 @@ True
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, get_args
 
 from ..cards import ALL_CARDS, Card, Hand, Suit
-from ..deal import Seat
+from ..deal import STRAIN_CHARS, Seat
 from ..errors import NotationError, RulesError
-from ..inputs import short_repr
+from ..inputs import UNSAFE_CHARS, short_repr
+from ..modes import SUIT_MODES, Mode
 from .explain import describe
-from .modes import SUIT_MODES, Mode
 
 _MODE_VALUES = frozenset(m.value for m in Mode)  # a Mode hashes and compares as its value
 _MODE_NAMES = " ".join(m.value for m in Mode)
@@ -32,11 +32,18 @@ _MODE_NAMES = " ".join(m.value for m in Mode)
 _HUNGARIAN_SIX: frozenset[Mode] = SUIT_MODES | {Mode.N, Mode.MT}
 
 
-WIDOW_RULES = ("see-then-discard", "blind-discard", "blind-trump", "first-six", "none")
-EXCHANGES = ("lowest-for-highest", "named-suit", "card-return", "hungarian", "none")
-MATCH_ENDS = ("hands", "round-the-table", "first-to-12", "race", "hungarian-18")
-TIE_BREAKS = ("none", "chain-002", "tie-break-hand")
-FIRST_LEADERS = ("eldest", "declarer")
+# The values of each option with a fixed set of choices (their meanings: docs/rules.md).
+FirstLeader = Literal["eldest", "declarer"]
+WidowRule = Literal["see-then-discard", "blind-discard", "blind-trump", "first-six", "none"]
+Exchange = Literal["lowest-for-highest", "named-suit", "card-return", "hungarian", "none"]
+MatchEnd = Literal["hands", "round-the-table", "first-to-12", "race", "hungarian-18"]
+TieBreak = Literal["none", "chain-002", "tie-break-hand"]
+
+WIDOW_RULES: tuple[WidowRule, ...] = get_args(WidowRule)
+EXCHANGES: tuple[Exchange, ...] = get_args(Exchange)
+MATCH_ENDS: tuple[MatchEnd, ...] = get_args(MatchEnd)
+TIE_BREAKS: tuple[TieBreak, ...] = get_args(TieBreak)
+FIRST_LEADERS: tuple[FirstLeader, ...] = get_args(FirstLeader)
 #: The card taken out of the deck for the 51-card no-widow variant.
 REMOVED_IN_51 = Card(Suit.C, 2)
 #: Bounds of the numeric options (documented in docs/robustness.md): no hand has more
@@ -53,7 +60,7 @@ class Ruleset:
 
     Field meanings are in ``docs/rules.md``; the essentials:
     ``targets`` by seat D, E, M (sum = tricks per hand); ``declarer`` takes the widow and
-    names the trump or mode; ``modes`` is a set of :class:`~solver.game.modes.Mode`; ``exchange`` is
+    names the trump or mode; ``modes`` is a set of :class:`~solver.modes.Mode`; ``exchange`` is
     the card-exchange protocol between hands; ``match_end`` with ``hands_limit``,
     ``race_target``, ``win_tricks`` and ``round_strict`` decides when the match is over and
     ``tie_break`` who wins a tie.
@@ -62,23 +69,23 @@ class Ruleset:
     name: str = "custom"
     targets: tuple[int, int, int] = (8, 5, 3)
     declarer: Seat = Seat.D
-    first_leader: str = "eldest"
+    first_leader: FirstLeader = "eldest"
     deck_size: int = 52
     hand_size: int = 16
     widow_size: int = 4
-    widow: str = "see-then-discard"
+    widow: WidowRule = "see-then-discard"
     modes: frozenset[Mode] = SUIT_MODES
     must_ruff: bool = False
-    exchange: str = "lowest-for-highest"
+    exchange: Exchange = "lowest-for-highest"
     trump_before_exchange: bool = False
     double_payment: bool = False
-    match_end: str = "hands"
+    match_end: MatchEnd = "hands"
     hands_limit: int | None = 12
     race_target: int = 10
     race_both_ways: bool = False
     win_tricks: int = 12
     round_strict: bool = True
-    tie_break: str = "none"
+    tie_break: TieBreak = "none"
     chips: bool = False
 
     def __post_init__(self) -> None:
@@ -123,6 +130,45 @@ class Ruleset:
         """The cards in play: the full deck, or the deck without the ♣2 for 51 cards."""
         full = Hand(ALL_CARDS)
         return full.remove(REMOVED_IN_51) if self.deck_size == 51 else full
+
+    def opening_leader(self, declarer: Seat | int | None = None) -> Seat:
+        """Who leads to the first trick of a hand: eldest (E, the dealer's left) or the declarer.
+
+        ``declarer`` is the seat that declared this hand (default: the ruleset's declarer).
+        """
+        if self.first_leader == "eldest":
+            return Seat.E
+        return self.declarer if declarer is None else Seat(int(declarer))
+
+    @property
+    def misere_mode(self) -> Mode | None:
+        """The fewest-tricks mode the declarer may name (MT or miz; never both), or None."""
+        return next((m for m in (Mode.MT, Mode.miz) if m in self.modes), None)
+
+    @property
+    def blind_discard(self) -> bool:
+        """Whether the declarer discards from his own hand before the widow joins it (002)."""
+        return self.widow == "blind-discard"
+
+    def optimiser_question(self, misere: bool = False) -> dict[str, Any]:
+        """The declaration optimiser's arguments under these rules: ``declare(deal, **q)``.
+
+        Declarer, opening leader, the strains he may name (with ``misere``: no trump, the
+        strain of MT and miz), whether the discard is blind, and must-ruff.
+        """
+        if misere:
+            if self.misere_mode is None:
+                raise RulesError(f"{self.name} has no fewest-tricks mode (MT or miz)")
+            strains = "N"
+        else:
+            strains = "".join(m for m in STRAIN_CHARS if m in self.modes)
+        return {
+            "declarer": self.declarer,
+            "leader": self.opening_leader(),
+            "strains": strains,
+            "blind": self.blind_discard,
+            "must_ruff": self.must_ruff,
+        }
 
     @property
     def mode_order(self) -> tuple[Mode, ...]:
@@ -308,94 +354,136 @@ def _is_count(value: Any, hi: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= hi
 
 
-def _validate(r: Ruleset) -> None:
-    """Every single option, then every combination that cannot be played."""
+#: The options with a fixed set of values, then the flags and the bounded counts.
+_CHOICES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("first_leader", FIRST_LEADERS),
+    ("widow", WIDOW_RULES),
+    ("exchange", EXCHANGES),
+    ("match_end", MATCH_ENDS),
+    ("tie_break", TIE_BREAKS),
+)
+_FLAGS = ("must_ruff", "trump_before_exchange", "double_payment", "chips", "race_both_ways", "round_strict")
+_COUNTS: tuple[tuple[str, int, int], ...] = (
+    ("hand_size", 1, MAX_TRICKS),
+    ("widow_size", 0, 4),
+    ("race_target", 1, MAX_RACE_TARGET),
+    ("win_tricks", 1, MAX_TRICKS),
+)
+
+
+def _check_options(r: Ruleset) -> None:
+    """Every single option on its own: its type and its range."""
     if not isinstance(r.name, str) or not r.name or len(r.name) > MAX_NAME_LENGTH:
         raise RulesError(f"name must be a non-empty string of at most {MAX_NAME_LENGTH} characters")
-    _choice(r.first_leader, "first_leader", FIRST_LEADERS)
-    _choice(r.widow, "widow", WIDOW_RULES)
-    _choice(r.exchange, "exchange", EXCHANGES)
-    _choice(r.match_end, "match_end", MATCH_ENDS)
-    _choice(r.tie_break, "tie_break", TIE_BREAKS)
-    for flag in (
-        "must_ruff",
-        "trump_before_exchange",
-        "double_payment",
-        "chips",
-        "race_both_ways",
-        "round_strict",
-    ):
+    if UNSAFE_CHARS.search(r.name):
+        raise RulesError(f"name {short_repr(r.name)} holds a control character; a ruleset name is plain text")
+    for name, allowed in _CHOICES:
+        _choice(getattr(r, name), name, allowed)
+    for flag in _FLAGS:
         _flag(getattr(r, flag), flag)
     if not _is_count(r.deck_size, 52) or r.deck_size not in (51, 52):
         raise RulesError(f"deck_size must be 52, or 51 (the ♣2 removed); got {short_repr(r.deck_size)}")
-    _int(r.hand_size, "hand_size", 1, MAX_TRICKS)
-    _int(r.widow_size, "widow_size", 0, 4)
-    _int(r.race_target, "race_target", 1, MAX_RACE_TARGET)
-    _int(r.win_tricks, "win_tricks", 1, MAX_TRICKS)
+    for name, lo, hi in _COUNTS:
+        _int(getattr(r, name), name, lo, hi)
     if r.hands_limit is not None:
         _int(r.hands_limit, "hands_limit", 1, MAX_HANDS_LIMIT)
 
+
+#: The combinations that cannot be played, in the order of docs/rules.md ("Validation"):
+#: (is this ruleset broken?, why), the first broken one raised.
+_COMBINATIONS: tuple[tuple[Callable[[Ruleset], bool], Callable[[Ruleset], str]], ...] = (
     # Cards: every card of the deck goes to a hand or the widow.
-    dealt = 3 * r.hand_size + r.widow_size
-    if dealt != r.deck_size:
-        raise RulesError(
-            f"{r.hand_size}-card hands and a {r.widow_size}-card widow use {dealt} cards, "
-            f"but the deck has {r.deck_size}; a 52-card deck needs 16-card hands and a 4-card widow, "
-            "a 51-card deck 17-card hands and no widow"
-        )
-    if (r.widow == "none") != (r.widow_size == 0):
-        raise RulesError(
-            f"widow {r.widow!r} with widow_size {r.widow_size}: use widow 'none' exactly when there is no widow"
-        )
-    if sum(r.targets) != r.tricks_per_hand:
-        raise RulesError(
+    (
+        lambda r: 3 * r.hand_size + r.widow_size != r.deck_size,
+        lambda r: (
+            f"{r.hand_size}-card hands and a {r.widow_size}-card widow use "
+            f"{3 * r.hand_size + r.widow_size} cards, but the deck has {r.deck_size}; a 52-card deck "
+            "needs 16-card hands and a 4-card widow, a 51-card deck 17-card hands and no widow"
+        ),
+    ),
+    (
+        lambda r: (r.widow == "none") != (r.widow_size == 0),
+        lambda r: (
+            f"widow {r.widow!r} with widow_size {r.widow_size}: "
+            "use widow 'none' exactly when there is no widow"
+        ),
+    ),
+    (
+        lambda r: sum(r.targets) != r.tricks_per_hand,
+        lambda r: (
             f"targets {'-'.join(map(str, r.targets))} add up to {sum(r.targets)}, "
             f"but a hand has {r.tricks_per_hand} tricks; the nets would not sum to zero"
-        )
-    if r.win_tricks > r.tricks_per_hand and r.match_end == "first-to-12":
-        raise RulesError(f"win_tricks {r.win_tricks} is more than the {r.tricks_per_hand} tricks of a hand")
-
+        ),
+    ),
+    (
+        lambda r: r.win_tricks > r.tricks_per_hand and r.match_end == "first-to-12",
+        lambda r: f"win_tricks {r.win_tricks} is more than the {r.tricks_per_hand} tricks of a hand",
+    ),
     # Modes.
-    if not r.modes:
-        raise RulesError("modes is empty; allow at least one trump suit or mode")
-    if Mode.MT in r.modes and Mode.miz in r.modes:
-        raise RulesError("MT and miz are the same minimum-tricks scoring under two names; allow only one")
-    if Mode.MT in r.modes and r.exchange not in ("hungarian", "none"):
-        raise RulesError(
+    (lambda r: not r.modes, lambda r: "modes is empty; allow at least one trump suit or mode"),
+    (
+        lambda r: Mode.MT in r.modes and Mode.miz in r.modes,
+        lambda r: "MT and miz are the same minimum-tricks scoring under two names; allow only one",
+    ),
+    (
+        lambda r: Mode.MT in r.modes and r.exchange not in ("hungarian", "none"),
+        lambda r: (
             f"mode MT (004's minimum tricks) belongs to hungarian-like rules; with the {r.exchange} "
             "exchange use the misère declaration 'miz' instead"
-        )
-    if r.widow == "first-six" and r.hand_size < 6:
-        raise RulesError("the first-six widow rule needs hands of at least 6 cards")
-
+        ),
+    ),
+    (
+        lambda r: r.widow == "first-six" and r.hand_size < 6,
+        lambda r: "the first-six widow rule needs hands of at least 6 cards",
+    ),
     # Exchange options.
-    if r.double_payment and r.exchange != "named-suit":
-        raise RulesError(f"double_payment is an option of the named-suit exchange, not of {r.exchange!r}")
-    if r.trump_before_exchange and r.exchange != "lowest-for-highest":
-        raise RulesError(
+    (
+        lambda r: r.double_payment and r.exchange != "named-suit",
+        lambda r: f"double_payment is an option of the named-suit exchange, not of {r.exchange!r}",
+    ),
+    (
+        lambda r: r.trump_before_exchange and r.exchange != "lowest-for-highest",
+        lambda r: (
             "trump_before_exchange is a lowest-for-highest house option; "
             f"the {r.exchange} exchange fixes the order itself"
-        )
-    if r.exchange in ("card-return", "hungarian") and not (r.modes & SUIT_MODES):
-        raise RulesError(
-            f"the {r.exchange} exchange happens only in trump-suit contracts, but no trump suit is among the modes"
-        )
-
+        ),
+    ),
+    (
+        lambda r: r.exchange in ("card-return", "hungarian") and not (r.modes & SUIT_MODES),
+        lambda r: (
+            f"the {r.exchange} exchange happens only in trump-suit contracts, "
+            "but no trump suit is among the modes"
+        ),
+    ),
     # Match end.
-    if r.match_end == "hands" and r.hands_limit is None:
-        raise RulesError("match_end 'hands' needs hands_limit (e.g. 9 or 12)")
-    if r.match_end == "hungarian-18":
-        if r.modes != _HUNGARIAN_SIX:
-            raise RulesError(
-                "the hungarian-18 schedule has every game leader name each of the six modes "
-                f"S H D C N MT once; modes are {' '.join(r.mode_order)}"
-            )
-        if r.hands_limit not in (None, 18):
-            raise RulesError(
-                f"the hungarian-18 schedule is 18 deals; hands_limit {r.hands_limit} contradicts it"
-            )
-    if r.tie_break == "tie-break-hand" and r.match_end == "hungarian-18":
-        raise RulesError("a tie-break hand cannot follow the hungarian-18 schedule (each mode is used up)")
+    (
+        lambda r: r.match_end == "hands" and r.hands_limit is None,
+        lambda r: "match_end 'hands' needs hands_limit (e.g. 9 or 12)",
+    ),
+    (
+        lambda r: r.match_end == "hungarian-18" and r.modes != _HUNGARIAN_SIX,
+        lambda r: (
+            "the hungarian-18 schedule has every game leader name each of the six modes "
+            f"S H D C N MT once; modes are {' '.join(r.mode_order)}"
+        ),
+    ),
+    (
+        lambda r: r.match_end == "hungarian-18" and r.hands_limit not in (None, 18),
+        lambda r: f"the hungarian-18 schedule is 18 deals; hands_limit {r.hands_limit} contradicts it",
+    ),
+    (
+        lambda r: r.tie_break == "tie-break-hand" and r.match_end == "hungarian-18",
+        lambda r: "a tie-break hand cannot follow the hungarian-18 schedule (each mode is used up)",
+    ),
+)
+
+
+def _validate(r: Ruleset) -> None:
+    """Every single option, then every combination that cannot be played."""
+    _check_options(r)
+    for broken, why in _COMBINATIONS:
+        if broken(r):
+            raise RulesError(why(r))
 
 
 # --- presets --------------------------------------------------------------------------

@@ -14,12 +14,12 @@ to players (seat E of a hand dealt by player d is player ``(d + 1) % 3``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from ..deal import Seat
 from ..errors import RulesError
-from .modes import Mode
+from ..modes import Mode
 from .rules import Ruleset
 
 Triple = tuple[int, int, int]
@@ -216,50 +216,68 @@ class _Judge:
 
     def after(self, hands: Sequence[HandResult]) -> MatchEnd:
         """The verdict once ``hands`` (all of them) are played."""
-        r, k, h = self.r, len(hands), hands[-1]
-        for p, v in enumerate(h.points_by_player(r)):
+        r, k = self.r, len(hands)
+        for p, v in enumerate(hands[-1].points_by_player(r)):
             self.tot[p] += v
         tot = (self.tot[0], self.tot[1], self.tot[2])
         if self.contenders is not None:
             return self.by_totals(hands, "hands-limit", "after the tie-break hand")
-        if r.match_end == "first-to-12":
-            big = [s for s in range(3) if h.tricks[s] >= r.win_tricks]
-            if big:
-                s = max(big, key=lambda s: h.tricks[s])
-                return MatchEnd(
-                    True,
-                    "twelve-tricks",
-                    h.player(s),
-                    tot,
-                    f"player {h.player(s)} took {h.tricks[s]} tricks in hand {k}",
-                )
-        elif r.match_end == "race":
-            hit = [
-                p
-                for p in range(3)
-                if tot[p] >= r.race_target or (r.race_both_ways and tot[p] <= -r.race_target)
-            ]
-            if hit:
-                return self.by_totals(
-                    hands,
-                    "race",
-                    f"{_names(hit)} reached ±{r.race_target} after hand {k}"
-                    if r.race_both_ways
-                    else f"{_names(hit)} reached +{r.race_target} after hand {k}",
-                )
-        elif r.match_end == "round-the-table" and k > 3:
-            dealer_seat_net = h.nets(r)[Seat.D]
-            won = dealer_seat_net > 0 if r.round_strict else tot[h.dealer] > 0
-            if won:
-                how = "up on his own deal" if r.round_strict else "up overall after his own deal"
-                return MatchEnd(
-                    True, "round-the-table", h.dealer, tot, f"player {h.dealer} dealt hand {k} and was {how}"
-                )
-        elif r.match_end == "hungarian-18" and k == 18:
-            return self.by_totals(hands, "schedule-complete", "all 18 deals played")
+        end_rule = self._END_RULES.get(r.match_end)
+        verdict = end_rule(self, hands, tot) if end_rule is not None else None
+        if verdict is not None:
+            return verdict
         if r.hands_limit is not None and k >= r.hands_limit and r.match_end != "hungarian-18":
             return self.by_totals(hands, "hands-limit", f"the limit of {r.hands_limit} hands was reached")
         return MatchEnd(False, "", None, tot)
+
+    # --- each match end's own rule (None: not over by it) --------------------------------
+    def _first_to_12(self, hands: Sequence[HandResult], tot: tuple[int, int, int]) -> MatchEnd | None:
+        r, k, h = self.r, len(hands), hands[-1]
+        big = [s for s in range(3) if h.tricks[s] >= r.win_tricks]
+        if not big:
+            return None
+        s = max(big, key=lambda s: h.tricks[s])
+        return MatchEnd(
+            True,
+            "twelve-tricks",
+            h.player(s),
+            tot,
+            f"player {h.player(s)} took {h.tricks[s]} tricks in hand {k}",
+        )
+
+    def _race(self, hands: Sequence[HandResult], tot: tuple[int, int, int]) -> MatchEnd | None:
+        r, k = self.r, len(hands)
+        hit = [
+            p for p in range(3) if tot[p] >= r.race_target or (r.race_both_ways and tot[p] <= -r.race_target)
+        ]
+        if not hit:
+            return None
+        reached = f"±{r.race_target}" if r.race_both_ways else f"+{r.race_target}"
+        return self.by_totals(hands, "race", f"{_names(hit)} reached {reached} after hand {k}")
+
+    def _round_the_table(self, hands: Sequence[HandResult], tot: tuple[int, int, int]) -> MatchEnd | None:
+        r, k, h = self.r, len(hands), hands[-1]
+        if k <= 3:
+            return None
+        won = h.nets(r)[Seat.D] > 0 if r.round_strict else tot[h.dealer] > 0
+        if not won:
+            return None
+        how = "up on his own deal" if r.round_strict else "up overall after his own deal"
+        return MatchEnd(
+            True, "round-the-table", h.dealer, tot, f"player {h.dealer} dealt hand {k} and was {how}"
+        )
+
+    def _schedule(self, hands: Sequence[HandResult], tot: tuple[int, int, int]) -> MatchEnd | None:
+        if len(hands) != 18:
+            return None
+        return self.by_totals(hands, "schedule-complete", "all 18 deals played")
+
+    _END_RULES: dict[str, Callable[[_Judge, Sequence[HandResult], tuple[int, int, int]], MatchEnd | None]] = {
+        "first-to-12": _first_to_12,
+        "race": _race,
+        "round-the-table": _round_the_table,
+        "hungarian-18": _schedule,
+    }
 
 
 def match_over(hands: Sequence[HandResult], ruleset: Ruleset) -> MatchEnd:

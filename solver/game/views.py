@@ -4,6 +4,8 @@ A player is any object with ``name``, ``declare``, ``name_suit``, ``give_card`` 
 ``play``. The match loop (:mod:`solver.game.match`) builds a *view* for every decision
 holding only what that player legitimately knows — its own hand, the cards it
 received or gave in the exchange, the trump, the cards played so far, the scores.
+What a player *knows* over a whole hand (the cards it saw move, the voids shown) is
+:class:`solver.game.knowledge.View`; these are the questions it is asked.
 A player whose ``sees_all`` attribute is true (the double-dummy player) also gets
 every hand in ``view.hands``; for everyone else that field is ``None``.
 
@@ -19,12 +21,12 @@ from typing import Any, Protocol, runtime_checkable
 
 from ..cards import NO_TRUMP, Card, Suit
 from ..deal import Seat
-from .modes import Mode
+from ..modes import Mode
 
 
 @dataclass(frozen=True)
 class Announcement:
-    """What the declarer announces in a match: a :class:`~solver.game.modes.Mode` (or its
+    """What the declarer announces in a match: a :class:`~solver.modes.Mode` (or its
     name) and the cards discarded.
 
     Not to be confused with :class:`solver.declare.Declaration`, the optimiser's result.
@@ -51,6 +53,8 @@ class Table:
     totals: tuple[int, int, int]  # cumulative nets by PLAYER index, before this hand
     exchange: tuple = ()  # transfers of this hand's exchange that involve me
     # (solver.exchange.Transfer: frm, to, card), in order
+    moves: tuple = ()  # every transfer of the exchange in order, as (frm, to, card) with
+    # the card None where I was not part of it (I saw a card move, not which)
 
 
 @dataclass(frozen=True)
@@ -110,6 +114,7 @@ class PlayView:
     played: int  # every card played so far, this trick included
     trick_number: int  # 1-based
     hands: tuple[int, int, int] | None = None
+    history: tuple[Card, ...] = ()  # every card played so far, in order (this trick included)
 
 
 @runtime_checkable

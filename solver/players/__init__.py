@@ -11,7 +11,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from ..errors import EngineError, RulesError
+from ..errors import RulesError
+from ..game.records import MAX_NAME_LENGTH
 from ..game.rules import MAX_TRICKS
 from ..game.views import Announcement, DeclareView, ExchangeView, Player, PlayView, Table
 from ..inputs import check_seed, short_repr
@@ -24,10 +25,8 @@ def _dd_factory(full_misere: bool) -> Callable[[str, random.Random], Player]:
     """``dd`` (misère searched from ``MISERE_ENGINE_CARDS`` on) or ``dd-full`` (everything)."""
 
     def make(name: str, rng: random.Random) -> Player:
-        try:
-            from .dd import MISERE_ENGINE_CARDS, DoubleDummyPlayer  # imports the engine only when asked for
-        except ImportError as exc:
-            raise EngineError(str(exc)) from None
+        from .dd import MISERE_ENGINE_CARDS, DoubleDummyPlayer  # imports the engine only when asked for
+
         misere = MAX_TRICKS if full_misere else MISERE_ENGINE_CARDS
         return DoubleDummyPlayer(name, rng, engine_cards=MAX_TRICKS, misere_engine_cards=misere)
 
@@ -36,10 +35,8 @@ def _dd_factory(full_misere: bool) -> Callable[[str, random.Random], Player]:
 
 def _pimc_factory(engine_cards: int) -> Callable[[str, random.Random], Player]:
     def make(name: str, rng: random.Random) -> Player:
-        try:
-            from .pimc import MonteCarloPlayer  # imports the engine only when asked for
-        except ImportError as exc:
-            raise EngineError(str(exc)) from None
+        from .pimc import MonteCarloPlayer  # imports the engine only when asked for
+
         return MonteCarloPlayer(name, rng, engine_cards=engine_cards)
 
     return make
@@ -63,6 +60,8 @@ def get_player(kind: str, seed: int | str = 0, name: str | None = None) -> Playe
     check_seed(seed, RulesError)
     if name is not None and not isinstance(name, str):
         raise RulesError(f"a player name must be a string, got {short_repr(name)}")
+    if name is not None and len(name) > MAX_NAME_LENGTH:  # a record could not hold it
+        raise RulesError(f"a player name has at most {MAX_NAME_LENGTH} characters, got {len(name):,}")
     return factory(name or kind, random.Random(f"sm358-player:{kind}:{seed}"))
 
 

@@ -22,18 +22,13 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import Card, Hand
-from ..deal import Deal, Seat, Strain
-from ..game.modes import Mode
+from ..deal import Deal, Strain
+from ..engine import card_values, solve
 from ..game.rules import MAX_TRICKS
 from ..game.views import Announcement, DeclareView, PlayView
+from ..modes import Mode
 from .heuristic import HeuristicPlayer, choose_discards
 from .random_player import card_at
-
-try:
-    from ..engine import card_values, solve
-except ImportError as exc:  # pragma: no cover - the engine is built separately
-    raise ImportError(f"the dd player needs the double-dummy engine (solver.engine): {exc}") from exc
-
 
 #: The hand size from which the registry's ``dd`` searches misère (MT, miz) decisions:
 #: the largest at which a misère decision's median cost stays within 5 times a normal
@@ -89,7 +84,7 @@ class DoubleDummyPlayer(HeuristicPlayer):
                 unsearched.add(mode)
                 continue
             deal = Deal([Hand(h) for h in hands])
-            leader = Seat.E if rs.first_leader == "eldest" else me
+            leader = rs.opening_leader(me)
             value = solve(deal, mode.strain, leader=leader, seat=me, misere=minimise, must_ruff=rs.must_ruff)
             target = rs.target_of(me, mode)
             net = (target - value) if minimise else (value - target)

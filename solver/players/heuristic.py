@@ -23,8 +23,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..cards import FULL_DECK_MASK, LANE, LANE_MASK, LANE_SHIFT, NO_TRUMP, Card, Suit
-from ..game.modes import Mode
 from ..game.views import Announcement, DeclareView, ExchangeView, PlayView
+from ..modes import Mode
 from ..tricks import trick_winner
 from .base import BasePlayer
 from .random_player import card_at

@@ -5,11 +5,11 @@ cards it cannot see at random, consistently with what it knows, asks the double-
 engine about every legal card on each layout, and plays the card that reaches its target
 on the most layouts (then the most tricks on average, then the lowest card).
 
-What it knows: its own hand, its own discards, the cards it gave in the exchange (the
-receiver holds them until they are played), every card played, and the voids it saw
-(a seat that did not follow suit in a trick it watched; under must-ruff, one that did not
-trump either). Layouts are drawn uniformly among those consistent with that
-(:class:`solver.game.sampling.LayoutSampler`). Unlike ``dd`` it never looks at other hands.
+What it knows is a :class:`solver.game.knowledge.View`, the same model advice and the
+single-dummy review use: its own hand, its own discards, the exchange as it saw it (where
+each card it gave may be now), every card played, and the voids the play showed. Layouts
+are drawn uniformly among those consistent with that. Unlike ``dd`` it never looks at
+other hands.
 
 Declaring (``pimc-full`` only, whose engine runs on full hands): for each allowed mode it
 takes the estimate's best discard (:func:`solver.declare.discards.best_discard`) and
@@ -27,16 +27,12 @@ import numpy as np
 from ..cards import Card, Hand
 from ..deal import Deal, Seat, Strain
 from ..declare.discards import best_discard
+from ..engine import Solver
 from ..errors import SolverError
-from ..game.modes import Mode
-from ..game.sampling import Bin, ImpossibleViewError, LayoutSampler
+from ..game.knowledge import View
 from ..game.views import Announcement, DeclareView, PlayView
+from ..modes import Mode
 from .heuristic import HeuristicPlayer
-
-try:
-    from ..engine import Solver
-except ImportError as exc:  # pragma: no cover - the engine is built separately
-    raise ImportError(f"the pimc player needs the double-dummy engine (solver.engine): {exc}") from exc
 
 SEATS = tuple(Seat)
 
@@ -51,8 +47,9 @@ class MonteCarloPlayer(HeuristicPlayer):
         self.engine_cards = engine_cards
         self._engine = Solver(32)
         self._hand_key: Any = None
-        self._voids: dict[Seat, set[int]] = {}
+        self._voids: dict[Seat, frozenset[int]] = {}  # the voids of the last view built
         self._discard = Hand()
+        self._mine = Hand()  # the cards this player has played in the hand so far
 
     def _np_rng(self) -> np.random.Generator:
         return np.random.default_rng(self.rng.getrandbits(64))
@@ -61,8 +58,9 @@ class MonteCarloPlayer(HeuristicPlayer):
         key = (table.hand_number, table.dealer)
         if key != self._hand_key:
             self._hand_key = key
-            self._voids = {s: set() for s in SEATS}
+            self._voids = {}
             self._discard = Hand()
+            self._mine = Hand()
 
     # --- declaring ----------------------------------------------------------------------
     def declare(self, view: DeclareView) -> Announcement:
@@ -79,24 +77,23 @@ class MonteCarloPlayer(HeuristicPlayer):
             self._discard = Hand(choice.discard)
             return choice
         me = view.table.declarer
-        leader = Seat.E if rs.first_leader == "eldest" else me
         others = [s for s in SEATS if s != me]
-        sampler = LayoutSampler(rs.deck - held, [Bin(s.name, rs.hand_size) for s in others])
+        known = self._declaration_knowledge(view)
         rng = self._np_rng()
-        layouts = [sampler.sample(rng) for _ in range(self.samples)]
+        layouts = [known.sample(rng).hands for _ in range(self.samples)]
         best: tuple[int, int, Mode, tuple[Card, ...]] | None = None
         for index, mode in enumerate(map(Mode, view.modes)):
             drop = best_discard(mode, held, held, rs.deck - held, view.n_discard) if view.n_discard else ()
             kept = held - Hand(drop)
             target = rs.target_of(me, mode)
             hits = 0
-            for parts in layouts:
-                hands = {me: kept, others[0]: parts[0], others[1]: parts[1]}
+            for layout in layouts:
+                hands = {me: kept, others[0]: layout[others[0]], others[1]: layout[others[1]]}
                 deal = Deal([hands[s] for s in SEATS])
                 hits += self._engine.can_reach(
                     deal,
                     mode.strain,
-                    leader=leader,
+                    leader=known.first_leader,
                     seat=me,
                     target=target,
                     misere=mode.minimising,
@@ -109,16 +106,34 @@ class MonteCarloPlayer(HeuristicPlayer):
         self._discard = Hand(best[3])
         return Announcement(best[2], best[3])
 
+    def _declaration_knowledge(self, view: DeclareView) -> View:
+        """What the declarer knows when it names the mode with every card it will hold in
+        view: which of them were the widow makes no difference to what is hidden."""
+        rs = view.table.ruleset
+        cards = sorted(Hand(view.hand), key=lambda c: c.bit)
+        k = rs.hand_size
+        return View.for_declaration(
+            Hand(cards[:k]),
+            widow=Hand(cards[k:]) if rs.widow_size else None,
+            seat=view.table.declarer,
+            rules=rs,
+            exchange=view.table.moves,
+        )
+
     # --- playing --------------------------------------------------------------------------
     def play(self, view: PlayView) -> Card:
         self._new_hand(view.table)
-        self._note_voids(view)
+        card = self._choose(view)
+        self._mine = self._mine.add(card)
+        return card
+
+    def _choose(self, view: PlayView) -> Card:
         legal = view.legal
         if not legal & (legal - 1) or view.hand.bit_count() > self.engine_cards:
             return super().play(view)
         try:
             layouts = self._layouts(view)
-        except ImpossibleViewError:  # what it believes contradicts the play: fall back
+        except SolverError:  # no record of the play to know from, or a contradiction: fall back
             return super().play(view)
         rs = view.table.ruleset
         me = view.table.seat
@@ -137,7 +152,7 @@ class MonteCarloPlayer(HeuristicPlayer):
                     misere=mode.minimising,
                     must_ruff=rs.must_ruff,
                 )
-            except SolverError:  # a belief the play contradicts (a card moved unseen): fall back
+            except SolverError:  # a belief the play contradicts: fall back
                 return super().play(view)
             for card, value in values.items():
                 card = card if isinstance(card, Card) else Card.parse(str(card))
@@ -149,57 +164,25 @@ class MonteCarloPlayer(HeuristicPlayer):
         choices = [(s[0], s[1], -c.rank, str(c), c) for c, s in scores.items() if c.bit & legal]
         return max(choices)[4]
 
-    def _note_voids(self, view: PlayView) -> None:
-        if not view.trick:
-            return
-        led = view.trick[0].suit
-        must_ruff = view.table.ruleset.must_ruff
-        for k, card in enumerate(view.trick[1:], start=1):
-            if card.suit != led:
-                who = SEATS[(view.leader + k) % 3]
-                self._voids[who].add(int(led))
-                if must_ruff and view.trump != 4 and card.suit != view.trump:
-                    self._voids[who].add(int(view.trump))
+    def knowledge(self, view: PlayView) -> View:
+        """What this player knows at ``view``, as the :class:`~solver.game.knowledge.View`."""
+        if len(view.history) != view.played.bit_count():
+            raise SolverError("the play view lacks the order of the cards played")
+        me = view.table.seat
+        rs = view.table.ruleset
+        return View.for_play(
+            Hand(view.hand) | self._mine,
+            mode=Mode(view.mode),
+            seat=me,
+            rules=rs,
+            played=list(view.history),
+            discard=self._discard if me == view.table.declarer else (),
+            exchange=view.table.moves,
+        )
 
     def _layouts(self, view: PlayView) -> list[dict[Seat, Hand]]:
         """Sampled hands of every seat as they were when the current trick began."""
-        rs = view.table.ruleset
-        me = view.table.seat
-        mine = Hand(view.hand)
-        played = Hand(view.played)
-        trick = {SEATS[(view.leader + k) % 3]: card for k, card in enumerate(view.trick)}
-        # Where the exchange left the cards this seat saw move, in order; a card it gave
-        # that came back, was played, or sits in a suit its holder has shown out of, is no
-        # longer known to be there (it may have moved on in a transfer this seat did not see).
-        where: dict[Card, Seat] = {}
-        for transfer in view.table.exchange:
-            where[transfer.card] = Seat(int(transfer.to))
-        gave: dict[Seat, Hand] = {s: Hand() for s in SEATS}
-        for card, holder in where.items():
-            if (
-                holder != me
-                and card not in played
-                and card not in mine
-                and int(card.suit) not in self._voids.get(holder, set())
-            ):
-                gave[holder] = gave[holder].add(card)
-        out_known = self._discard if me == view.table.declarer else Hand()
-        others = [s for s in SEATS if s != me]
-        unseen = rs.deck - mine - played - out_known
-        bins = []
-        for s in others:
-            unseen = unseen - gave[s]
-            left = len(mine) - (1 if s in trick else 0)
-            voids = self._voids.get(s, set())
-            bins.append(Bin(s.name, left - len(gave[s]), {suit: (0, 0) for suit in voids}))
-        bins.append(Bin("out", len(unseen) - sum(b.size for b in bins)))
-        sampler = LayoutSampler(unseen, bins)
+        known = self.knowledge(view)
+        self._voids = dict(known.play_state().voids)
         rng = self._np_rng()
-        layouts = []
-        for _ in range(self.samples):
-            parts = sampler.sample(rng)
-            hands = {me: mine | (Hand([trick[me]]) if me in trick else Hand())}
-            for s, part in zip(others, parts):
-                hands[s] = part | gave[s] | (Hand([trick[s]]) if s in trick else Hand())
-            layouts.append(hands)
-        return layouts
+        return [known.sample(rng).hands for _ in range(self.samples)]

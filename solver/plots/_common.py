@@ -7,6 +7,17 @@ from typing import Any
 RED_SUITS = "♥♦"
 
 
+def plain_text(text: object) -> str:
+    """``text`` drawn by matplotlib as itself, never as mathtext.
+
+    A name such as ``$\\undefinedmacro$`` from a hand file would otherwise end the drawing
+    in a parse error (and deeply nested ``\\sqrt{`` in a RecursionError). Every ``$``
+    is escaped, so no span of the text is mathematics; matplotlib shows ``\\$`` as ``$``.
+    Every text from a file or a user that a plot draws goes through here.
+    """
+    return str(text).replace("$", r"\$")
+
+
 def axes(ax: Any = None, figsize: tuple[float, float] = (6.0, 3.5)) -> Any:
     """``ax`` itself, or the Axes of a new figure."""
     if ax is not None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..analysis.advice_text import choice_cell, target_mark
+from ._common import plain_text
 
 __all__ = ["plot_advice"]
 
@@ -23,7 +24,9 @@ def plot_advice(advice: Any, ax: Any = None, *, top: int = 12) -> Any:
     rec = advice.recommended
     for c in rows:
         d = c.to_dict()
-        labels.append(f"{choice_cell(c)}  target {target_mark(c.target, c.minimising)}  (n={c.samples})")
+        labels.append(
+            plain_text(f"{choice_cell(c)}  target {target_mark(c.target, c.minimising)}  (n={c.samples})")
+        )
         values.append(d["p_target"])
         low.append(d["p_target"] - d["p_ci"][0])
         high.append(d["p_ci"][1] - d["p_target"])
@@ -36,6 +39,6 @@ def plot_advice(advice: Any, ax: Any = None, *, top: int = 12) -> Any:
     ax.set_xlim(0, 1)
     ax.xaxis.set_major_formatter(PercentFormatter(1.0))
     ax.set_xlabel("P(target): share of layouts reaching the target (95% interval)")
-    title = f"{advice.kind.capitalize()} advice for {advice.seat} ({advice.rules}, {advice.samples} layouts)"
+    title = f"{advice.kind.capitalize()} advice for {advice.seat} ({plain_text(advice.rules)}, {advice.samples} layouts)"
     ax.set_title(title + (" - partial" if advice.partial else ""))
     return ax

@@ -7,6 +7,8 @@ from typing import Any
 from ..analysis.review import HandReview, Review
 from ..analysis.review_text import contract_words, seat_result
 from ..deal import SEAT_NAMES
+from ..errors import SolverError
+from ._common import plain_text
 
 SEAT_COLOURS = {"D": "#1f77b4", "E": "#2ca02c", "M": "#9467bd"}
 
@@ -19,7 +21,7 @@ def _hand(review: Review | HandReview, hand: int | None) -> HandReview:
     for h in review.hands:
         if h.hand == hand:
             return h
-    raise ValueError(
+    raise SolverError(
         f"hand {hand} is not in this review (it has {', '.join(str(h.hand) for h in review.hands)})"
     )
 
@@ -39,7 +41,7 @@ def review_trajectory(review: Review | HandReview, hand: int | None = None, ax: 
     xs = list(range(len(h.totals)))
     for i, seat in enumerate(SEAT_NAMES):
         ys = [t[i] for t in h.totals]
-        who = f" {h.players[i]}" if h.players else ""
+        who = f" {plain_text(h.players[i])}" if h.players else ""
         result = seat_result(seat, h.seats[seat], h.misere).split(" ", 1)[1]
         ax.step(xs, ys, where="post", color=SEAT_COLOURS[seat], label=f"{seat}{who}: {result}", linewidth=1.8)
         target = h.seats[seat].target

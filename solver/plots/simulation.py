@@ -8,7 +8,8 @@ from typing import Any
 import numpy as np
 
 from ..analysis.simulation import Summary
-from ._common import axes
+from ..errors import SolverError
+from ._common import axes, plain_text
 
 STATISTICS = {
     "win_rate": ("win rate (share of matches)", "player"),
@@ -33,7 +34,7 @@ def plot_simulation(
     (e.g. presets) to summaries; ``statistic`` is one of :data:`STATISTICS`.
     """
     if statistic not in STATISTICS:
-        raise ValueError(f"unknown statistic {statistic!r}; choose from {', '.join(STATISTICS)}")
+        raise SolverError(f"unknown statistic {statistic!r}; choose from {', '.join(STATISTICS)}")
     runs = dict(summary) if isinstance(summary, Mapping) else {"": summary}
     ax = axes(ax)
     frames = {label: s.to_frame() for label, s in runs.items()}
@@ -57,9 +58,9 @@ def plot_simulation(
             width,
             yerr=[low, high],
             capsize=3,
-            label=label or None,
+            label=plain_text(label) if label else None,
         )
-    ax.set_xticks(x, [k or statistic.replace("_", " ") for k in keys])
+    ax.set_xticks(x, [plain_text(k) if k else statistic.replace("_", " ") for k in keys])
     ylabel, xlabel = STATISTICS[statistic]
     ax.set_ylabel(ylabel)
     ax.set_xlabel(xlabel)

@@ -7,7 +7,8 @@ from typing import Any
 
 import numpy as np
 
-from ._common import axes
+from ..errors import SolverError
+from ._common import axes, plain_text
 
 
 def plot_study(
@@ -26,7 +27,7 @@ def plot_study(
     cols = [columns] if isinstance(columns, str) else list(columns)
     missing = [c for c in cols if c not in frame.columns]
     if missing:
-        raise ValueError(f"the study has no column {missing[0]!r}")
+        raise SolverError(f"the study has no column {missing[0]!r}")
     ax = axes(ax)
     data = {c: frame[c].dropna().astype(int).to_numpy() for c in cols}
     values = np.unique(np.concatenate([v for v in data.values()] or [np.array([], dtype=int)]))
@@ -39,9 +40,9 @@ def plot_study(
         if normalize and counts.sum():
             counts /= counts.sum()
         label = labels[n] if labels is not None else c
-        ax.bar(xs + (n - (len(cols) - 1) / 2) * width, counts, width, label=label)
+        ax.bar(xs + (n - (len(cols) - 1) / 2) * width, counts, width, label=plain_text(label))
     ax.set_xticks(xs)
-    ax.set_xlabel(cols[0] if len(cols) == 1 else "value")
+    ax.set_xlabel(plain_text(cols[0]) if len(cols) == 1 else "value")
     ax.set_ylabel("share of deals" if normalize else "deals")
     if len(cols) > 1:
         ax.legend()

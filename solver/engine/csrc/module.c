@@ -6,7 +6,9 @@
  * SM_POLL_INTERVAL nodes the poll callback re-takes it to run signal handlers, so
  * Ctrl-C aborts a long search with KeyboardInterrupt, and to see whether another
  * thread has called cancel() (signals reach only the main thread, so a search on a
- * worker thread is stopped that way). */
+ * worker thread is stopped that way), or whether stop_all() has raised the process's
+ * stop flag (a Ctrl-C seen by the main thread stops every worker thread's search at its
+ * next poll; the flag stays up, refusing new searches, until stop_all(False)). */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include "search.h"
@@ -20,13 +22,24 @@ typedef struct {
     int cancelled;             /* set by cancel(): every search aborts from then on */
 } EngineObject;
 
+/* The process's stop flag (stop_all). Read and written with the GIL held, so a plain
+ * int is enough: every poll re-takes the GIL before reading it. */
+static int stop_requested = 0;
+
 static int poll_signals(void *arg)
 {
     EngineObject *self = (EngineObject *)arg;
     PyEval_RestoreThread(self->saved);
-    int stop = self->cancelled || PyErr_CheckSignals() < 0;
+    int stop = self->cancelled || stop_requested || PyErr_CheckSignals() < 0;
     self->saved = PyEval_SaveThread();
     return stop;
+}
+
+/* An abort raised by the stop flag is a Ctrl-C passed on from the main thread. */
+static PyObject *stopped_error(void)
+{
+    PyErr_SetString(PyExc_KeyboardInterrupt, "search stopped (stop_all)");
+    return NULL;
 }
 
 static int Engine_init(EngineObject *self, PyObject *args, PyObject *kwds)
@@ -142,6 +155,10 @@ static int parse_query(EngineObject *self, PyObject *args, SmQuery *q, int *extr
         PyErr_SetString(PyExc_RuntimeError, "this engine is already searching in another thread");
         return -1;
     }
+    if (stop_requested) {
+        stopped_error();
+        return -1;
+    }
     engine_set_context(&self->engine, trump, seat, misere, must_ruff);
     return 0;
 }
@@ -157,7 +174,9 @@ static int parse_query(EngineObject *self, PyObject *args, SmQuery *q, int *extr
 
 static PyObject *aborted_error(void)
 {
-    if (!PyErr_Occurred()) PyErr_SetString(PyExc_RuntimeError, "search cancelled");
+    if (PyErr_Occurred()) return NULL;
+    if (stop_requested) return stopped_error();
+    PyErr_SetString(PyExc_RuntimeError, "search cancelled");
     return NULL;
 }
 
@@ -303,9 +322,25 @@ static PyTypeObject EngineType = {
     .tp_getset = Engine_getset,
 };
 
+/* stop_all(flag=True): raise (or lower) the process's stop flag; returns the old value. */
+static PyObject *core_stop_all(PyObject *Py_UNUSED(module), PyObject *args)
+{
+    int flag = 1, old = stop_requested;
+    if (!PyArg_ParseTuple(args, "|p", &flag)) return NULL;
+    stop_requested = flag;
+    return PyBool_FromLong(old);
+}
+
+static PyMethodDef core_functions[] = {
+    {"stop_all", core_stop_all, METH_VARARGS,
+     "stop_all(flag=True) -> bool: stop every running search and refuse new ones "
+     "(KeyboardInterrupt in their threads) until stop_all(False); returns the old flag."},
+    {NULL, NULL, 0, NULL},
+};
+
 static struct PyModuleDef core_module = {
     PyModuleDef_HEAD_INIT, "_core", "C search core of the double-dummy engine.", -1,
-    NULL, NULL, NULL, NULL, NULL,
+    core_functions, NULL, NULL, NULL, NULL,
 };
 
 PyMODINIT_FUNC PyInit__core(void)

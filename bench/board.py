@@ -1,0 +1,102 @@
+"""Speed of the analysis board's marks (``sm358 board``) against the full double-dummy table.
+
+Why a ratio: the machines differ threefold and other work shares them, so the board is
+timed against the full table (5 strains x 3 seats, ``solver.dd_table``) of the same deals,
+both in this process and run. The table runs on one thread here, as the board's marks do
+(one warm table per open board).
+
+The hands are the first hands of seeded ``twelve`` matches (heuristic and random players).
+For each hand a fresh board steps through all 48 cards, asking for the marks of every
+position (the mover's value after each legal card), the way the page does. Targets:
+
+- the whole hand, marks at every card, within 1 table-time (the warm table at work);
+- one step's marks within 0.05 table-times at the median;
+- the first marks of a full deal (a fresh board) within 1 table-time.
+
+    python bench/board.py [--hands N] [--first SEED]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+import solver
+from machine import describe
+from solver.board.boards import Board
+from solver.board.jobs import JobRunner
+from solver.board.line import Line
+from solver.game.handfile import hand_from_record
+from solver.game.match import Match
+from solver.game.rules import get_ruleset
+from solver.players import get_player
+
+
+def hands(count: int, first: int) -> list:
+    out = []
+    for seed in range(first, first + count):
+        players = [get_player(k, f"{seed}:{i}") for i, k in enumerate(("heuristic", "random", "heuristic"))]
+        options = {"hands_limit": 1, "win_tricks": 16}
+        rec = Match(get_ruleset("twelve", **options), players, seed, preset="twelve", options=options).play()
+        out.append(hand_from_record(rec, 1))
+    return out
+
+
+def step_through(rec, runner: JobRunner) -> list[float]:
+    """Seconds for the marks of each of the 48 positions, on one fresh board."""
+    board = Board(Line(rec), runner)
+    times = []
+    for k in range(len(rec.cards)):
+        board.move("goto", k)
+        t0 = time.perf_counter()
+        m = board.marks(wait=600)
+        times.append(time.perf_counter() - t0)
+        assert m["status"] == "done", m
+    board.close()
+    return times
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--hands", type=int, default=8, help="number of seeded hands (default 8)")
+    ap.add_argument("--first", type=int, default=1, help="seed of the first match (default 1)")
+    args = ap.parse_args()
+
+    print(describe())
+    recs = hands(args.hands, args.first)
+    runner = JobRunner(1)
+    solver.dd_table(recs[0].start, leader=recs[0].leader, threads=1)  # warm the thread's table
+    table_s, hand_s, first_s, steps = [], [], [], []
+    for i, rec in enumerate(recs):
+        t0 = time.perf_counter()
+        solver.dd_table(rec.start, leader=rec.leader, threads=1)
+        table = time.perf_counter() - t0
+        times = step_through(rec, runner)
+        table_s.append(table)
+        hand_s.append(sum(times))
+        first_s.append(times[0])
+        steps += [t / table for t in times]
+        print(
+            f"hand {i + 1:>2}: table {1000 * table:7.1f} ms  whole hand {1000 * sum(times):7.1f} ms "
+            f"= {sum(times) / table:5.2f} tables  first marks {times[0] / table:5.2f}  "
+            f"median step {statistics.median(times) / table:6.4f}"
+        )
+    median_table = statistics.median(table_s)
+    print(f"median table (one thread) {1000 * median_table:.1f} ms over {len(recs)} deals")
+    print(
+        f"whole hand, 48 positions marked: median {statistics.median(hand_s) / median_table:.2f} "
+        f"table-times, worst {max(hand_s) / median_table:.2f}  (target <= 1)"
+    )
+    print(
+        f"one step's marks: median {statistics.median(steps):.4f} table-times of its deal  (target <= 0.05)"
+    )
+    print(
+        f"first marks of a full deal: median {statistics.median(first_s) / median_table:.2f}, "
+        f"worst {max(first_s) / median_table:.2f} table-times  (target <= 1)"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
