@@ -39,7 +39,7 @@ def exact_by_card(view: View) -> dict[str, tuple[float, float]]:
         deal = position_at(start, view)
         got = card_values(
             deal,
-            view.play_state() and ("N" if view.trump == 4 else view.mode),
+            "N" if view.trump == 4 else view.mode,
             leader=state.leader,
             seat=view.seat,
             played=list(state.trick),

@@ -3,6 +3,7 @@ files, sees identical builds as identical, and fails cleanly on a build it canno
 
 from __future__ import annotations
 
+import argparse
 import re
 import shutil
 import subprocess
@@ -54,7 +55,7 @@ def test_seed_ranges() -> None:
     assert compare.seeds_of("3,5,8-9") == [3, 5, 8, 9]
     assert compare.seeds_of("4") == [4]
     for bad in ("a-b", "5-3", "1,,2", "-1"):
-        with pytest.raises(compare.argparse.ArgumentTypeError):
+        with pytest.raises(argparse.ArgumentTypeError):
             compare.seeds_of(bad)
     done = run_compare("HEAD", "HEAD", "--seeds", "x")
     assert done.returncode == 2 and "bad seed range 'x'" in done.stderr

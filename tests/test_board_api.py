@@ -12,6 +12,7 @@ import re
 import time
 import warnings
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -33,7 +34,7 @@ from solver.game.rules import get_ruleset  # noqa: E402
 from solver.players import get_player  # noqa: E402
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
-SHORT = {
+SHORT: dict[str, dict[str, Any]] = {
     "british": {"match_end": "hands", "hands_limit": 2},
     "twelve": {"hands_limit": 2, "win_tricks": 16},
     "card-return": {"hands_limit": 2},

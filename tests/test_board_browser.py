@@ -104,6 +104,7 @@ def _drawn_marks(driver) -> dict[str, str]:
 
 def _expected_marks(line: Line) -> dict[str, str]:
     pos = line.position()
+    assert pos is not None
     values = solver.card_values(
         pos.deal, pos.strain, leader=pos.leader, seat=pos.mover, played=pos.played, misere=pos.misere
     )

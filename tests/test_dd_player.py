@@ -8,6 +8,8 @@ mode chosen also shows who decided.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from solver.cards import Card, Hand
@@ -55,14 +57,14 @@ def stub(monkeypatch: pytest.MonkeyPatch) -> StubEngine:
 def lead_view(mode: Mode, cards: int, seed: int = 1) -> PlayView:
     """Eldest's lead to the first trick of a seeded deal of ``cards`` cards a hand."""
     deal = Deal.random(seed=seed, hand_size=cards)
-    hands = tuple(h.mask for h in deal.hands)
+    hands = (deal.hands[0].mask, deal.hands[1].mask, deal.hands[2].mask)
     table = Table(MIZ, 1, 0, int(Seat.E), Seat.E, MIZ.targets, MIZ.declarer, (0, 0, 0))
     trump = 4 if mode.trump is None else int(mode.trump)
     return PlayView(table, hands[1], hands[1], (), Seat.E, trump, mode, (0, 0, 0), 0, 1, hands)
 
 
 def not_the_heuristics_card(view: PlayView) -> Card:
-    heuristic = HeuristicPlayer("h", None).play(view)
+    heuristic = HeuristicPlayer("h", random.Random(0)).play(view)
     return next(c for c in Hand(view.hand) if c != heuristic)
 
 
@@ -84,7 +86,7 @@ def test_play_asks_the_engine_by_mode_and_hand_size(stub, kind, mode, cards, sea
     stub.favourite = not_the_heuristics_card(view)
     chosen = get_player(kind, 0).play(view)
     assert stub.calls == ([("card_values", cards, mode.minimising)] if searched else [])
-    heuristic = HeuristicPlayer("h", None).play(view)
+    heuristic = HeuristicPlayer("h", random.Random(0)).play(view)
     assert chosen == (stub.favourite if searched else heuristic)
 
 
@@ -93,7 +95,7 @@ def declare_view(cards: int, weak: bool, ruleset=MIZ) -> DeclareView:
     play in misère (``weak``) or in a trump suit."""
     for seed in range(500):
         deal = Deal.random(seed=seed, hand_size=cards)
-        hands = tuple(h.mask for h in deal.hands)
+        hands = (deal.hands[0].mask, deal.hands[1].mask, deal.hands[2].mask)
         modes = ruleset.allowed_modes()
         picked = choose_mode(hands[0], modes, ruleset.targets[0], cards)
         if picked.minimising == weak:

@@ -220,6 +220,7 @@ def interrupt_child(code: str, after: float) -> str:
     proc = subprocess.Popen(
         [sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )
+    assert proc.stdout is not None
     try:
         assert proc.stdout.readline().strip() == "started"
         threading.Event().wait(after)

@@ -33,6 +33,7 @@ from solver.errors import HandFileError, SolverError
 from solver.game import records
 from solver.game.handfile import HandRecord, hand_from_record, parse_hand, save_hand
 from solver.game.match import Match
+from solver.game.records import MatchRecord
 from solver.game.rules import OPTION_NAMES, Ruleset, get_ruleset
 from solver.players import get_player
 
@@ -301,14 +302,14 @@ def test_valid_input_in_any_spelling_agrees_with_the_brute_force_long(data):
 
 
 # --- records -------------------------------------------------------------------------------
-def _short_record() -> dict:
+def _short_record() -> MatchRecord:
     players = [get_player("random", i) for i in range(3)]
     return Match(
         get_ruleset("casual", hands_limit=2), players, 7, preset="casual", options={"hands_limit": 2}
     ).play()
 
 
-RECORD = _short_record()
+RECORD: MatchRecord = _short_record()
 
 
 def _paths(value, prefix=()):
@@ -379,7 +380,7 @@ def test_a_damaged_record_file_gives_a_record_error(data, tmp_path_factory):
 HAND_FILE = (Path(__file__).resolve().parent.parent / "examples" / "hand-twelve.txt").read_text(
     encoding="utf-8"
 )
-HAND_RECORD = parse_hand(HAND_FILE)
+HAND_RECORD: HandRecord = parse_hand(HAND_FILE)
 
 
 def _check_damaged_hand_file(data):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import doctest
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -16,13 +17,14 @@ from solver.errors import HandFileError, RecordError
 from solver.game import handfile, records
 from solver.game.handfile import hand_from_record, load_hand, parse_hand, save_hand
 from solver.game.match import Match
+from solver.game.records import MatchRecord
 from solver.game.rules import get_ruleset
 from solver.players import get_player
 from solver.tricks import trick_winner
 
 PRESETS4 = ("british", "twelve", "card-return", "hungarian")
 #: Options that keep a match of each preset short (hungarian plays its 18 deals).
-SHORT = {
+SHORT: dict[str, dict[str, Any]] = {
     "british": {"match_end": "hands", "hands_limit": 3},
     "twelve": {"hands_limit": 3, "win_tricks": 16},
     "card-return": {"hands_limit": 3},
@@ -30,13 +32,13 @@ SHORT = {
 }
 
 
-def play(preset: str, seed: int, **options) -> dict:
+def play(preset: str, seed: int, **options: Any) -> MatchRecord:
     players = [get_player(k, f"{seed}:{i}") for i, k in enumerate(("heuristic", "random", "heuristic"))]
     return Match(get_ruleset(preset, **options), players, seed, preset=preset, options=options).play()
 
 
 @pytest.fixture(scope="module")
-def matches() -> dict[str, dict]:
+def matches() -> dict[str, MatchRecord]:
     out = {}
     for preset in PRESETS4:
         out[preset] = play(preset, 5, **SHORT[preset])
@@ -424,7 +426,11 @@ def test_the_cli_prints_one_line_a_problem(capsys, tmp_path):
 
 
 #: Any name a record may hold: commas, quotes, backslashes, newlines, controls, spaces.
-names = st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=12) | st.sampled_from(
+names = st.text(
+    st.characters(blacklist_categories=("Cs",)),  # type: ignore[arg-type]  # hypothesis types it as Literal names
+    min_size=1,
+    max_size=12,
+) | st.sampled_from(
     ["Smith, J.", 'say "hi"', "a\nb", " lead", "trail ", "\\", '"', "\u2028", "x\x1b]0;t\x07"]
 )
 

@@ -91,7 +91,7 @@ def tracked_outcomes(rec: HandRecord, seat: Seat) -> set[frozenset[tuple[Card, s
     out = set()
     for h in histories:
         at_declarer = [c for c, s in h.items() if s == rec.declarer]
-        options = [()]
+        options: list[tuple[Card, ...]] = [()]
         if discards_after and seat != rec.declarer:
             options = [
                 combo
@@ -226,7 +226,7 @@ def test_cards_passed_on_are_capped_by_the_transfers_made(seed):
     rec = HandRecord(
         ruleset=get_ruleset("british"),
         declarer=Seat.D,
-        contract="S",
+        contract=Mode.S,
         leader=Seat.E,
         start=Deal([start[s] for s in SEATS]),
         tricks=tricks,
@@ -247,7 +247,7 @@ def _mover(played: list[Card], start: dict[Seat, Hand]) -> Seat:
     rec = HandRecord(
         ruleset=get_ruleset("british"),
         declarer=Seat.D,
-        contract="S",
+        contract=Mode.S,
         leader=Seat.E,
         start=Deal([start[s] for s in SEATS]),
         tricks=tuple(tuple(played[i : i + 3]) for i in range(0, len(played), 3)),

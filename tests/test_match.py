@@ -10,6 +10,7 @@ from match_audit import SEATS, audit_hand
 from solver.cards import Card, Suit
 from solver.errors import IllegalPlayError, InternalError
 from solver.game.match import HandState, Match
+from solver.game.records import MatchRecord
 from solver.game.rules import PRESETS, get_ruleset
 from solver.game.scoring import hand_points
 from solver.game.views import Announcement
@@ -18,7 +19,7 @@ from solver.players import HeuristicPlayer, get_player
 PRESET_NAMES = sorted(PRESETS)
 
 
-def play(preset: str, seed, kinds=("random", "heuristic", "random")) -> dict:
+def play(preset: str, seed, kinds=("random", "heuristic", "random")) -> MatchRecord:
     players = [get_player(k, f"{seed}:{i}") for i, k in enumerate(kinds)]
     return Match(get_ruleset(preset), players, seed, preset=preset).play()
 

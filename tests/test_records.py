@@ -15,22 +15,23 @@ from solver.cards import Card, Hand
 from solver.errors import RecordError
 from solver.game import records
 from solver.game.match import Match
+from solver.game.records import MatchRecord
 from solver.game.rules import PRESETS, get_ruleset
 from solver.players import get_player
 
 
-def play(preset: str, seed=1, kinds=("heuristic", "random", "heuristic")) -> dict:
+def play(preset: str, seed=1, kinds=("heuristic", "random", "heuristic")) -> MatchRecord:
     players = [get_player(k, f"{seed}:{i}") for i, k in enumerate(kinds)]
     return Match(get_ruleset(preset), players, seed, preset=preset).play()
 
 
 @pytest.fixture(scope="module")
-def twelve() -> dict:
+def twelve() -> MatchRecord:
     return play("twelve", 1)
 
 
 @pytest.fixture(scope="module")
-def british() -> dict:
+def british() -> MatchRecord:
     return play("british", 2)
 
 

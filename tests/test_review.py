@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -16,13 +17,14 @@ from solver.deal import Deal, Seat
 from solver.errors import RecordError
 from solver.game.handfile import HandRecord, hand_from_record, parse_hand
 from solver.game.match import Match
+from solver.game.records import MatchRecord
 from solver.game.rules import get_ruleset
 from solver.players import get_player
 
 C = Card.parse  # review rows carry Card objects
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
-SHORT = {
+SHORT: dict[str, dict[str, Any]] = {
     "british": {"match_end": "hands", "hands_limit": 2},
     "twelve": {"hands_limit": 2, "win_tricks": 16},
     "card-return": {"hands_limit": 2},
@@ -93,7 +95,7 @@ def check_against_bruteforce(h) -> None:
         for i, card in enumerate(trick):
             pos = rec.position(t, i)
             c = h.cards[k]
-            kw = dict(leader=pos.leader, misere=pos.misere, must_ruff=pos.must_ruff)
+            kw: dict[str, Any] = dict(leader=pos.leader, misere=pos.misere, must_ruff=pos.must_ruff)
             assert c.before == pos.won[pos.mover] + bf.solve(
                 pos.deal, pos.strain, seat=pos.mover, played=pos.played, **kw
             )
@@ -190,7 +192,7 @@ def bf_read(path: Path) -> str:
     return next(ln.split("#")[0].strip() for ln in path.read_text().splitlines() if ln.split("#")[0].strip())
 
 
-def _match(preset: str, seed: int) -> dict:
+def _match(preset: str, seed: int) -> MatchRecord:
     options = SHORT[preset]
     players = [get_player(k, f"{seed}:{i}") for i, k in enumerate(("heuristic", "random", "heuristic"))]
     return Match(get_ruleset(preset, **options), players, seed, preset=preset, options=options).play()
@@ -224,7 +226,7 @@ def test_identity_on_seeded_matches_and_engine_agreement(preset):
                 if k - 1 < 30 and k - 1 not in early:
                     continue
                 pos = rec.position(t, i)
-                kw = dict(leader=pos.leader, misere=pos.misere, must_ruff=pos.must_ruff)
+                kw: dict[str, Any] = dict(leader=pos.leader, misere=pos.misere, must_ruff=pos.must_ruff)
                 assert c.before == pos.won[pos.mover] + solver.solve(
                     pos.deal, pos.strain, seat=pos.mover, played=pos.played, **kw
                 )

@@ -23,6 +23,7 @@ from solver.errors import EngineError, NotationError, RecordError, RulesError
 from solver.game import records
 from solver.game.handfile import hand_from_record, save_hand
 from solver.game.match import Match
+from solver.game.records import MatchRecord
 from solver.game.rules import get_ruleset
 from solver.inputs import TEMP_PREFIX, TEMP_SUFFIX, atomic_write_path, load_json
 from solver.players import get_player
@@ -38,7 +39,7 @@ def cli(capsys, *argv: str) -> tuple[int, str, str]:
 
 
 @pytest.fixture(scope="module")
-def record() -> dict:
+def record() -> MatchRecord:
     players = [get_player("random", i) for i in range(3)]
     return Match(
         get_ruleset("casual", hands_limit=3), players, 5, preset="casual", options={"hands_limit": 3}
@@ -56,9 +57,9 @@ def test_misere_false_as_a_string_is_refused_not_run_as_misere():
 @pytest.mark.parametrize(
     "call",
     [
-        lambda: solver.solve(SMALL, True),
-        lambda: solver.solve(SMALL, "S", leader=False),
-        lambda: solver.declare(SMALL, declarer=True, strains="S"),
+        lambda: solver.solve(SMALL, True),  # type: ignore[arg-type]
+        lambda: solver.solve(SMALL, "S", leader=False),  # type: ignore[arg-type]
+        lambda: solver.declare(SMALL, declarer=True, strains="S"),  # type: ignore[arg-type]
         lambda: solver.Seat.parse(True),
         lambda: solver.Strain.parse(False),
     ],
@@ -352,20 +353,20 @@ def _no_args():
 @pytest.mark.parametrize(
     "call, message",
     [
-        (lambda: solver.dd_table(SMALL, strains="S", threads=1, progress=_no_args), "two arguments"),
-        (lambda: solver.declare(SMALL, strains="S", progress=lambda done: None), "two arguments"),
-        (lambda: solver.review(_hand(), declaration=False, threads=1, progress=_no_args), "two arguments"),
-        (lambda: solver.advise_play(_view(), samples=2, progress=_no_args), "two arguments"),
+        (lambda: solver.dd_table(SMALL, strains="S", threads=1, progress=_no_args), "two arguments"),  # type: ignore[arg-type]
+        (lambda: solver.declare(SMALL, strains="S", progress=lambda done: None), "two arguments"),  # type: ignore[arg-type, misc]
+        (lambda: solver.review(_hand(), declaration=False, threads=1, progress=_no_args), "two arguments"),  # type: ignore[arg-type]
+        (lambda: solver.advise_play(_view(), samples=2, progress=_no_args), "two arguments"),  # type: ignore[arg-type]
         (lambda: _hand().position("3"), "trick must be a whole number"),
         (lambda: _hand().position(2, 1.0), "played must be a whole number"),
-        (lambda: hand_from_record(records.load(REPO / "examples" / "match-twelve.json"), "1"), "hand number"),
+        (lambda: hand_from_record(records.load(REPO / "examples" / "match-twelve.json"), "1"), "hand number"),  # type: ignore[arg-type]
         (lambda: hand_from_record({"hands": [{}]}, 1), "not a valid match record"),
-        (lambda: hand_from_record([1], 1), "a loaded match record"),
+        (lambda: hand_from_record([1], 1), "a loaded match record"),  # type: ignore[arg-type]
         (lambda: solver.View.from_hand_record(HAND, 15), "needs a HandRecord"),
-        (lambda: save_hand(HAND, "x.txt"), "writes a HandRecord"),
-        (lambda: save_hand(_hand(), 3), "saved to a file name"),
+        (lambda: save_hand(HAND, "x.txt"), "writes a HandRecord"),  # type: ignore[arg-type]
+        (lambda: save_hand(_hand(), 3), "saved to a file name"),  # type: ignore[arg-type]
         (lambda: get_ruleset("twelve", name="a\x1b[5mb"), "control character"),
-        (lambda: solver.advise_play(_view(), samples=2, chunk="8"), "chunk must be a whole number"),
+        (lambda: solver.advise_play(_view(), samples=2, chunk="8"), "chunk must be a whole number"),  # type: ignore[arg-type]
         (lambda: solver.get_player("random", 0, name="x" * 101), "at most 100 characters"),
         (lambda: get_ruleset("twelve", name="a\u202eb"), "control character"),
     ],

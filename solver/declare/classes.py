@@ -28,7 +28,7 @@ with "discardable" counted per run.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from math import comb
 
@@ -101,7 +101,7 @@ def make_class(runs: Sequence[Run], counts: Sequence[int]) -> DiscardClass:
     return DiscardClass(tuple(counts), tuple(sorted(discard)), size)
 
 
-def class_counts_of(runs: Sequence[Run], discard: Hand | Sequence[Card]) -> tuple[int, ...]:
+def class_counts_of(runs: Sequence[Run], discard: Hand | Iterable[Card]) -> tuple[int, ...]:
     """The per-run counts of a concrete discard set (which class it belongs to)."""
     cards = set(discard)
     return tuple(sum(1 for c in run.discardable if c in cards) for run in runs)
