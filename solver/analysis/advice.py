@@ -70,7 +70,7 @@ def _minimising(mode: str) -> bool:
 class Candidate:
     """One choice and the double-dummy tricks it took on each sample it was judged on."""
 
-    mode: str
+    mode: Mode
     discard: tuple[str, ...] | None  # None: no discard to choose (or chosen per sample)
     target: int
     minimising: bool
@@ -158,7 +158,7 @@ class Candidate:
         if self.card is not None:
             out["card"] = self.card
         else:
-            out["strain"] = self.mode
+            out["strain"] = str(self.mode)
             out["discard"] = list(self.discard) if self.discard is not None else None
             out["sets"] = self.sets
         out.update(
@@ -523,7 +523,9 @@ def _mark_user_choice(view: View, pool: list[Candidate], user: tuple[str, tuple[
 
     found = next((c for c in pool if same(c)), None)
     if found is None:
-        found = Candidate(user[0], user[1], view.rules.target_of(view.seat, user[0]), _minimising(user[0]))
+        found = Candidate(
+            Mode.parse(user[0]), user[1], view.rules.target_of(view.seat, user[0]), _minimising(user[0])
+        )
         pool.append(found)
     found.user = True
 
@@ -643,14 +645,14 @@ def _declaration_candidates(
         target = rs.target_of(view.seat, mode)
         minimising = _minimising(mode)
         if question == "mode":
-            out.append(Candidate(mode, None, target, minimising))
+            out.append(Candidate(Mode.parse(mode), None, target, minimising))
             continue
         held = view.hand | (view.widow or Hand())
         discardable = view.hand if rs.widow == "blind-discard" else held
         unseen = rs.deck - held
         for _estimate, cls in ranked_classes(mode, held, discardable, unseen, rs.widow_size)[:per_mode]:
             discard = tuple(sorted((str(c) for c in cls.discard), key=_card_key))
-            out.append(Candidate(mode, discard, target, minimising, sets=cls.size))
+            out.append(Candidate(Mode.parse(mode), discard, target, minimising, sets=cls.size))
     return out
 
 
@@ -739,7 +741,7 @@ def advise_play(
             for card, tricks in values.items():
                 cand = cards.get(card)
                 if cand is None:
-                    cand = cards[card] = Candidate(mode, None, target, minimising, card=card)
+                    cand = cards[card] = Candidate(Mode.parse(mode), None, target, minimising, card=card)
                 cand.record(i, tricks, cand.level_of(tricks))
     ordered = sorted(cards.values(), key=Candidate.key)
     position = {

@@ -189,18 +189,17 @@ def study_row(spec: StudySpec, index: int, deal: Deal | None = None) -> dict:
     row: dict[str, Any] = {"index": index, "deal": deal.to_string(), **features(deal)}
     leader = _leader(rs)
     if "table" in spec.what:
-        table = dd_table(deal.without_widow() if rs.widow_size else deal, leader=leader, threads=1)
+        table = dd_table(
+            deal.without_widow() if rs.widow_size else deal,
+            leader=leader,
+            must_ruff=bool(rs.must_ruff),
+            threads=1,
+        )
         for st in "SHDCN":
             for seat in SEATS:
                 row[f"dd_{st}_{seat}"] = table[st][seat]
     if "declare" in spec.what:
-        result = declare(
-            deal,
-            declarer=Seat(rs.declarer),
-            leader=leader,
-            strains=_strains(rs),
-            blind=rs.blind_discard,
-        )
+        result = declare(deal, **rs.optimiser_question())
         optimal = [c.strain.name for c in result.optimal]
         best = next(s for s in "SHDCN" if s in optimal)
         first = next(c for c in result.optimal if c.strain.name == best)

@@ -8,7 +8,7 @@ import statistics
 import pytest
 
 from advice_helpers import all_start_layouts, position_at, random_play
-from solver import Deal, Hand, Seat, View, advise_declaration, advise_play
+from solver import Deal, Hand, Mode, Seat, View, advise_declaration, advise_play
 from solver.engine import card_values
 from solver.errors import SolverError
 
@@ -132,6 +132,8 @@ def test_recommendation_is_the_best_estimate_and_every_round_is_reported():
     assert (rec["p_target"], rec["mean_tricks"]) == (best["p_target"], best["mean_tricks"])
     assert d["candidates"][0] == rec
     assert d["rounds"][0]["candidates"] == 6 and d["rounds"][-1]["samples"] == 12
+    assert all(type(c.mode) is Mode for c in advice.candidates)  # objects; strings in to_dict
+    assert all(type(c["strain"]) is str for c in d["candidates"])
     for c in d["candidates"]:
         assert c["p_ci"][0] <= c["p_target"] <= c["p_ci"][1]
         if c["samples"] == advice.samples:  # finalists: solved exactly on every sample

@@ -171,3 +171,18 @@ def test_cli_ctrl_c_keeps_the_finished_chunks_and_exits_130(tmp_path, capsys, mo
     err = capsys.readouterr().err
     assert "interrupted" in err and "resume" in err and err.strip().count("\n") == 0
     assert not out.exists() and (parts_dir(out) / "part-000000000-000000001.parquet").exists()
+
+
+def test_a_must_ruff_ruleset_is_studied_under_must_ruff():
+    """hungarian obliges a player void in the led suit to trump: the study's table must be
+    the must-ruff table (deal 1 of seed "1" differs between the two in three places)."""
+    from solver.engine import dd_table
+    from solver.game.rules import get_ruleset
+
+    spec = StudySpec(deals=2, seed="1", rules="hungarian", what=("table",))
+    rs = get_ruleset("hungarian")
+    deal = study_deal(spec, 1)
+    row = study_row(spec, 1)
+    table = dd_table(deal.without_widow(), leader=rs.opening_leader(), must_ruff=True, threads=1)
+    values = {(st, s): row[f"dd_{st}_{s}"] for st in "SHDCN" for s in "DEM"}
+    assert values == {(st, s): table[st][s] for st in "SHDCN" for s in "DEM"}

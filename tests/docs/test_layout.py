@@ -58,8 +58,8 @@ def test_solver_declare_stays_the_function_after_its_subpackage_loads():
 
 def _readme_commands() -> list[str]:
     text = (REPO / "README.md").read_text(encoding="utf-8")
-    block = text.split("## Command line", 1)[1].split("```sh", 1)[1].split("```", 1)[0]
-    return [m.group(1) for m in re.finditer(r"^sm358 (\w[\w-]*)", block, re.M)]
+    table = text.split("## Commands", 1)[1].split("\n## ", 1)[0]
+    return [m.group(1) for m in re.finditer(r"^\| `sm358 (\w[\w-]*)", table, re.M)]
 
 
 def test_the_parser_has_exactly_the_documented_commands():
