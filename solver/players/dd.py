@@ -33,7 +33,7 @@ from .random_player import card_at
 #: The hand size from which the registry's ``dd`` searches misère (MT, miz) decisions:
 #: the largest at which a misère decision's median cost stays within 5 times a normal
 #: 16-card decision's (``python bench/dd_player.py``; figures in docs/players.md).
-MISERE_ENGINE_CARDS = 12
+MISERE_ENGINE_CARDS = 13
 
 
 class DoubleDummyPlayer(HeuristicPlayer):

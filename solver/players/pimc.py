@@ -14,7 +14,7 @@ other hands.
 Declaring (``pimc-full`` only, whose engine runs on full hands): for each allowed mode it
 takes the estimate's best discard (:func:`solver.declare.discards.best_discard`) and
 counts on ``samples`` layouts how often the engine says the target is reachable; the
-most often wins. ``pimc`` uses the engine from 12 cards a hand on, like ``dd``, and the
+most often wins. ``pimc`` uses the engine from 12 cards a hand on in every mode, and the
 heuristic rules before that (declaring and exchanges included).
 """
 
