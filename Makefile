@@ -24,7 +24,7 @@ format:
 # bench/ and tests/ are checked without the strict flags: their functions need not be
 # annotated, but what they call must be called right. Imports are followed silently (the
 # package's own findings are the strict run's). tests/ is a second run because bench/pooled.py
-# imports tests.bruteforce while the tests import it as bruteforce; MYPYPATH=bench finds the
+# imports tests.support.bruteforce while the tests import it as bruteforce; MYPYPATH=bench finds the
 # scripts the tests import by bare name. The bodies of unannotated tests are not checked,
 # so a `type: ignore` written for a checked body may go unused there.
 LOOSE_MYPY = --follow-imports=silent --allow-untyped-defs --allow-incomplete-defs --allow-untyped-calls \

@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from solver.cards import Card, Hand  # noqa: E402
 from solver.deal import Deal, Seat, Strain  # noqa: E402
 from solver.engine import Solver  # noqa: E402
-from tests.bruteforce import legal_bits, trick_winner_index  # noqa: E402
+from tests.support.bruteforce import legal_bits, trick_winner_index  # noqa: E402
 
 SUIT = (1 << 13) - 1
 

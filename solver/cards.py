@@ -16,7 +16,7 @@ from collections.abc import Iterable, Iterator
 from enum import IntEnum
 
 from .errors import NotationError
-from .inputs import check_int, short_repr
+from .inputs import check_int, notation_text, short_repr
 
 RANK_CHARS = "23456789TJQKA"
 SUIT_SYMBOLS = "♠♥♦♣"  # in Suit order
@@ -111,11 +111,7 @@ class Card:
         """Read ``SA``, ``HT``, ``H10``, ``♠A``, ``A♠`` or ``10♥`` (any case); a Card is returned as is."""
         if isinstance(text, Card):
             return text
-        if not isinstance(text, str):
-            raise NotationError(
-                f"cannot read card {short_repr(text)}: expected a Card or a string such as 'SA'"
-            )
-        t = text.strip()
+        t = notation_text(text, "card", "a Card or a string such as 'SA'")
         if len(t) >= 2:
             if t[0].upper() in SUIT_CHARS or t[0] in SUIT_SYMBOLS:
                 suit_part, rank_part = t[0], t[1:]
@@ -213,9 +209,7 @@ class Hand:
         A Hand is returned as is."""
         if isinstance(text, Hand):
             return text
-        if not isinstance(text, str):
-            raise NotationError(f"cannot read hand {short_repr(text)}: expected a string such as 'AK.Q..2'")
-        groups = text.strip().split(".")
+        groups = notation_text(text, "hand", "a string such as 'AK.Q..2'").split(".")
         if len(groups) != 4:
             raise NotationError(f"hand {text!r} has {len(groups)} suit group(s); expected 4 separated by '.'")
         mask = 0

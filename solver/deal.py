@@ -20,7 +20,7 @@ from typing import Any
 
 from .cards import ALL_CARDS, NO_TRUMP, SUIT_SYMBOLS, Card, Hand, Suit, parse_cards
 from .errors import InvalidDealError, NotationError
-from .inputs import check_int, check_seed, load_json, short_repr
+from .inputs import check_int, check_seed, load_json, notation_text, short_repr
 
 MAX_HAND_SIZE = 17
 
@@ -173,11 +173,7 @@ class Deal:
         A Deal is returned as is."""
         if isinstance(text, Deal):
             return text
-        if not isinstance(text, str):
-            raise NotationError(
-                f"cannot read deal {short_repr(text)}: expected a string such as 'D:A... K... Q...'"
-            )
-        s = text.strip()
+        s = notation_text(text, "deal", "a string such as 'D:A... K... Q...'")
         if ":" not in s:
             raise NotationError(f"deal {text!r} must start with a seat letter and ':', e.g. 'D:'")
         seat_text, rest = s.split(":", 1)

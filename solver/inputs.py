@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from typing import Any, NoReturn
 
-from .errors import SolverError
+from .errors import NotationError, SolverError
 
 #: Deepest nesting of JSON arrays/objects accepted (a record needs 4 levels).
 MAX_JSON_DEPTH = 32
@@ -235,6 +235,14 @@ def check_progress(progress: Any, error: type[SolverError]) -> None:
         signature.bind(0, 0)
     except TypeError:
         _fail(error, f"progress must take two arguments (done, total); {short_repr(progress)} does not")
+
+
+def notation_text(text: Any, what: str, expected: str) -> str:
+    """``text`` stripped, for a ``parse`` that has let its own type through: anything but
+    a string is refused with one message naming the notation (``cannot read card 5: ...``)."""
+    if not isinstance(text, str):
+        _fail(NotationError, f"cannot read {what} {short_repr(text)}: expected {expected}")
+    return text.strip()
 
 
 def short_repr(value: Any, limit: int = 60) -> str:

@@ -29,7 +29,6 @@ from typing import Any
 from ..cards import Card, Hand
 from ..deal import SEAT_NAMES, Deal, Seat
 from ..declare import declare
-from ..engine import Position as EnginePosition
 from ..engine import Solver
 from ..engine.pool import iter_tasks, thread_solver
 from ..errors import InternalError, RecordError
@@ -343,8 +342,7 @@ def _run_job(solver: Solver, job: _Job) -> None:
         return
     pos = job.position
     assert pos is not None
-    # one engine Position for every question about this one: checked once
-    at = EnginePosition(pos.deal, pos.strain, pos.leader, pos.played, pos.misere, pos.must_ruff)
+    at = pos.engine_position()
     if job.card_values:
         values = solver.card_values(at, seat=pos.mover)
         job.result["values"] = {str(c): int(v) for c, v in values.items()}

@@ -178,15 +178,7 @@ class Board:
 def dd_marks(job: Job, solver: Solver, pos: Position, won: int) -> dict[str, Any]:
     """The mover's double-dummy value after each legal card, grouped by equivalence."""
     job.solver(solver)
-    values = solver.card_values(
-        pos.deal,
-        pos.strain,
-        leader=pos.leader,
-        seat=pos.mover,
-        played=pos.played,
-        misere=pos.misere,
-        must_ruff=pos.must_ruff,
-    )
+    values = solver.card_values(pos.engine_position(), seat=pos.mover)
     by_card = {str(c): int(v) for c, v in values.items()}
     best = (min if pos.misere else max)(by_card.values())
     groups = []

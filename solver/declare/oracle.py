@@ -8,9 +8,15 @@ answers without the engine when the trump-count bounds already decide it.
 
 from __future__ import annotations
 
+from functools import cached_property
+from typing import TYPE_CHECKING
+
 from ..deal import Deal, Seat, Strain
 from ..engine.solver import Solver
 from .estimate import sure_trick_bounds
+
+if TYPE_CHECKING:
+    from ..engine.position import Position as EnginePosition
 
 
 class ScoreOracle:
@@ -40,6 +46,13 @@ class ScoreOracle:
         self.lowest, self.highest = (self.k - hi, self.k - lo) if misere else (lo, hi)
         self.used_engine = False  # did any answer need a real search?
 
+    @cached_property
+    def _at(self) -> EnginePosition:
+        """The engine's Position, built (and checked) on the first question the bounds leave open."""
+        from ..engine.position import Position  # the C core loads with the first search, not before
+
+        return Position(self._pos, self._strain, self._leader, (), self._misere, self._must_ruff)
+
     def to_tricks(self, score: int) -> int:
         return self.k - score if self._misere else score
 
@@ -50,15 +63,7 @@ class ScoreOracle:
             return False
         self.used_engine = True
         target = self.k - score if self._misere else score
-        return self._engine.can_reach(
-            self._pos,
-            self._strain,
-            leader=self._leader,
-            seat=self._seat,
-            target=target,
-            misere=self._misere,
-            must_ruff=self._must_ruff,
-        )
+        return self._engine.can_reach(self._at, seat=self._seat, target=target)
 
     def exact(self, guess: int | None = None) -> int:
         """The exact score. With a ``guess``, by null-window questions stepping one score
@@ -72,14 +77,7 @@ class ScoreOracle:
         """
         if guess is None:
             self.used_engine = True
-            value = self._engine.solve(
-                self._pos,
-                self._strain,
-                leader=self._leader,
-                seat=self._seat,
-                misere=self._misere,
-                must_ruff=self._must_ruff,
-            )
+            value = self._engine.solve(self._at, seat=self._seat)
             return self.k - value if self._misere else value
         lo, hi = self.lowest, self.highest
         while lo < hi:

@@ -29,7 +29,7 @@ import os
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..cards import SUIT_SYMBOLS, Card, Hand, Suit
 from ..deal import SEAT_NAMES, Deal, Seat
@@ -48,6 +48,9 @@ from .handplay import (
     reconstruct,
 )
 from .rules import PRESETS, Ruleset, get_ruleset
+
+if TYPE_CHECKING:
+    from ..engine.position import Position as EnginePosition
 
 __all__ = ["HandRecord", "Position", "hand_from_record", "load_hand", "parse_hand", "save_hand"]
 
@@ -72,8 +75,7 @@ class Position:
     """A point of the play: what the engine needs to value it, and the score so far.
 
     ``deal`` holds the hands at the start of the current trick, ``played`` the cards
-    already played to it (leader first), so ``solver.solve(pos.deal, pos.strain,
-    leader=pos.leader, played=pos.played, misere=pos.misere, must_ruff=pos.must_ruff,
+    already played to it (leader first), so ``solver.solve(pos.engine_position(),
     seat=...)`` values it. ``won`` counts the tricks each seat (D, E, M) has taken before
     the current trick. ``trick`` is 1-based; ``mover`` is the seat to play next.
     """
@@ -90,6 +92,12 @@ class Position:
     @property
     def mover(self) -> Seat:
         return Seat((self.leader + len(self.played)) % 3)
+
+    def engine_position(self) -> EnginePosition:
+        """The engine's Position of this point, checked once for every question about it."""
+        from ..engine.position import Position as EnginePosition  # the C core loads on use only
+
+        return EnginePosition(self.deal, self.strain, self.leader, self.played, self.misere, self.must_ruff)
 
 
 @dataclass(frozen=True)
