@@ -117,7 +117,7 @@ def misere_ratio(path: str, strains: str, tt_mb: int, budget: float) -> int:
     Why a budget: a misère declaration can take far longer than anyone waits for a
     bench. Past ``budget`` seconds (checked as candidates are settled) it stops and
     prints how many candidates it settled, so the ratio is then a lower bound."""
-    from cli.common import read_deal
+    from solver.cli.common import read_deal
 
     deal = read_deal(path)
     import solver.declare.model  # noqa: F401  (OR-Tools, imported before the timed region)
