@@ -9,11 +9,13 @@ The public API is re-exported here; see the README for a tour.
 """
 
 import sys
-from importlib import import_module
 from importlib.metadata import PackageNotFoundError
 from importlib.metadata import version as _version
+from importlib.util import resolve_name
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
+
+from .interrupts import import_holding_sigint
 
 # The names below load on first use (PEP 562), so that ``import solver.cards`` or
 # ``import solver.errors`` costs only that module: the C core, numpy, OR-Tools and the
@@ -111,7 +113,9 @@ def __getattr__(name: str) -> Any:
     if target is None:
         raise AttributeError(f"module 'solver' has no attribute {name!r}")
     module, colon, attr = target.partition(":")
-    loaded = import_module(module, __name__)
+    # The first use of a name may import the C core, numpy and OR-Tools: a Ctrl-C in the
+    # middle would leave them unable to load again, so it is delivered after the import.
+    loaded = import_holding_sigint(resolve_name(module, __name__))
     value = loaded if colon and not attr else getattr(loaded, attr or name)
     globals()[name] = value  # once loaded, a plain attribute
     return value
