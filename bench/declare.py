@@ -117,9 +117,9 @@ def misere_ratio(path: str, strains: str, tt_mb: int, budget: float) -> int:
     Why a budget: a misère declaration can take far longer than anyone waits for a
     bench. Past ``budget`` seconds (checked as candidates are settled) it stops and
     prints how many candidates it settled, so the ratio is then a lower bound."""
-    from solver.cli.common import read_deal
+    from solver.analysis.deal_files import read_deals
 
-    deal = read_deal(path)
+    (deal,) = read_deals(path)  # a deal file holds one deal
     import solver.declare.model  # noqa: F401  (OR-Tools, imported before the timed region)
 
     t0 = time.perf_counter()
