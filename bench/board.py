@@ -24,23 +24,10 @@ import time
 
 import solver
 from machine import describe
+from review import hands  # the same seeded full hands as the review bench
 from solver.board.boards import Board
 from solver.board.jobs import JobRunner
 from solver.board.line import Line
-from solver.game.handfile import hand_from_record
-from solver.game.match import Match
-from solver.game.rules import get_ruleset
-from solver.players import get_player
-
-
-def hands(count: int, first: int) -> list:
-    out = []
-    for seed in range(first, first + count):
-        players = [get_player(k, f"{seed}:{i}") for i, k in enumerate(("heuristic", "random", "heuristic"))]
-        options = {"hands_limit": 1, "win_tricks": 16}
-        rec = Match(get_ruleset("twelve", **options), players, seed, preset="twelve", options=options).play()
-        out.append(hand_from_record(rec, 1))
-    return out
 
 
 def step_through(rec, runner: JobRunner) -> list[float]:
