@@ -47,7 +47,7 @@ from ..errors import StudyError
 from ..game.dealer import Dealer
 from ..game.dealspec import DealSpec, high_card_points
 from ..game.match import deck_for
-from ..game.rules import Ruleset, get_ruleset
+from ..game.rules import get_ruleset
 from ..inputs import atomic_write_path, write_atomic
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -145,14 +145,6 @@ def study_deal(spec: StudySpec, index: int) -> Deal:
     )
 
 
-def _leader(rs: Ruleset) -> Seat:
-    return rs.opening_leader()
-
-
-def _strains(rs: Any) -> str:
-    return "".join(s for s in "SHDCN" if s in rs.modes)
-
-
 def features(deal: Deal) -> dict[str, int]:
     """Suit lengths and high-card points of every hand and of the widow (W)."""
     row: dict[str, int] = {}
@@ -173,7 +165,7 @@ def columns(spec: StudySpec) -> list[str]:
         cols += [f"dd_{st}_{seat}" for st in "SHDCN" for seat in SEATS]
     if "declare" in spec.what:
         cols += ["best_tricks", "best_strain", "optimal_strains", "best_discard"]
-        cols += [f"decl_{st}" for st in _strains(rs)]
+        cols += [f"decl_{st}" for st in rs.optimiser_question()["strains"]]
         cols += ["target", "makes"]
     return cols
 
@@ -187,7 +179,8 @@ def study_row(spec: StudySpec, index: int, deal: Deal | None = None) -> dict[str
     if deal is None:
         deal = study_deal(spec, index)
     row: dict[str, Any] = {"index": index, "deal": deal.to_string(), **features(deal)}
-    leader = _leader(rs)
+    question = rs.optimiser_question()
+    leader = question["leader"]
     if "table" in spec.what:
         table = dd_table(
             deal.without_widow() if rs.widow_size else deal,
@@ -199,7 +192,7 @@ def study_row(spec: StudySpec, index: int, deal: Deal | None = None) -> dict[str
             for seat in SEATS:
                 row[f"dd_{st}_{seat}"] = table[st][seat]
     if "declare" in spec.what:
-        result = declare(deal, **rs.optimiser_question())
+        result = declare(deal, **question)
         optimal = [c.strain.name for c in result.optimal]
         best = next(s for s in "SHDCN" if s in optimal)
         first = next(c for c in result.optimal if c.strain.name == best)
@@ -207,7 +200,7 @@ def study_row(spec: StudySpec, index: int, deal: Deal | None = None) -> dict[str
         row["best_strain"] = best
         row["optimal_strains"] = ",".join(s for s in "SHDCN" if s in optimal)
         row["best_discard"] = " ".join(str(c) for c in first.discard)
-        for st in _strains(rs):
+        for st in question["strains"]:
             row[f"decl_{st}"] = result.by_strain[Strain.parse(st)]
         row["target"] = rs.target_of(Seat(rs.declarer))
         row["makes"] = result.tricks >= row["target"]
