@@ -98,6 +98,9 @@ def test_a_usage_error_is_bad_input():
 
 @pytest.mark.slow  # builds the C core once more (about 10 s of compiling, more on a loaded machine)
 def test_the_wheel_installs_solver_as_its_only_top_level_name(tmp_path):
+    """Build the wheel as a user's pip does: in an isolated environment with the
+    build-system requirements of pyproject.toml (a venv's bundled setuptools is too old
+    for its licence field), so the test needs the package index, as the install does."""
     import zipfile
 
     subprocess.run(
@@ -107,7 +110,6 @@ def test_the_wheel_installs_solver_as_its_only_top_level_name(tmp_path):
             "pip",
             "wheel",
             "--no-deps",
-            "--no-build-isolation",
             "-q",
             "-w",
             str(tmp_path),
