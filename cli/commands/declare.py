@@ -8,6 +8,7 @@ from typing import Any
 
 from rich.table import Table
 
+from solver.analysis.advice_text import declaration_headline
 from solver.cards import SUIT_CHARS, Card
 from solver.deal import Seat
 from solver.declare import Declaration, declare
@@ -81,6 +82,7 @@ def run(args: argparse.Namespace) -> int:
         target = rs.target_of(Seat.parse(opts["declarer"]), mode)
     if args.json:
         data = result.to_dict()
+        data["headline"] = declaration_headline(result)
         if args.rules:
             data["rules"] = args.rules
             data["target"] = target
@@ -121,11 +123,8 @@ def show(result: Declaration, target: int | None = None) -> None:
     total_sets = sum(c.count for c in result.optimal)
     rec = result.recommended
     if rec is not None:
-        out.print(
-            f"Recommended: {rec.strain.symbol} "
-            f"discard {_pretty(rec.discard)} (first optimal choice in strain order S H D C NT, "
-            "then the lowest discard)"
-        )
+        out.print(f"Recommended: {declaration_headline(result)}")
+        out.print("(the first optimal choice in strain order ♠ ♥ ♦ ♣ NT, then the lowest discard)")
     out.print(
         f"{len(result.optimal)} class(es), {total_sets} discard set(s); "
         f"{result.candidates_searched} of {result.classes} candidates needed a search"

@@ -17,6 +17,7 @@ from ..cards import Card, parse_cards
 from ..modes import Mode
 
 if TYPE_CHECKING:
+    from ..declare.optimiser import Declaration
     from .advice import Advice, Candidate
 
 #: What P(target) means, said once under the table.
@@ -102,9 +103,37 @@ def headline(advice: Advice) -> str:
     return f"{instruction(rec)}: {outcome(rec)}."
 
 
+def declaration_headline(result: Declaration) -> str:
+    """The exact declaration in one sentence: what to name and discard, what it takes
+    against the best defence, and what the next best strain gives.
+
+    ``Name ♥ and discard ♠2 ♦3 ♣5 ♣2: you make 9 tricks against any defence (double
+    dummy); in the next best strain, ♣, 7.`` In misère: ``you take at most 2 tricks``.
+    """
+    rec = result.recommended
+    if rec is None:
+        return "No declaration: no candidate was settled."
+
+    def tricks(n: int) -> str:
+        return f"at most {n}" if result.misere else str(n)
+
+    verb = "take" if result.misere else "make"
+    text = (
+        f"Name {mode_name(rec.strain.name)} and discard {discard_text([str(c) for c in rec.discard])}: "
+        f"you {verb} {tricks(result.tricks)} trick{'' if result.tricks == 1 else 's'} "
+        "against any defence (double dummy)"
+    )
+    others = {t: v for t, v in result.by_strain.items() if t != rec.strain}
+    if others:  # the first best of the other strains, in strain order
+        runner = (min if result.misere else max)(others, key=lambda t: others[t])
+        text += f"; in the next best strain, {mode_name(runner.name)}, {tricks(others[runner])}"
+    return text + "."
+
+
 __all__ = [
     "P_TARGET_MEANING",
     "choice_cell",
+    "declaration_headline",
     "discard_text",
     "goal_words",
     "headline",

@@ -9,6 +9,7 @@ import sys
 import pytest
 
 from cli.main import main
+from solver.analysis.advice_text import declaration_headline
 from solver.deal import Deal
 from solver.declare import declare
 
@@ -18,15 +19,18 @@ DEAL = "D:AK.2.. Q2.3.. 3.A4.. | 4.5.."
 def test_json_is_the_library_result(capsys):
     assert main(["declare", DEAL, "--json", "--leader", "D", "--strains", "SHDCN"]) == 0
     data = json.loads(capsys.readouterr().out)
-    expected = declare(Deal.parse(DEAL), leader="D", strains="SHDCN").to_dict()
-    assert data == expected
-    assert list(data) == ["declarer", "tricks", "by_strain", "optimal", "recommended"]
+    result = declare(Deal.parse(DEAL), leader="D", strains="SHDCN")
+    assert data == {**result.to_dict(), "headline": declaration_headline(result)}
+    assert list(data) == ["declarer", "tricks", "by_strain", "optimal", "recommended", "headline"]
+    assert data["headline"].startswith("Name ")
 
 
 def test_json_blind_and_misere_follow_the_flags(capsys):
     assert main(["declare", DEAL, "--json", "--blind", "--misere"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data == declare(Deal.parse(DEAL), blind=True, misere=True).to_dict()
+    result = declare(Deal.parse(DEAL), blind=True, misere=True)
+    assert data == {**result.to_dict(), "headline": declaration_headline(result)}
+    assert "you take at most" in data["headline"]
 
 
 def test_human_output_shows_cards_values_and_choices(capsys):
