@@ -16,7 +16,7 @@ import networkx as nx
 
 from ..cards import Card, Hand
 from ..deal import Deal, Seat, Strain
-from ..engine import Solver
+from ..engine import Position, Solver
 from ..errors import EngineError
 from ..tricks import trick_winner
 
@@ -103,7 +103,7 @@ def optimal_tree(
         raise EngineError(f"tricks must be a positive integer, got {tricks!r}")
     solver = Solver()
     graph = nx.DiGraph(strain=st.name, seat=me.name, leader=Seat.parse(leader).name, tricks=tricks)
-    root_value = solver.solve(deal, st, leader=leader, seat=me, misere=misere, must_ruff=must_ruff)
+    root_value = solver.solve(Position(deal, st, Seat.parse(leader), (), misere, must_ruff), seat=me)
     graph.add_node(0, ply=0, mover=Seat.parse(leader).name, value=root_value, won=0, label=f"{root_value}")
     plies = min(tricks, deal.hand_size) * 3
     # (node, hands at the trick's start, leader, cards played to the trick, tricks won by seat)
@@ -114,9 +114,7 @@ def optimal_tree(
         if ply >= plies:
             continue
         mover = Seat((lead + len(played)) % 3)
-        values = solver.card_values(
-            position, st, leader=lead, seat=me, played=played, misere=misere, must_ruff=must_ruff
-        )
+        values = solver.card_values(Position(position, st, lead, tuple(played), misere, must_ruff), seat=me)
         live = sum(h.mask for h in position.hands)
         for group in equivalence_groups(_best_cards(values, (mover == me) != misere), live):
             after = [*played, group[0]]

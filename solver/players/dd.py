@@ -22,8 +22,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import Card, Hand
-from ..deal import Deal, Strain
-from ..engine import card_values, solve
+from ..deal import Deal, Seat, Strain
+from ..engine import Position, card_values, solve
 from ..game.rules import MAX_TRICKS
 from ..game.views import Announcement, DeclareView, PlayView
 from ..modes import Mode
@@ -85,7 +85,8 @@ class DoubleDummyPlayer(HeuristicPlayer):
                 continue
             deal = Deal([Hand(h) for h in hands])
             leader = rs.opening_leader(me)
-            value = solve(deal, mode.strain, leader=leader, seat=me, misere=minimise, must_ruff=rs.must_ruff)
+            position = Position(deal, mode.strain, leader, (), minimise, rs.must_ruff)
+            value = solve(position, seat=me)
             target = rs.target_of(me, mode)
             net = (target - value) if minimise else (value - target)
             if best is None or net > best[0]:
@@ -110,15 +111,15 @@ class DoubleDummyPlayer(HeuristicPlayer):
             return super().play(view)
         minimise = mode.minimising
         rs = view.table.ruleset
-        values = card_values(
+        position = Position(
             Deal([Hand(h) for h in hands]),
             Strain(view.trump),
-            leader=view.leader,
-            seat=view.table.seat,
-            played=[str(c) for c in view.trick],
+            leader=Seat(view.leader),
+            played=tuple(view.trick),
             misere=minimise,
             must_ruff=rs.must_ruff,
         )
+        values = card_values(position, seat=view.table.seat)
         sign = -1 if minimise else 1
         choices = [(sign * v, -c.rank, str(c), c) for c, v in values.items() if c.bit & legal]
         return max(choices)[3]

@@ -27,7 +27,7 @@ import numpy as np
 from ..cards import Card, Hand
 from ..deal import Deal, Seat, Strain
 from ..declare.discards import best_discard
-from ..engine import Solver
+from ..engine import Position, Solver
 from ..errors import SolverError
 from ..game.knowledge import View
 from ..game.views import Announcement, DeclareView, PlayView
@@ -90,15 +90,14 @@ class MonteCarloPlayer(HeuristicPlayer):
             for layout in layouts:
                 hands = {me: kept, others[0]: layout[others[0]], others[1]: layout[others[1]]}
                 deal = Deal([hands[s] for s in SEATS])
-                hits += self._engine.can_reach(
+                position = Position(
                     deal,
                     mode.strain,
                     leader=known.first_leader,
-                    seat=me,
-                    target=target,
                     misere=mode.minimising,
                     must_ruff=rs.must_ruff,
                 )
+                hits += self._engine.can_reach(position, seat=me, target=target)
             key = (hits, -index, mode, tuple(sorted(drop)))
             if best is None or key[:2] > best[:2]:
                 best = key
@@ -143,15 +142,15 @@ class MonteCarloPlayer(HeuristicPlayer):
         scores: dict[Card, list[int]] = {}
         for hands in layouts:
             try:
-                values = self._engine.card_values(
+                position = Position(
                     Deal([hands[s] for s in SEATS]),
                     Strain(view.trump),
-                    leader=view.leader,
-                    seat=me,
-                    played=list(view.trick),
+                    leader=Seat(view.leader),
+                    played=tuple(view.trick),
                     misere=mode.minimising,
                     must_ruff=rs.must_ruff,
                 )
+                values = self._engine.card_values(position, seat=me)
             except SolverError:  # a belief the play contradicts: fall back
                 return super().play(view)
             for card, value in values.items():

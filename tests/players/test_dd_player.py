@@ -14,6 +14,7 @@ import pytest
 
 from solver.cards import Card, Hand
 from solver.deal import Deal, Seat
+from solver.engine import Position
 from solver.game.match import Match
 from solver.game.rules import get_ruleset
 from solver.game.views import DeclareView, PlayView, Table
@@ -32,15 +33,16 @@ class StubEngine:
         self.favourite = favourite
         self.calls: list[tuple[str, int, bool]] = []
 
-    def card_values(self, deal: Deal, strain, *, leader, seat, played, misere, must_ruff) -> dict[Card, int]:
-        self.calls.append(("card_values", len(deal.hands[0]), misere))
-        mover = deal.hands[(int(leader) + len(played)) % 3]
-        best, worst = (0, 5) if misere else (5, 0)  # the favourite is best for the seat
+    def card_values(self, position: Position, *, seat) -> dict[Card, int]:
+        self.calls.append(("card_values", len(position.deal.hands[0]), position.misere))
+        mover = position.deal.hands[(int(position.leader) + len(position.played)) % 3]
+        best, worst = (0, 5) if position.misere else (5, 0)  # the favourite is best for the seat
         return {c: best if c == self.favourite else worst for c in mover}
 
-    def solve(self, deal: Deal, strain, *, leader, seat, misere, must_ruff) -> int:
-        self.calls.append(("solve", len(deal.hands[0]), misere))
-        return 8 if Mode(strain.name) == self.favourite else 0  # nets: the favourite 0, the rest -8
+    def solve(self, position: Position, *, seat) -> int:
+        self.calls.append(("solve", len(position.deal.hands[0]), position.misere))
+        # nets: the favourite 0, the rest -8
+        return 8 if Mode(position.strain.name) == self.favourite else 0
 
     def searched(self, misere: bool) -> int:
         return sum(m == misere for _, _, m in self.calls)
