@@ -36,7 +36,7 @@ from ..cards import Card, Hand, parse_cards, suit_html
 from ..deal import Deal, Seat
 from ..declare.discards import best_discard, ranked_classes
 from ..declare.oracle import ScoreOracle
-from ..engine import Solver
+from ..engine import Position, Solver
 from ..engine.pool import Interrupted, map_tasks, task_rng, thread_solver
 from ..errors import SolverError
 from ..game.knowledge import Layout, View
@@ -675,15 +675,10 @@ def _judge_play(task: _PlayTask) -> list[dict[str, int]]:
     for i in task.samples:
         layout: Layout = view.sample(task_rng(task.seed, i))
         deal = Deal([layout.hands[s] for s in SEATS])
-        values = engine.card_values(
-            deal,
-            _strain(mode),
-            leader=layout.leader,
-            seat=view.seat,
-            played=list(layout.trick),
-            misere=view.misere,
-            must_ruff=view.rules.must_ruff,
+        position = Position(
+            deal, _strain(mode), layout.leader, tuple(layout.trick), view.misere, view.rules.must_ruff
         )
+        values = engine.card_values(position, seat=view.seat)
         won = state.tricks[view.seat]
         out.append({str(k): won + v for k, v in values.items()})
     return out
