@@ -14,13 +14,17 @@ ratios between them, swing with the other jobs' load. Printed with the CPU line:
 
 * misère solve median / normal solve median, on the same deals (target <= 5);
 * misère table median / normal table median, on the same deals (target <= 5);
-* slowest misère solve / normal table median (target <= 50).
+* slowest misère solve / normal table median (target <= 50);
+* with ``--mt-hands K``, on the first K hands a bundled declarer chose to play in MT
+  (bench/mt_hands.py): the declarer's misère solve median / its normal solve median, both
+  in no trump from the hand's first lead (target <= 5), and the slowest of those misère
+  solves / the normal table median of the seeded deals (target <= 50).
 
 ``--against-dds`` also times DDS (``endplay``, the optional ``bench`` extra) on seeded
 bridge deals, alternated deal by deal with this engine's solves (see bench/dds.py).
 
     python bench/solve.py [--deals N] [--misere-deals M] [--misere-tables T] [--first SEED]
-                          [--tt-mb MB] [--verbose] [--against-dds] [--dds-deals K]
+                          [--mt-hands K] [--tt-mb MB] [--verbose] [--against-dds] [--dds-deals K]
                           [--markdown [FILE]]
 
 ``--markdown`` also writes the results as ``docs/speed.md`` (bench/speed_page.py).
@@ -36,8 +40,10 @@ import time
 from pathlib import Path
 
 from machine import describe
+from mt_hands import chosen_mt_hands
 from solver.deal import Deal, Seat, Strain
-from solver.engine import Solver
+from solver.engine import Position, Solver
+from solver.game.handfile import HandRecord
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -76,6 +82,51 @@ def timed_table(solver: Solver, deal: Deal, misere: bool) -> tuple[float, int]:
     return (time.thread_time() - t0) * 1000, nodes
 
 
+def timed_mt_solve(solver: Solver, hand: HandRecord, misere: bool) -> tuple[float, int, int]:
+    """One cold solve of an MT hand: the declarer's value in no trump from the first lead."""
+    solver.clear()
+    t0 = time.thread_time()
+    value = solver.solve(Position(hand.start, Strain.N, hand.leader, (), misere), seat=hand.declarer)
+    return (time.thread_time() - t0) * 1000, solver.nodes, value
+
+
+def mt_runs(solver: Solver, count: int, verbose: bool) -> dict[str, tuple[list[float], list[int]]]:
+    """Normal and misère solves of the first ``count`` chosen MT hands."""
+    runs: dict[str, tuple[list[float], list[int]]] = {
+        "MT hands: normal solve": ([], []),
+        "MT hands: misère solve": ([], []),
+    }
+    for label, hand in chosen_mt_hands(count):
+        line = f"{label:<20} declarer {hand.declarer.name}"
+        for kind, misere in (("normal", False), ("misère", True)):
+            ms, nodes, value = timed_mt_solve(solver, hand, misere)
+            runs[f"MT hands: {kind} solve"][0].append(ms)
+            runs[f"MT hands: {kind} solve"][1].append(nodes)
+            line += f"  {kind} {value:2d} tricks {ms:9.1f} ms {nodes:>11,} nodes"
+        if verbose:
+            print(line, flush=True)
+    return runs
+
+
+def mt_ratios(mt: dict, table_ms: list[float]) -> list[tuple[str, float, float]]:
+    """The misère targets on chosen MT hands: the solve median against the normal solve of
+    the same positions, and the slowest solve against the normal table median of the run's
+    seeded deals (an MT hand's own normal solve is tiny: its declarer holds low cards)."""
+    misere, normal = mt["MT hands: misère solve"][0], mt["MT hands: normal solve"][0]
+    return [
+        (
+            "MT hands: misère solve median / normal solve median",
+            statistics.median(misere) / statistics.median(normal),
+            5,
+        ),
+        (
+            "MT hands: slowest misère solve / normal table median",
+            max(misere) / statistics.median(table_ms),
+            50,
+        ),
+    ]
+
+
 def ratio_line(name: str, value: float, target: float) -> str:
     verdict = "met" if value <= target else "NOT met"
     return f"{name:<48} {value:9.2f}   target <= {target:g}: {verdict}"
@@ -96,6 +147,13 @@ def main() -> int:
         default=2,
         help="of those, the first T also tabled in misère (default 2; slow)",
     )
+    ap.add_argument(
+        "--mt-hands",
+        type=int,
+        default=0,
+        metavar="K",
+        help="also solve the first K hands a bundled declarer chose to play in MT (default 0; slow)",
+    )
     ap.add_argument("--first", type=int, default=0, help="seed of the first deal (default 0)")
     ap.add_argument("--tt-mb", type=int, default=64, help="table size in MiB (default 64)")
     ap.add_argument("--verbose", action="store_true", help="print one line per deal")
@@ -112,6 +170,8 @@ def main() -> int:
     args = ap.parse_args()
     if args.deals < 1 or not 0 <= args.misere_tables <= args.misere_deals <= args.deals:
         ap.error("need 1 <= deals, 0 <= misere-tables <= misere-deals <= deals")
+    if args.mt_hands < 0:
+        ap.error("--mt-hands must be 0 or more")
 
     print(
         f"{args.deals} deals (seeds {args.first}..{args.first + args.deals - 1}), table {args.tt_mb} MiB, "
@@ -179,6 +239,13 @@ def main() -> int:
                 50,
             )
         )
+    mt = mt_runs(solver, args.mt_hands, args.verbose) if args.mt_hands else {}
+    if mt:
+        for kind, (times, counts) in mt.items():
+            print(summary("MT " + kind.split()[2], times, counts))
+        print(f"ratios on the first {args.mt_hands} hands a bundled declarer chose to play in MT:")
+        for name, value, target in mt_ratios(mt, runs["table"][0]):
+            print(ratio_line(name, value, target))
     dds_ratios: dict[str, float] = {}
     if args.against_dds:
         from dds import compare_with_dds  # needs endplay (pip install '.[bench]')
@@ -188,7 +255,7 @@ def main() -> int:
         from speed_page import write_speed_page
 
         argv = " ".join(sys.argv[1:])
-        write_speed_page(Path(args.markdown), argv, args, runs, dds_ratios, describe())
+        write_speed_page(Path(args.markdown), argv, args, runs, dds_ratios, describe(), mt)
         print(f"wrote {args.markdown}")
     return 0
 

@@ -43,9 +43,13 @@ def _verdict(value: float, target: float) -> str:
     return f"{value:.1f} x, met" if value <= target else f"**{value:.1f} x, not met**"
 
 
-def _ratios(args: argparse.Namespace, runs: dict) -> list[tuple[str, float, float]]:
+def _ratios(args: argparse.Namespace, runs: dict, mt: dict) -> list[tuple[str, float, float]]:
     """(question, ratio, target) for the misère targets this run measured."""
     out: list[tuple[str, float, float]] = []
+    if mt:
+        from solve import mt_ratios  # (bench/solve.py imports this module only when writing)
+
+        out += mt_ratios(mt, runs["table"][0])
     m, t = args.misere_deals, args.misere_tables
     solve_ms, table_ms = runs["solve"][0], runs["table"][0]
     if m:
@@ -76,7 +80,7 @@ def _ratios(args: argparse.Namespace, runs: dict) -> list[tuple[str, float, floa
 
 
 def render(
-    argv: str, args: argparse.Namespace, runs: dict, dds: dict[str, float], cpu: str, other: str
+    argv: str, args: argparse.Namespace, runs: dict, dds: dict[str, float], cpu: str, other: str, mt: dict
 ) -> str:
     first, last = args.first, args.first + args.deals - 1
     command = f"python bench/solve.py {argv}".strip()
@@ -103,7 +107,7 @@ def render(
         "| question | ratio, same run | target |",
         "|---|---|---|",
     ]
-    ratios = _ratios(args, runs)
+    ratios = _ratios(args, runs, mt)
     for name, value, target in ratios:
         lines.append(f"| {name} | {_verdict(value, target)} | <= {target} |")
     for what, target in (("solve", 0.5), ("table", 1.0)):
@@ -126,6 +130,12 @@ def render(
         n = len(times)
         lines.append(
             f"| {kind} | seeds {first}-{first + n - 1} | {_ms(statistics.median(times))} | "
+            f"{_ms(percentile(times, 90))} | {_ms(max(times))} | {_nodes(statistics.median(counts))} | "
+            f"{_nodes(max(counts))} |"
+        )
+    for kind, (times, counts) in mt.items():
+        lines.append(
+            f"| {kind} | the first {len(times)} (bench/mt_hands.py) | {_ms(statistics.median(times))} | "
             f"{_ms(percentile(times, 90))} | {_ms(max(times))} | {_nodes(statistics.median(counts))} | "
             f"{_nodes(max(counts))} |"
         )
@@ -164,12 +174,13 @@ def render(
 
 
 def write_speed_page(
-    path: Path, argv: str, args: argparse.Namespace, runs: dict, dds: dict[str, float], cpu: str
+    path: Path, argv: str, args: argparse.Namespace, runs: dict, dds: dict[str, float], cpu: str, mt: dict
 ) -> None:
-    """Rewrite ``path`` from this run, keeping its Other benches section."""
+    """Rewrite ``path`` from this run, keeping its Other benches section; ``mt`` holds the
+    runs on chosen MT hands (empty without ``--mt-hands``)."""
     other = DEFAULT_OTHER
     if path.exists():
         text = path.read_text(encoding="utf-8")
         if OTHER in text:
             other = text[text.index(OTHER) :]
-    path.write_text(render(argv, args, runs, dds, cpu, other), encoding="utf-8")
+    path.write_text(render(argv, args, runs, dds, cpu, other, mt), encoding="utf-8")

@@ -3,6 +3,7 @@ the docs quote: the ratio lines with their targets, the CPU line, and the bound 
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 import subprocess
 import sys
@@ -113,3 +114,38 @@ def test_declare_misere_ratio_stops_at_its_budget() -> None:
     assert done.returncode == 0, done.stderr
     assert "normal declaration of" in done.stdout
     assert "candidates settled" in done.stdout and "misère / normal declaration >" in done.stdout
+
+
+def _bench_module(name: str):
+    sys.path.insert(0, str(BENCH))
+    try:
+        return importlib.import_module(name)
+    finally:
+        sys.path.remove(str(BENCH))
+
+
+def test_mt_hands_are_hands_a_declarer_chose_to_play_in_mt() -> None:
+    mt_hands = _bench_module("mt_hands")
+    hands = mt_hands.chosen_mt_hands(3)
+    assert len(hands) == 3 and len({label for label, _ in hands}) == 3
+    for _, hand in hands:
+        assert hand.contract.minimising and hand.strain == "N"
+    assert [h for _, h in mt_hands.chosen_mt_hands(3)] == [h for _, h in hands]  # the same on every run
+
+
+def test_mt_ratios_take_the_median_solve_and_the_slowest_against_the_table() -> None:
+    solve = _bench_module("solve")
+    mt = {
+        "MT hands: normal solve": ([1.0, 2.0, 3.0], [1, 2, 3]),
+        "MT hands: misère solve": ([10.0, 40.0, 90.0], [9, 9, 9]),
+    }
+    (median, m_target), (slowest, s_target) = [(v, t) for _, v, t in solve.mt_ratios(mt, [30.0, 10.0, 20.0])]
+    assert (median, m_target) == (20.0, 5) and (slowest, s_target) == (4.5, 50)
+
+
+@pytest.mark.slow  # one MT misère solve of about ten seconds
+def test_solve_prints_the_mt_hand_ratios() -> None:
+    done = run("solve.py", "--deals", "1", "--misere-deals", "0", "--misere-tables", "0", "--mt-hands", "1")
+    assert done.returncode == 0, done.stderr
+    assert "MT hands: misère solve median / normal solve median" in done.stdout
+    assert "MT hands: slowest misère solve / normal table median" in done.stdout
