@@ -244,8 +244,8 @@ def main() -> int:
         for kind, (times, counts) in mt.items():
             print(summary("MT " + kind.split()[2], times, counts))
         print(f"ratios on the first {args.mt_hands} hands a bundled declarer chose to play in MT:")
-        for name, value, target in mt_ratios(mt, runs["table"][0]):
-            print(ratio_line(name, value, target))
+        for name, ratio, target in mt_ratios(mt, runs["table"][0]):
+            print(ratio_line(name, ratio, target))
     dds_ratios: dict[str, float] = {}
     if args.against_dds:
         from dds import compare_with_dds  # needs endplay (pip install '.[bench]')
