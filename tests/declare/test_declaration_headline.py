@@ -1,7 +1,7 @@
 """The declaration in one sentence (``sm358 declare``'s "Recommended:" line)."""
 
 from solver.analysis.advice_text import declaration_headline
-from solver.cards import parse_cards
+from solver.cards import Hand, parse_cards
 from solver.deal import Strain
 from solver.declare.optimiser import Choice, Declaration
 
@@ -15,7 +15,7 @@ def _declaration(by_strain: dict[str, int], chosen: str, misere: bool) -> Declar
         by_strain=values,
         optimal=[Choice(Strain.parse(chosen), tuple(parse_cards("S2 C5")), 1)],
         candidates_searched=1,
-        held=parse_cards("S2 C5 HA"),
+        held=Hand(parse_cards("S2 C5 HA")),
         misere=misere,
         blind=False,
         classes=1,
