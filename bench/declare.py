@@ -13,8 +13,9 @@ max seconds and searches. The one-time import of OR-Tools is timed and printed a
     python bench/declare.py --misere-ratio examples/deal-16.txt [--budget SECONDS]
 
 ``--misere-ratio FILE`` times instead the declaration of that file's deal in normal play
-and in misère (``sm358 declare FILE`` and ``sm358 declare FILE --misere``), one after
-the other in this process, and prints misère / normal (target <= 10); a misère declaration
+and in misère (``sm358 declare FILE`` and ``sm358 declare FILE --misere``: the trump suits
+``--strains``, and no trump, the strain MT and miz are played in), one after the other in
+this process, and prints misère / normal (target <= 10); a misère declaration
 still running after ``--budget`` seconds (default 600) stops, and the ratio printed is
 then a lower bound.
 """
@@ -128,7 +129,7 @@ def misere_ratio(path: str, strains: str, tt_mb: int, budget: float) -> int:
     print(f"normal declaration of {path}: {normal:8.2f} s  optimum {result.tricks}", flush=True)
     watch = _Budget(budget)
     try:
-        result = declare(deal, strains=strains, tt_mb=tt_mb, misere=True, progress=watch)
+        result = declare(deal, strains="N", tt_mb=tt_mb, misere=True, progress=watch)
     except _OverBudget:
         misere = time.perf_counter() - watch.start
         print(

@@ -36,7 +36,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument(
         "--leader", default=None, help="seat that leads the first trick (default E, or the rules')"
     )
-    p.add_argument("--strains", default=None, help="strains to consider, e.g. SHDC (default) or SHDCN")
+    p.add_argument(
+        "--strains",
+        default=None,
+        help="strains to consider, e.g. SHDCN (default SHDC; with --misere N, the strain MT and miz are played in)",
+    )
     p.add_argument(
         "--blind",
         action="store_true",
@@ -46,7 +50,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument(
         "--misere",
         action="store_true",
-        help="the declarer wants the fewest tricks (with --rules: its MT/miz modes, played in NT)",
+        help="the declarer wants the fewest tricks, in no trump as MT and miz are played (unless --strains)",
     )
     p.add_argument(
         "--must-ruff", action="store_true", default=None, help="a player void in the led suit must trump"
@@ -57,7 +61,13 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 def settings(args: argparse.Namespace) -> dict[str, Any]:
     """The optimiser's arguments: explicit flags first, then the ruleset, then the defaults."""
-    out = {"declarer": "D", "leader": "E", "strains": SUIT_CHARS, "blind": False, "must_ruff": False}
+    out = {
+        "declarer": "D",
+        "leader": "E",
+        "strains": "N" if args.misere else SUIT_CHARS,
+        "blind": False,
+        "must_ruff": False,
+    }
     if args.rules:
         rs = get_ruleset(args.rules)
         if args.misere and rs.misere_mode is None:

@@ -190,7 +190,7 @@ def declare(
     *,
     declarer: Seat | str = "D",
     leader: Seat | str = "E",
-    strains: str = SUIT_CHARS,
+    strains: str | None = None,
     blind: bool = False,
     misere: bool = False,
     must_ruff: bool = False,
@@ -199,6 +199,8 @@ def declare(
 ) -> Declaration:
     """The exact best declaration for ``declarer`` and every choice that reaches it.
 
+    ``strains`` defaults to the four trump suits, and with ``misere`` to no trump, the one
+    strain every ruleset's fewest-tricks mode (MT, miz) is played in.
     ``progress(done, total)`` is called as candidates are settled (for a progress bar).
     Raises :class:`~solver.errors.InvalidDealError` for a deal without a widow (or, when
     ``blind``, a widow larger than the hand) and a ``NotationError`` for bad strains/seats.
@@ -259,7 +261,7 @@ def _check_request(
     deal: Deal,
     declarer: Seat | str,
     leader: Seat | str,
-    strains: str,
+    strains: str | None,
     blind: bool,
     misere: bool,
     must_ruff: bool,
@@ -270,9 +272,11 @@ def _check_request(
         raise InvalidDealError(f"expected a Deal, got {type(deal).__name__}")
     seat = Seat.parse(declarer)
     lead = Seat.parse(leader)
-    strain_list = [s.name for s in parse_strains(strains)]
     for name, flag in (("blind", blind), ("misere", misere), ("must_ruff", must_ruff)):
         check_flag(flag, name, EngineError)
+    if strains is None:
+        strains = "N" if misere else SUIT_CHARS
+    strain_list = [s.name for s in parse_strains(strains)]
     check_progress(progress, EngineError)
     k, w = deal.hand_size, len(deal.widow)
     if w == 0:

@@ -199,3 +199,13 @@ def test_full_deals_optimum_is_reached_and_not_beaten_by_sampled_discards(seed):
         for _ in range(6):
             discard = rng.sample(list(held), 4)
             assert value(strain, discard) <= result.by_strain[Strain.parse(strain)]
+
+
+def test_misere_declares_in_no_trump_unless_strains_are_given():
+    # MT and miz are played in no trump under every ruleset, so that is what --misere asks
+    deal = Deal.parse("D:AK.2.. Q2.3.. 3.A4.. | 4.5..")
+    assert list(declare(deal, misere=True).by_strain) == [Strain.N]
+    assert list(declare(deal).by_strain) == [Strain.S, Strain.H, Strain.D, Strain.C]
+    assert list(declare(deal, misere=True, strains="SH").by_strain) == [Strain.S, Strain.H]
+    with pytest.raises(NotationError):
+        declare(deal, misere=True, strains="")
