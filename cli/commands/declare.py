@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Iterable
 from typing import Any
 
 from rich.table import Table
 
-from solver.analysis.advice_text import declaration_headline
+from solver.analysis.advice_text import declaration_headline, interrupted_declaration
 from solver.cards import SUIT_CHARS, Card
 from solver.deal import Seat
 from solver.declare import Declaration, declare
+from solver.declare.optimiser import DeclarationInterrupted
 from solver.errors import RulesError
 from solver.game.rules import get_ruleset
 
@@ -83,8 +85,12 @@ def settings(args: argparse.Namespace) -> dict[str, Any]:
 def run(args: argparse.Namespace) -> int:
     deal = read_deal(args.deal)
     opts = settings(args)
-    with LazyProgress("declare") as bar:
-        result = declare(deal, misere=args.misere, progress=bar, **opts)
+    try:
+        with LazyProgress("declare") as bar:
+            result = declare(deal, misere=args.misere, progress=bar, **opts)
+    except DeclarationInterrupted as stop:
+        print(f"sm358 declare: {interrupted_declaration(stop)}", file=sys.stderr)
+        return 130
     target = None
     if args.rules:
         rs = get_ruleset(args.rules)

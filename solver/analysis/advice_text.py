@@ -17,7 +17,7 @@ from ..cards import Card, parse_cards
 from ..modes import Mode
 
 if TYPE_CHECKING:
-    from ..declare.optimiser import Declaration
+    from ..declare.optimiser import Choice, Declaration, DeclarationInterrupted
     from .advice import Advice, Candidate
 
 #: What P(target) means, said once under the table.
@@ -103,6 +103,15 @@ def headline(advice: Advice) -> str:
     return f"{instruction(rec)}: {outcome(rec)}."
 
 
+def _declaration_choice(choice: Choice, tricks: int, misere: bool) -> str:
+    """``Name ♥ and discard ♠2 ♣5: you make 9 tricks against any defence (double dummy)``."""
+    verb, bound = ("take", f"at most {tricks}") if misere else ("make", str(tricks))
+    return (
+        f"Name {mode_name(choice.strain.name)} and discard {discard_text([str(c) for c in choice.discard])}: "
+        f"you {verb} {bound} trick{'' if tricks == 1 else 's'} against any defence (double dummy)"
+    )
+
+
 def declaration_headline(result: Declaration) -> str:
     """The exact declaration in one sentence: what to name and discard, what it takes
     against the best defence, and what the next best strain gives.
@@ -113,21 +122,26 @@ def declaration_headline(result: Declaration) -> str:
     rec = result.recommended
     if rec is None:
         return "No declaration: no candidate was settled."
-
-    def tricks(n: int) -> str:
-        return f"at most {n}" if result.misere else str(n)
-
-    verb = "take" if result.misere else "make"
-    text = (
-        f"Name {mode_name(rec.strain.name)} and discard {discard_text([str(c) for c in rec.discard])}: "
-        f"you {verb} {tricks(result.tricks)} trick{'' if result.tricks == 1 else 's'} "
-        "against any defence (double dummy)"
-    )
+    text = _declaration_choice(rec, result.tricks, result.misere)
     others = {t: v for t, v in result.by_strain.items() if t != rec.strain}
     if others:  # the first best of the other strains, in strain order
         runner = (min if result.misere else max)(others, key=lambda t: others[t])
-        text += f"; in the next best strain, {mode_name(runner.name)}, {tricks(others[runner])}"
+        value = f"at most {others[runner]}" if result.misere else str(others[runner])
+        text += f"; in the next best strain, {mode_name(runner.name)}, {value}"
     return text + "."
+
+
+def interrupted_declaration(stop: DeclarationInterrupted) -> str:
+    """What a declaration stopped by Ctrl-C had settled: how far it got and its best choice,
+    which the optimum can only better."""
+    text = f"interrupted after {stop.done:,} of {stop.total:,} candidates"
+    if stop.best is None or stop.tricks is None:
+        return text + "; none settled yet"
+    better = "fewer" if stop.misere else "more"
+    return (
+        f"{text}; the best settled: {_declaration_choice(stop.best, stop.tricks, stop.misere)} "
+        f"(the optimum may give {better}: not yet proven)"
+    )
 
 
 __all__ = [
@@ -138,6 +152,7 @@ __all__ = [
     "goal_words",
     "headline",
     "instruction",
+    "interrupted_declaration",
     "mode_name",
     "outcome",
     "target_mark",

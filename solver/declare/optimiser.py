@@ -185,6 +185,20 @@ def _thread_solver(tt_mb: int) -> Solver:
     return thread_solver(tt_mb)
 
 
+class DeclarationInterrupted(KeyboardInterrupt):
+    """Ctrl-C during :func:`declare`: how far it got and the best choice settled so far.
+
+    Why: a misère declaration can run for hours; what it proved before the Ctrl-C is worth
+    saying. ``best`` (a :class:`Choice`, or None before the first candidate was settled)
+    reaches ``tricks`` exactly, so the optimum is at least that good; that it is the
+    optimum is not proven.
+    """
+
+    def __init__(self, done: int, total: int, best: Choice | None, tricks: int | None, misere: bool) -> None:
+        super().__init__(f"interrupted after {done} of {total} candidates")
+        self.done, self.total, self.best, self.tricks, self.misere = done, total, best, tricks, misere
+
+
 def declare(
     deal: Deal,
     *,
@@ -231,13 +245,18 @@ def declare(
     # strains with the most promising top candidate first, so G rises early
     order = sorted(strain_list, key=lambda t: -(model.best_estimate(t) or 0))
     search = _Search()
-    for t in order:
-        engine.clear()  # entries of a finished strain are never asked for again
-        for counts, _estimate in model.candidates(t):
-            cls = make_class(runs, counts)
-            search.settle(t, cls.discard, cls.size, oracle(cls.discard, t))
-            if progress is not None:
-                progress(search.done, total)
+    try:
+        for t in order:
+            engine.clear()  # entries of a finished strain are never asked for again
+            for counts, _estimate in model.candidates(t):
+                cls = make_class(runs, counts)
+                search.settle(t, cls.discard, cls.size, oracle(cls.discard, t))
+                if progress is not None:
+                    progress(search.done, total)
+    except KeyboardInterrupt:
+        best = search.optimal()
+        tricks = None if not best else (k - search.top if misere else search.top)
+        raise DeclarationInterrupted(search.done, total, best[0] if best else None, tricks, misere) from None
     if search.done != total:  # every class of every strain must have been settled
         raise InternalError(f"declaration search settled {search.done} of {total} candidates")
 

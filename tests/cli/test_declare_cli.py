@@ -78,3 +78,22 @@ def test_console_script_runs_end_to_end():
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["tricks"] >= 0
     assert proc.stderr == ""  # no progress bar when stderr is not a terminal
+
+
+def test_ctrl_c_prints_the_best_choice_settled_so_far(monkeypatch, capsys):
+    from cli.commands import declare as command
+    from solver.cards import parse_cards
+    from solver.declare.optimiser import Choice, DeclarationInterrupted
+    from solver.deal import Strain
+
+    def interrupted(*args, **kwargs):
+        raise DeclarationInterrupted(31, 1669, Choice(Strain.N, tuple(parse_cards("S2 C5")), 1), 4, True)
+
+    monkeypatch.setattr(command, "declare", interrupted)
+    assert main(["declare", DEAL, "--misere"]) == 130
+    err = capsys.readouterr().err
+    assert err == (
+        "sm358 declare: interrupted after 31 of 1,669 candidates; the best settled: Name NT and discard "
+        "♠2 ♣5: you take at most 4 tricks against any defence (double dummy) (the optimum may give "
+        "fewer: not yet proven)\n"
+    )

@@ -209,3 +209,31 @@ def test_misere_declares_in_no_trump_unless_strains_are_given():
     assert list(declare(deal, misere=True, strains="SH").by_strain) == [Strain.S, Strain.H]
     with pytest.raises(NotationError):
         declare(deal, misere=True, strains="")
+
+
+@pytest.mark.parametrize("misere", [False, True])
+def test_a_ctrl_c_reports_the_best_choice_settled_so_far(misere):
+    from solver.declare.optimiser import DeclarationInterrupted
+
+    deal = Deal.random(seed=3, hand_size=7, widow_size=2)
+    full = declare(deal, misere=misere, strains="SHDCN")
+
+    def stop_after(k: int):
+        def progress(done: int, total: int) -> None:
+            if done == k:
+                raise KeyboardInterrupt
+
+        return progress
+
+    for k in (1, 5):
+        with pytest.raises(DeclarationInterrupted) as stop:
+            declare(deal, misere=misere, strains="SHDCN", progress=stop_after(k))
+        assert stop.value.done == k and stop.value.total == full.classes
+        assert stop.value.best is not None and stop.value.tricks is not None
+        # what was settled is reached exactly, so the optimum can only be better
+        assert stop.value.tricks >= full.tricks if misere else stop.value.tricks <= full.tricks
+        # and the choice reported does reach it
+        hands = list(deal.hands)
+        hands[0] = (deal.hands[0] | deal.widow) - Hand(stop.value.best.discard)
+        value = solve(Deal(hands), stop.value.best.strain, leader="E", seat="D", misere=misere)
+        assert value == stop.value.tricks
