@@ -83,8 +83,8 @@ def test_console_script_runs_end_to_end():
 def test_ctrl_c_prints_the_best_choice_settled_so_far(monkeypatch, capsys):
     from cli.commands import declare as command
     from solver.cards import parse_cards
-    from solver.declare.optimiser import Choice, DeclarationInterrupted
     from solver.deal import Strain
+    from solver.declare.optimiser import Choice, DeclarationInterrupted
 
     def interrupted(*args, **kwargs):
         raise DeclarationInterrupted(31, 1669, Choice(Strain.N, tuple(parse_cards("S2 C5")), 1), 4, True)
