@@ -11,13 +11,16 @@ max seconds and searches. The one-time import of OR-Tools is timed and printed a
 
     python bench/declare.py [--deals N] [--first SEED] [--strains SHDC] [--tt-mb MB]
     python bench/declare.py --misere-ratio examples/deal-16.txt [--budget SECONDS]
+    python bench/declare.py --misere-ratio examples/deal-16.txt --reach 3 --reach 8
 
 ``--misere-ratio FILE`` times instead the declaration of that file's deal in normal play
 and in misère (``sm358 declare FILE`` and ``sm358 declare FILE --misere``: the trump suits
 ``--strains``, and no trump, the strain MT and miz are played in), one after the other in
 this process, and prints misère / normal (target <= 10); a misère declaration
 still running after ``--budget`` seconds (default 600) stops, and the ratio printed is
-then a lower bound.
+then a lower bound. With ``--reach T`` it times instead the misère target question (``sm358
+declare FILE --misere --reach T``: a discard that keeps the declarer to at most T tricks,
+or the proof that none does) against the same normal declaration.
 """
 
 from __future__ import annotations
@@ -48,7 +51,18 @@ def main() -> int:
         metavar="FILE",
         help="time normal and misère declaration of FILE's deal; print the ratio",
     )
+    ap.add_argument(
+        "--reach",
+        metavar="TRICKS",
+        type=int,
+        action="append",
+        help="with --misere-ratio: instead of the exact misère declaration, time the target "
+        "question 'can the declarer keep to at most TRICKS?' (sm358 declare --misere --reach; "
+        "repeatable)",
+    )
     args = ap.parse_args()
+    if args.misere_ratio and args.reach:
+        return reach_ratio(args.misere_ratio, args.strains, args.tt_mb, args.reach)
     if args.misere_ratio:
         return misere_ratio(args.misere_ratio, args.strains, args.tt_mb, args.budget)
 
@@ -146,6 +160,32 @@ def misere_ratio(path: str, strains: str, tt_mb: int, budget: float) -> int:
         f"misère / normal declaration {ratio:8.2f}   target <= 10: {'met' if ratio <= 10 else 'NOT met'}  "
         f"({describe()})"
     )
+    return 0
+
+
+def reach_ratio(path: str, strains: str, tt_mb: int, targets: list[int]) -> int:
+    """The normal declaration of one deal, then the misère target question for each target."""
+    from solver.analysis.deal_files import read_deals
+    from solver.declare import declare_target
+
+    (deal,) = read_deals(path)
+    import solver.declare.model  # noqa: F401  (OR-Tools, imported before the timed region)
+
+    t0 = time.perf_counter()
+    declare(deal, strains=strains, tt_mb=tt_mb)
+    normal = time.perf_counter() - t0
+    print(f"normal declaration of {path}: {normal:8.2f} s   ({describe()})", flush=True)
+    for target in targets:
+        t0 = time.perf_counter()
+        answer = declare_target(deal, target, strains="N", misere=True, tt_mb=tt_mb)
+        seconds = time.perf_counter() - t0
+        verdict = "reached" if answer.reached else "no discard reaches it"
+        print(
+            f"misère, at most {target:2d} tricks: {seconds:8.2f} s  {verdict} "
+            f"({answer.candidates_asked} of {answer.classes} candidates asked)  "
+            f"/ normal declaration {seconds / normal:6.2f}",
+            flush=True,
+        )
     return 0
 
 

@@ -9,12 +9,12 @@ from typing import Any
 
 from rich.table import Table
 
-from solver.analysis.advice_text import declaration_headline, interrupted_declaration
+from solver.analysis.advice_text import declaration_headline, interrupted_declaration, target_headline
 from solver.cards import SUIT_CHARS, Card
-from solver.deal import Seat
-from solver.declare import Declaration, declare
+from solver.deal import Deal, Seat
+from solver.declare import Declaration, declare, declare_target
 from solver.declare.optimiser import DeclarationInterrupted
-from solver.errors import RulesError
+from solver.errors import RulesError, UsageError
 from solver.game.rules import get_ruleset
 
 from ..common import LazyProgress, console, print_json, read_deal
@@ -57,6 +57,13 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument(
         "--must-ruff", action="store_true", default=None, help="a player void in the led suit must trump"
     )
+    p.add_argument(
+        "--reach",
+        metavar="TRICKS",
+        help="only find a strain and discard that reach TRICKS (at least; with --misere at most), "
+        "or show that none does: one null-window search a candidate, far faster than the "
+        "optimum; 'rules' takes the declarer's target under --rules",
+    )
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.set_defaults(run=run)
 
@@ -85,17 +92,15 @@ def settings(args: argparse.Namespace) -> dict[str, Any]:
 def run(args: argparse.Namespace) -> int:
     deal = read_deal(args.deal)
     opts = settings(args)
+    if args.reach is not None:
+        return reach(args, deal, opts)
     try:
         with LazyProgress("declare") as bar:
             result = declare(deal, misere=args.misere, progress=bar, **opts)
     except DeclarationInterrupted as stop:
         print(f"sm358 declare: {interrupted_declaration(stop)}", file=sys.stderr)
         return 130
-    target = None
-    if args.rules:
-        rs = get_ruleset(args.rules)
-        mode = rs.misere_mode if args.misere else None
-        target = rs.target_of(Seat.parse(opts["declarer"]), mode)
+    target = rules_target(args, opts)
     if args.json:
         data = result.to_dict()
         data["headline"] = declaration_headline(result)
@@ -105,6 +110,40 @@ def run(args: argparse.Namespace) -> int:
         print_json(data)
     else:
         show(result, target)
+    return 0
+
+
+def rules_target(args: argparse.Namespace, opts: dict[str, Any]) -> int | None:
+    """The declarer's target under ``--rules`` (a maximum with ``--misere``), or None."""
+    if not args.rules:
+        return None
+    rs = get_ruleset(args.rules)
+    mode = rs.misere_mode if args.misere else None
+    return rs.target_of(Seat.parse(opts["declarer"]), mode)
+
+
+def reach(args: argparse.Namespace, deal: Deal, opts: dict[str, Any]) -> int:
+    """``--reach``: a strain and discard that reach the tricks asked for, or that none does."""
+    if args.reach == "rules":
+        tricks = rules_target(args, opts)
+        if tricks is None:
+            raise UsageError("--reach rules needs --rules PRESET (the declarer's target comes from it)")
+    else:
+        try:
+            tricks = int(args.reach)
+        except ValueError:
+            raise UsageError(f"--reach: expected a number of tricks or 'rules', got {args.reach!r}") from None
+    with LazyProgress("declare") as bar:
+        answer = declare_target(deal, tricks, misere=args.misere, progress=bar, **opts)
+    if args.json:
+        print_json({**answer.to_dict(), "headline": target_headline(answer)})
+        return 0
+    out = console()
+    out.print(target_headline(answer))
+    out.print(
+        f"{answer.candidates_asked:,} of {answer.classes:,} candidates asked, "
+        f"{answer.candidates_searched:,} of them with a search"
+    )
     return 0
 
 

@@ -18,6 +18,7 @@ from ..modes import Mode
 
 if TYPE_CHECKING:
     from ..declare.optimiser import Choice, Declaration, DeclarationInterrupted
+    from ..declare.target import TargetAnswer
     from .advice import Advice, Candidate
 
 #: What P(target) means, said once under the table.
@@ -103,9 +104,14 @@ def headline(advice: Advice) -> str:
     return f"{instruction(rec)}: {outcome(rec)}."
 
 
-def _declaration_choice(choice: Choice, tricks: int, misere: bool) -> str:
-    """``Name ♥ and discard ♠2 ♣5: you make 9 tricks against any defence (double dummy)``."""
-    verb, bound = ("take", f"at most {tricks}") if misere else ("make", str(tricks))
+def _declaration_choice(choice: Choice, tricks: int, misere: bool, at_least: bool = False) -> str:
+    """``Name ♥ and discard ♠2 ♣5: you make 9 tricks against any defence (double dummy)``;
+    in misère ``you take at most 9 tricks``, with ``at_least`` ``you make at least 9``."""
+    verb, bound = (
+        ("take", f"at most {tricks}")
+        if misere
+        else ("make", f"at least {tricks}" if at_least else str(tricks))
+    )
     return (
         f"Name {mode_name(choice.strain.name)} and discard {discard_text([str(c) for c in choice.discard])}: "
         f"you {verb} {bound} trick{'' if tricks == 1 else 's'} against any defence (double dummy)"
@@ -129,6 +135,24 @@ def declaration_headline(result: Declaration) -> str:
         value = f"at most {others[runner]}" if result.misere else str(others[runner])
         text += f"; in the next best strain, {mode_name(runner.name)}, {value}"
     return text + "."
+
+
+def target_headline(answer: TargetAnswer) -> str:
+    """A target question's answer in one sentence: a choice that reaches it, or that none does.
+
+    ``No strain and discard keeps you to at most 3 tricks against the best defence (double
+    dummy): each of the 1,669 candidates takes more.``
+    """
+    n = answer.target
+    if answer.choice is not None:
+        return _declaration_choice(answer.choice, n, answer.misere, at_least=True) + "."
+    tricks = f"{n} trick{'' if n == 1 else 's'}"
+    goal = f"keeps you to at most {tricks}" if answer.misere else f"makes {tricks}"
+    short = "takes more" if answer.misere else "falls short"
+    return (
+        f"No strain and discard {goal} against the best defence (double dummy): "
+        f"each of the {answer.candidates_asked:,} candidates {short}."
+    )
 
 
 def interrupted_declaration(stop: DeclarationInterrupted) -> str:
@@ -155,5 +179,6 @@ __all__ = [
     "interrupted_declaration",
     "mode_name",
     "outcome",
+    "target_headline",
     "target_mark",
 ]

@@ -51,7 +51,7 @@ Why the result is the true optimum and the optimal list is complete:
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -60,7 +60,7 @@ from ..deal import Deal, Seat, Strain, parse_strains
 from ..errors import EngineError, InternalError, InvalidDealError
 from ..inputs import check_flag, check_progress
 from ..interrupts import import_holding_sigint
-from .classes import count_classes, discard_runs, make_class
+from .classes import DiscardClass, count_classes, discard_runs, make_class
 from .estimate import card_weights, void_bonuses
 from .oracle import ScoreOracle
 
@@ -72,7 +72,7 @@ if TYPE_CHECKING:  # pragma: no cover
 Progress = Callable[[int, int], None]
 
 
-def _card_order(card: Card) -> tuple[int, int]:
+def card_order(card: Card) -> tuple[int, int]:
     """Clubs, diamonds, hearts, spades, each low to high (the order of the JSON example)."""
     return (3 - int(card.suit), card.rank)
 
@@ -185,6 +185,64 @@ def _thread_solver(tt_mb: int) -> Solver:
     return thread_solver(tt_mb)
 
 
+class Candidates:
+    """What every question about a declaration starts from: the checked request, the
+    discard classes CP-SAT hands out strain by strain (best estimate first), and a
+    :class:`ScoreOracle` for each candidate, all on this thread's engine."""
+
+    def __init__(
+        self,
+        deal: Deal,
+        declarer: Seat | str,
+        leader: Seat | str,
+        strains: str | None,
+        blind: bool,
+        misere: bool,
+        must_ruff: bool,
+        progress: Progress | None,
+        tt_mb: int,
+    ) -> None:
+        self.seat, self.lead, self.strains = _check_request(
+            deal, declarer, leader, strains, blind, misere, must_ruff, progress
+        )
+        self.deal, self.misere, self.must_ruff = deal, misere, must_ruff
+        self.k, w = deal.hand_size, len(deal.widow)
+        own = deal.hands[self.seat]
+        self.held = own | deal.widow
+        opponents = [deal.hands[s] for s in Seat if s != self.seat]
+        opp_all = opponents[0] | opponents[1]
+        self.runs = discard_runs(self.held, own if blind else self.held, opp_all)
+        weights = {t: card_weights(t, self.held, opp_all, misere) for t in self.strains}
+        voids = {t: void_bonuses(t) for t in self.strains}
+        # OR-Tools loads here, not at `import solver`, and a Ctrl-C cannot cut its import short
+        model = import_holding_sigint("solver.declare.model")
+        self.model = model.CandidateModel(self.runs, w, self.strains, weights, voids)
+        self.total = count_classes(self.runs, w) * len(self.strains)
+        self.engine = _thread_solver(tt_mb)
+
+    def order(self) -> list[str]:
+        """The strains, the most promising top candidate first (so the best rises early)."""
+        return sorted(self.strains, key=lambda t: -(self.model.best_estimate(t) or 0))
+
+    def classes(self, strain: str) -> Iterator[DiscardClass]:
+        """Every discard class of ``strain``, best estimate first."""
+        for counts, _estimate in self.model.candidates(strain):
+            yield make_class(self.runs, counts)
+
+    def oracle(self, discard: tuple[Card, ...], strain: str) -> ScoreOracle:
+        hands = list(self.deal.hands)
+        hands[self.seat] = self.held - Hand(discard)
+        return ScoreOracle(
+            self.engine,
+            Deal(hands),
+            strain,
+            seat=self.seat,
+            leader=self.lead,
+            misere=self.misere,
+            must_ruff=self.must_ruff,
+        )
+
+
 class DeclarationInterrupted(KeyboardInterrupt):
     """Ctrl-C during :func:`declare`: how far it got and the best choice settled so far.
 
@@ -219,60 +277,38 @@ def declare(
     Raises :class:`~solver.errors.InvalidDealError` for a deal without a widow (or, when
     ``blind``, a widow larger than the hand) and a ``NotationError`` for bad strains/seats.
     """
-    seat, lead, strain_list = _check_request(
-        deal, declarer, leader, strains, blind, misere, must_ruff, progress
-    )
-    k, w = deal.hand_size, len(deal.widow)
-    own = deal.hands[seat]
-    held = own | deal.widow
-    opponents = [deal.hands[s] for s in Seat if s != seat]
-    opp_all = opponents[0] | opponents[1]
-    runs = discard_runs(held, own if blind else held, opp_all)
-    weights = {t: card_weights(t, held, opp_all, misere) for t in strain_list}
-    voids = {t: void_bonuses(t) for t in strain_list}
-    # OR-Tools loads here, not at `import solver`, and a Ctrl-C cannot cut its import short
-    model = import_holding_sigint("solver.declare.model").CandidateModel(runs, w, strain_list, weights, voids)
-    total = count_classes(runs, w) * len(strain_list)
-    engine = _thread_solver(tt_mb)
-
-    def oracle(discard: tuple[Card, ...], strain: str) -> ScoreOracle:
-        hands = list(deal.hands)
-        hands[seat] = held - Hand(discard)
-        return ScoreOracle(
-            engine, Deal(hands), strain, seat=seat, leader=lead, misere=misere, must_ruff=must_ruff
-        )
-
-    # strains with the most promising top candidate first, so G rises early
-    order = sorted(strain_list, key=lambda t: -(model.best_estimate(t) or 0))
+    ask = Candidates(deal, declarer, leader, strains, blind, misere, must_ruff, progress, tt_mb)
+    k, strain_list = ask.k, ask.strains
     search = _Search()
     try:
-        for t in order:
-            engine.clear()  # entries of a finished strain are never asked for again
-            for counts, _estimate in model.candidates(t):
-                cls = make_class(runs, counts)
-                search.settle(t, cls.discard, cls.size, oracle(cls.discard, t))
+        for t in ask.order():
+            ask.engine.clear()  # entries of a finished strain are never asked for again
+            for cls in ask.classes(t):
+                search.settle(t, cls.discard, cls.size, ask.oracle(cls.discard, t))
                 if progress is not None:
-                    progress(search.done, total)
+                    progress(search.done, ask.total)
     except KeyboardInterrupt:
         best = search.optimal()
         tricks = None if not best else (k - search.top if misere else search.top)
-        raise DeclarationInterrupted(search.done, total, best[0] if best else None, tricks, misere) from None
-    if search.done != total:  # every class of every strain must have been settled
-        raise InternalError(f"declaration search settled {search.done} of {total} candidates")
+        raise DeclarationInterrupted(
+            search.done, ask.total, best[0] if best else None, tricks, misere
+        ) from None
+    if search.done != ask.total:  # every class of every strain must have been settled
+        raise InternalError(f"declaration search settled {search.done} of {ask.total} candidates")
 
     def tricks_of(score: int) -> int:
         return k - score if misere else score
 
     return Declaration(
-        declarer=seat.name,
+        declarer=ask.seat.name,
         tricks=tricks_of(search.top),
         by_strain={Strain.parse(t): tricks_of(search.best[t]) for t in strain_list},
         optimal=search.optimal(),
         candidates_searched=search.searched,
-        held=held,
+        held=ask.held,
         misere=misere,
         blind=blind,
-        classes=total,
+        classes=ask.total,
     )
 
 
@@ -343,9 +379,9 @@ class _Search:
     def optimal(self) -> list[Choice]:
         """Every class whose exact score is the optimum, in strain order, lowest discard first."""
         optimal = [
-            Choice(Strain.parse(t), tuple(sorted(disc, key=_card_order)), size)
+            Choice(Strain.parse(t), tuple(sorted(disc, key=card_order)), size)
             for t, disc, size, score in self.exact
             if score == self.top
         ]
-        optimal.sort(key=lambda c: (c.strain, [_card_order(x) for x in c.discard]))
+        optimal.sort(key=lambda c: (c.strain, [card_order(x) for x in c.discard]))
         return optimal

@@ -97,3 +97,30 @@ def test_ctrl_c_prints_the_best_choice_settled_so_far(monkeypatch, capsys):
         "♠2 ♣5: you take at most 4 tricks against any defence (double dummy) (the optimum may give "
         "fewer: not yet proven)\n"
     )
+
+
+def test_reach_answers_the_target_question(capsys):
+    assert main(["declare", DEAL, "--reach", "1", "--strains", "S", "--leader", "D"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Name ♠ and discard ") and "you make at least 1 trick against any defence" in out
+    # in misère (no trump) the declarer takes at least 2 of the 3 tricks
+    assert main(["declare", DEAL, "--reach", "1", "--misere", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["reached"] is False and data["headline"] == (
+        "No strain and discard keeps you to at most 1 trick against the best defence (double dummy): "
+        f"each of the {data['classes']} candidates takes more."
+    )
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["--reach", "x"], "--reach: expected a number of tricks or 'rules', got 'x'"),
+        (["--reach", "rules"], "--reach rules needs --rules PRESET"),
+        (["--reach", "9"], "target must be a number of tricks from 0 to 3, got 9"),
+    ],
+)
+def test_reach_refuses_a_bad_number_in_one_line(argv, message, capsys):
+    assert main(["declare", DEAL, *argv]) == 2
+    err = capsys.readouterr().err
+    assert message in err and len(err.splitlines()) == 1
