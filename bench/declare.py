@@ -26,6 +26,7 @@ or the proof that none does) against the same normal declaration.
 from __future__ import annotations
 
 import argparse
+import signal
 import statistics
 import time
 
@@ -108,12 +109,14 @@ def main() -> int:
 
 
 class _OverBudget(Exception):
-    """Raised by _Budget once the declaration has used its time."""
+    """Raised once the declaration has used its time (see _Budget)."""
 
 
 class _Budget:
-    """A progress callback that keeps the count of settled candidates and stops the
-    declaration (raising _OverBudget) once ``seconds`` have passed since it was made."""
+    """A progress callback that keeps the count of settled candidates, and a timer that
+    stops the declaration (raising _OverBudget) ``seconds`` after it was made, also in the
+    middle of a candidate: a misère candidate can search for minutes, and the engine runs
+    Python's signal handlers as it polls. Use it with ``with``."""
 
     def __init__(self, seconds: float) -> None:
         self.start = time.perf_counter()
@@ -122,8 +125,18 @@ class _Budget:
 
     def __call__(self, done: int, total: int) -> None:
         self.done, self.total = done, total
-        if time.perf_counter() - self.start > self.seconds:
+
+    def __enter__(self) -> _Budget:
+        def over(signum: int, frame: object) -> None:
             raise _OverBudget
+
+        self._previous = signal.signal(signal.SIGALRM, over)
+        signal.setitimer(signal.ITIMER_REAL, self.seconds)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, self._previous)
 
 
 def misere_ratio(path: str, strains: str, tt_mb: int, budget: float) -> int:
@@ -141,17 +154,20 @@ def misere_ratio(path: str, strains: str, tt_mb: int, budget: float) -> int:
     result = declare(deal, strains=strains, tt_mb=tt_mb)
     normal = time.perf_counter() - t0
     print(f"normal declaration of {path}: {normal:8.2f} s  optimum {result.tricks}", flush=True)
-    watch = _Budget(budget)
     try:
-        result = declare(deal, strains="N", tt_mb=tt_mb, misere=True, progress=watch)
+        with _Budget(budget) as watch:
+            result = declare(deal, strains="N", tt_mb=tt_mb, misere=True, progress=watch)
     except _OverBudget:
         misere = time.perf_counter() - watch.start
         print(
-            f"misère declaration of {path}: stopped after {misere:8.2f} s with "
-            f"{watch.done} of {watch.total} candidates settled",
+            f"misère declaration of {path}: stopped after {misere:8.2f} s with {watch.done} "
+            f"{f'of {watch.total} ' if watch.total else ''}candidates settled",
             flush=True,
         )
-        print(f"misère / normal declaration > {misere / normal:8.2f}   target <= 10: NOT met  ({describe()})")
+        verdict = "NOT met" if misere / normal > 10 else "not known (stopped before 10 x)"
+        print(
+            f"misère / normal declaration > {misere / normal:8.2f}   target <= 10: {verdict}  ({describe()})"
+        )
         return 0
     misere = time.perf_counter() - watch.start
     print(f"misère declaration of {path}: {misere:8.2f} s  optimum {result.tricks}", flush=True)
