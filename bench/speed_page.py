@@ -20,7 +20,8 @@ Measured by their own commands (rerun each to refresh its row).
 
 | what | command | result | target (ratio, same run) |
 |---|---|---|---|
-| misère declaration of `examples/deal-16.txt` | `python bench/declare.py --misere-ratio examples/deal-16.txt --budget 300` | normal 5.3 s; misère stopped at its 300 s budget with 31 of 6,676 candidates settled | <= 10 x normal: **not met** (over 59 x) |
+| misère declaration of `examples/deal-16.txt` (no trump) | `python bench/declare.py --misere-ratio examples/deal-16.txt --budget 150` | normal 9.7 s; misère stopped at its 150 s budget before settling its first candidate | <= 10 x normal: **not met** (over 15 x) |
+| misère target question on `examples/deal-16.txt`: a discard that keeps the dealer to at most T tricks | `python bench/declare.py --misere-ratio examples/deal-16.txt --reach 3 --reach 8` | normal declaration 6.3 s; T = 3: 46 s, no discard does (all 1,669 candidates refuted); T = 8: 11 s, found at the first candidate | <= 10 x normal: met (7.3 x and 1.8 x) |
 | post-mortem review of a full 16-trick hand, seeds 0-9 | `python bench/review.py --hands 10 --declaration` | play 0.47-0.55 x the median full table; judging the declaration adds 3.3-3.7 x | <= 4 x the median full `dd_table`: met |
 | single-dummy declaration advice, 200 samples, seeds 0-4 | `python bench/advise.py` | 21.5 x the median full table (89 x on seed 1) | median <= 40 x the median full `dd_table`: met |
 | deal study, 1 vs 2 workers, idle machine | `python bench/study.py` | 2 workers 1.93 x (table) and 1.91 x (declare) one worker's rate | >= 1.8 x: met |
