@@ -78,6 +78,7 @@ def declare_target(
     score = ask.k - target if misere else target  # the oracle's "higher is better" score
     asked = searched = 0
     for strain in ask.order():
+        ask.engine.clear()  # as declare(): each strain starts from an empty table
         for cls in ask.classes(strain):
             oracle = ask.oracle(cls.discard, strain)
             reached = oracle.at_least(score)
