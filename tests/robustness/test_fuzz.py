@@ -273,13 +273,14 @@ def _check_against_bruteforce(data):
 
 
 def _check_declare(deal, leader, misere, must_ruff):
-    """declare() against every discard set solved by the brute force."""
+    """declare() against every discard set solved by the brute force, in the strains it
+    considers by default: the trump suits, and no trump in misère."""
     held = deal.hands[Seat.D] | deal.widow
     best = None
     for discard in itertools.combinations(list(held), len(deal.widow)):
         hands = list(deal.hands)
         hands[Seat.D] = held - Hand(discard)
-        for strain in "SHDC":
+        for strain in "N" if misere else "SHDC":
             v = bruteforce.solve(
                 Deal(hands), strain, leader=leader, seat="D", misere=misere, must_ruff=must_ruff
             )
