@@ -186,7 +186,8 @@ def _thread_solver(tt_mb: int) -> Solver:
 
 
 class Candidates:
-    """What every question about a declaration starts from: the checked request, the
+    """What every question about a declaration starts from: the request, every argument
+    checked (bad ones raise as :func:`declare` says), the
     discard classes CP-SAT hands out strain by strain (best estimate first), and a
     :class:`ScoreOracle` for each candidate, all on this thread's engine."""
 
@@ -202,9 +203,16 @@ class Candidates:
         progress: Progress | None,
         tt_mb: int,
     ) -> None:
-        self.seat, self.lead, self.strains = _check_request(
-            deal, declarer, leader, strains, blind, misere, must_ruff, progress
-        )
+        if not isinstance(deal, Deal):
+            raise InvalidDealError(f"expected a Deal, got {type(deal).__name__}")
+        self.seat, self.lead = Seat.parse(declarer), Seat.parse(leader)
+        for name, flag in (("blind", blind), ("misere", misere), ("must_ruff", must_ruff)):
+            check_flag(flag, name, EngineError)
+        if strains is None:
+            strains = "N" if misere else SUIT_CHARS
+        self.strains = [s.name for s in parse_strains(strains)]
+        check_progress(progress, EngineError)
+        _check_widow(deal, blind)
         self.deal, self.misere, self.must_ruff = deal, misere, must_ruff
         self.k, w = deal.hand_size, len(deal.widow)
         own = deal.hands[self.seat]
@@ -312,33 +320,12 @@ def declare(
     )
 
 
-def _check_request(
-    deal: Deal,
-    declarer: Seat | str,
-    leader: Seat | str,
-    strains: str | None,
-    blind: bool,
-    misere: bool,
-    must_ruff: bool,
-    progress: Progress | None,
-) -> tuple[Seat, Seat, list[str]]:
-    """The declarer, the leader and the strain letters, every argument checked."""
-    if not isinstance(deal, Deal):
-        raise InvalidDealError(f"expected a Deal, got {type(deal).__name__}")
-    seat = Seat.parse(declarer)
-    lead = Seat.parse(leader)
-    for name, flag in (("blind", blind), ("misere", misere), ("must_ruff", must_ruff)):
-        check_flag(flag, name, EngineError)
-    if strains is None:
-        strains = "N" if misere else SUIT_CHARS
-    strain_list = [s.name for s in parse_strains(strains)]
-    check_progress(progress, EngineError)
+def _check_widow(deal: Deal, blind: bool) -> None:
     k, w = deal.hand_size, len(deal.widow)
     if w == 0:
         raise InvalidDealError("the deal has no widow: a declaration needs widow cards to take and discard")
     if blind and w > k:
         raise InvalidDealError(f"blind discard of {w} cards from a hand of {k} is impossible")
-    return seat, lead, strain_list
 
 
 @dataclass
