@@ -62,27 +62,28 @@ def read_text_file(path: Any, *, what: str, max_bytes: int, error: type[SolverEr
     name = os.fsdecode(os.fspath(path))
     if "\0" in name:
         _fail(error, f"{what} path {name!r} contains a NUL character")
+    shown = shown_name(name)
     try:
         info = os.stat(name)
     except OSError as exc:
-        _fail(error, f"cannot read {what} {name}: {exc.strerror or exc}")
+        _fail(error, f"cannot read {what} {shown}: {exc.strerror or exc}")
     if not stat.S_ISREG(info.st_mode):
         kind = "a directory" if stat.S_ISDIR(info.st_mode) else "not a regular file"
-        _fail(error, f"{what} {name} is {kind}")
+        _fail(error, f"{what} {shown} is {kind}")
     if info.st_size > max_bytes:
-        _fail(error, f"{what} {name} is {info.st_size} bytes; the limit is {max_bytes}")
+        _fail(error, f"{what} {shown} is {info.st_size} bytes; the limit is {max_bytes}")
     try:
         # O_NONBLOCK: should the file be swapped for a FIFO after the check, open() does not hang
         fd = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
         with os.fdopen(fd, "rb") as f:
             if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
-                _fail(error, f"{what} {name} is not a regular file")
+                _fail(error, f"{what} {shown} is not a regular file")
             data = f.read(max_bytes + 1)
     except OSError as exc:
-        _fail(error, f"cannot read {what} {name}: {exc.strerror or exc}")
+        _fail(error, f"cannot read {what} {shown}: {exc.strerror or exc}")
     if len(data) > max_bytes:
-        _fail(error, f"{what} {name} is over the limit of {max_bytes} bytes")
-    return decode_utf8(data, f"{what} {name}", error)
+        _fail(error, f"{what} {shown} is over the limit of {max_bytes} bytes")
+    return decode_utf8(data, f"{what} {shown}", error)
 
 
 def decode_utf8(data: bytes, where: str, error: type[SolverError]) -> str:
@@ -243,6 +244,17 @@ def notation_text(text: Any, what: str, expected: str) -> str:
     if not isinstance(text, str):
         _fail(NotationError, f"cannot read {what} {short_repr(text)}: expected {expected}")
     return text.strip()
+
+
+def shown_name(name: str | os.PathLike[str]) -> str:
+    """A file name as an error message shows it: as it is, or quoted with escapes when it
+    holds a newline or another character that would break the one-line message.
+
+    >>> shown_name("deal.txt"), shown_name("a\\nb")
+    ('deal.txt', "'a\\\\nb'")
+    """
+    name = os.fsdecode(os.fspath(name))
+    return name if name.isprintable() else repr(name)
 
 
 def short_repr(value: Any, limit: int = 60) -> str:

@@ -15,7 +15,7 @@ import textwrap
 from typing import Any
 
 from solver.analysis.review import Review, review
-from solver.inputs import write_atomic
+from solver.inputs import shown_name, write_atomic
 
 from ..common import (
     LazyProgress,
@@ -69,7 +69,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 def run(args: argparse.Namespace) -> int:
     if not os.path.exists(args.file):
-        raise UsageError(f"{args.file}: no such file")
+        raise UsageError(f"{shown_name(args.file)}: no such file")
     if not os.path.isfile(args.file):
         raise UsageError(f"{args.file}: not a regular file (a hand file or a JSON match record is)")
     if args.hand is not None and args.hand < 1:
@@ -77,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
     run_options(args)  # the shared options, checked before any work
     for out in (args.plot, args.html):
         if out and not os.path.isdir(os.path.dirname(os.path.abspath(out))):
-            raise UsageError(f"{out}: the directory does not exist")
+            raise UsageError(f"{shown_name(out)}: the directory does not exist")
     if args.single_dummy:
         return run_single_dummy(args)
     with LazyProgress("review") as bar:

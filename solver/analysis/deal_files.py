@@ -25,7 +25,7 @@ from ..errors import NotationError, SolverError
 from ..game.handfile import load_hand
 from ..game.match import deck_for
 from ..game.rules import Ruleset
-from ..inputs import read_text_file
+from ..inputs import read_text_file, shown_name
 
 __all__ = [
     "MAX_DEAL_LIST_BYTES",
@@ -92,7 +92,7 @@ def _read_table(path: Path, column: str) -> list[tuple[Deal, str]]:
     import pandas as pd
 
     if not path.is_file():
-        raise DealFileError(f"{path}: no such file")
+        raise DealFileError(f"{shown_name(path)}: no such file")
     try:
         if path.suffix.lower() == ".parquet":
             import pyarrow.parquet as pq

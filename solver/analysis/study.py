@@ -48,7 +48,7 @@ from ..game.dealer import Dealer
 from ..game.dealspec import DealSpec, high_card_points
 from ..game.match import deck_for
 from ..game.rules import get_ruleset
-from ..inputs import atomic_write_path, write_atomic
+from ..inputs import atomic_write_path, shown_name, write_atomic
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
@@ -262,7 +262,7 @@ class _Pacer:
 def _format(out: Path) -> str:
     suffix = out.suffix.lower()
     if suffix not in FORMATS:
-        raise StudyError(f"{out}: the output must end in .parquet or .csv")
+        raise StudyError(f"{shown_name(out)}: the output must end in .parquet or .csv")
     return suffix
 
 

@@ -238,3 +238,19 @@ def test_progress_bar_draws_nothing_off_a_terminal(monkeypatch):
         bar(1, 4)
         assert bar._bar is None
     assert screen.getvalue() == ""
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["replay", "x\ny"],
+        ["review", "x\ny"],
+        ["review", "examples/hand-twelve.txt", "--html", "no-such-dir/x\ny.html"],
+        ["study", "--deals", "1", "--out", "x\ny"],
+        ["table", "x\ny"],
+    ],
+)
+def test_a_file_name_with_a_newline_still_gives_one_error_line(argv, capsys):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1 and "x\\ny" in err, err
