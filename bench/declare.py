@@ -139,12 +139,9 @@ class _Budget:
         signal.signal(signal.SIGALRM, self._previous)
 
 
-def misere_ratio(path: str, strains: str, tt_mb: int, budget: float) -> int:
-    """Normal then misère declaration of one deal, timed in this process; their ratio.
-
-    Why a budget: a misère declaration can take far longer than anyone waits for a
-    bench. Past ``budget`` seconds (checked as candidates are settled) it stops and
-    prints how many candidates it settled, so the ratio is then a lower bound."""
+def timed_normal_declaration(path: str, strains: str, tt_mb: int) -> tuple[Deal, float]:
+    """The deal of ``path`` and the seconds of its normal declaration (the reference of the
+    misère ratios), printed with its optimum and the CPU line."""
     from solver.analysis.deal_files import read_deals
 
     (deal,) = read_deals(path)  # a deal file holds one deal
@@ -153,7 +150,19 @@ def misere_ratio(path: str, strains: str, tt_mb: int, budget: float) -> int:
     t0 = time.perf_counter()
     result = declare(deal, strains=strains, tt_mb=tt_mb)
     normal = time.perf_counter() - t0
-    print(f"normal declaration of {path}: {normal:8.2f} s  optimum {result.tricks}", flush=True)
+    print(
+        f"normal declaration of {path}: {normal:8.2f} s  optimum {result.tricks}  ({describe()})", flush=True
+    )
+    return deal, normal
+
+
+def misere_ratio(path: str, strains: str, tt_mb: int, budget: float) -> int:
+    """Normal then misère declaration of one deal, timed in this process; their ratio.
+
+    Why a budget: a misère declaration can take far longer than anyone waits for a
+    bench. Past ``budget`` seconds (checked as candidates are settled) it stops and
+    prints how many candidates it settled, so the ratio is then a lower bound."""
+    deal, normal = timed_normal_declaration(path, strains, tt_mb)
     try:
         with _Budget(budget) as watch:
             result = declare(deal, strains="N", tt_mb=tt_mb, misere=True, progress=watch)
@@ -181,16 +190,9 @@ def misere_ratio(path: str, strains: str, tt_mb: int, budget: float) -> int:
 
 def reach_ratio(path: str, strains: str, tt_mb: int, targets: list[int]) -> int:
     """The normal declaration of one deal, then the misère target question for each target."""
-    from solver.analysis.deal_files import read_deals
     from solver.declare import declare_target
 
-    (deal,) = read_deals(path)
-    import solver.declare.model  # noqa: F401  (OR-Tools, imported before the timed region)
-
-    t0 = time.perf_counter()
-    declare(deal, strains=strains, tt_mb=tt_mb)
-    normal = time.perf_counter() - t0
-    print(f"normal declaration of {path}: {normal:8.2f} s   ({describe()})", flush=True)
+    deal, normal = timed_normal_declaration(path, strains, tt_mb)
     for target in targets:
         t0 = time.perf_counter()
         answer = declare_target(deal, target, strains="N", misere=True, tt_mb=tt_mb)

@@ -11,6 +11,7 @@ position at the first lead, after the exchange and the discard.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import islice
 
 from solver.game.handfile import HandRecord, hand_from_record
 from solver.game.match import Match
@@ -24,12 +25,7 @@ MAX_MATCHES = 100
 
 def chosen_mt_hands(count: int, first_match: int = 0) -> list[tuple[str, HandRecord]]:
     """The first ``count`` MT hands, each with a label naming its match seed and number."""
-    found: list[tuple[str, HandRecord]] = []
-    for label, hand in _mt_hands(first_match):
-        if len(found) == count:
-            break
-        found.append((label, hand))
-    return found
+    return list(islice(_mt_hands(first_match), count))
 
 
 def _mt_hands(first_match: int) -> Iterator[tuple[str, HandRecord]]:

@@ -62,12 +62,17 @@ def summary(name: str, ms: list[float], nodes: list[int]) -> str:
     )
 
 
-def timed_solve(solver: Solver, deal: Deal, misere: bool) -> tuple[float, int, int]:
-    """One cold solve: dealer's value in spades, eldest leads. (ms, nodes, value)"""
+def timed_cold_solve(solver: Solver, position: Position, seat: Seat) -> tuple[float, int, int]:
+    """One solve from an empty table, in CPU time of this thread. (ms, nodes, value)"""
     solver.clear()
     t0 = time.thread_time()
-    value = solver.solve(deal, Strain.S, leader=Seat.E, seat=Seat.D, misere=misere)
+    value = solver.solve(position, seat=seat)
     return (time.thread_time() - t0) * 1000, solver.nodes, value
+
+
+def timed_solve(solver: Solver, deal: Deal, misere: bool) -> tuple[float, int, int]:
+    """One cold solve: dealer's value in spades, eldest leads. (ms, nodes, value)"""
+    return timed_cold_solve(solver, Position(deal, Strain.S, Seat.E, (), misere), Seat.D)
 
 
 def timed_table(solver: Solver, deal: Deal, misere: bool) -> tuple[float, int]:
@@ -84,10 +89,7 @@ def timed_table(solver: Solver, deal: Deal, misere: bool) -> tuple[float, int]:
 
 def timed_mt_solve(solver: Solver, hand: HandRecord, misere: bool) -> tuple[float, int, int]:
     """One cold solve of an MT hand: the declarer's value in no trump from the first lead."""
-    solver.clear()
-    t0 = time.thread_time()
-    value = solver.solve(Position(hand.start, Strain.N, hand.leader, (), misere), seat=hand.declarer)
-    return (time.thread_time() - t0) * 1000, solver.nodes, value
+    return timed_cold_solve(solver, Position(hand.start, Strain.N, hand.leader, (), misere), hand.declarer)
 
 
 def mt_runs(solver: Solver, count: int, verbose: bool) -> dict[str, tuple[list[float], list[int]]]:

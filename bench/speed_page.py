@@ -125,21 +125,17 @@ def render(
     ]
     from solve import percentile  # (bench/solve.py imports this module only when writing)
 
+    def row(kind: str, which: str, times: list[float], counts: list[int]) -> str:
+        return (
+            f"| {kind} | {which} | {_ms(statistics.median(times))} | {_ms(percentile(times, 90))} | "
+            f"{_ms(max(times))} | {_nodes(statistics.median(counts))} | {_nodes(max(counts))} |"
+        )
+
     for kind, (times, counts) in runs.items():
-        if not times:
-            continue
-        n = len(times)
-        lines.append(
-            f"| {kind} | seeds {first}-{first + n - 1} | {_ms(statistics.median(times))} | "
-            f"{_ms(percentile(times, 90))} | {_ms(max(times))} | {_nodes(statistics.median(counts))} | "
-            f"{_nodes(max(counts))} |"
-        )
+        if times:
+            lines.append(row(kind, f"seeds {first}-{first + len(times) - 1}", times, counts))
     for kind, (times, counts) in mt.items():
-        lines.append(
-            f"| {kind} | the first {len(times)} (bench/mt_hands.py) | {_ms(statistics.median(times))} | "
-            f"{_ms(percentile(times, 90))} | {_ms(max(times))} | {_nodes(statistics.median(counts))} | "
-            f"{_nodes(max(counts))} |"
-        )
+        lines.append(row(kind, f"the first {len(times)} (bench/mt_hands.py)", times, counts))
     lines += [
         "",
         "## Misère",

@@ -10,7 +10,7 @@ from typing import Any
 from rich.table import Table
 
 from solver.analysis.advice_text import declaration_headline, interrupted_declaration, target_headline
-from solver.cards import SUIT_CHARS, Card
+from solver.cards import Card
 from solver.deal import Deal, Seat
 from solver.declare import Declaration, declare, declare_target
 from solver.declare.optimiser import DeclarationInterrupted
@@ -73,7 +73,7 @@ def settings(args: argparse.Namespace) -> dict[str, Any]:
     out = {
         "declarer": "D",
         "leader": "E",
-        "strains": "N" if args.misere else SUIT_CHARS,
+        "strains": None,  # declare()'s default: the trump suits, or no trump in misère
         "blind": False,
         "must_ruff": False,
     }

@@ -71,7 +71,9 @@ def run(args: argparse.Namespace) -> int:
     if not os.path.exists(args.file):
         raise UsageError(f"{shown_name(args.file)}: no such file")
     if not os.path.isfile(args.file):
-        raise UsageError(f"{args.file}: not a regular file (a hand file or a JSON match record is)")
+        raise UsageError(
+            f"{shown_name(args.file)}: not a regular file (a hand file or a JSON match record is)"
+        )
     if args.hand is not None and args.hand < 1:
         raise UsageError(f"--hand {args.hand}: hands are numbered from 1")
     run_options(args)  # the shared options, checked before any work

@@ -104,17 +104,19 @@ def headline(advice: Advice) -> str:
     return f"{instruction(rec)}: {outcome(rec)}."
 
 
+def _tricks_bound(tricks: int, misere: bool, at_least: bool = False) -> str:
+    """``at most 3`` in misère; ``at least 9`` with ``at_least``; else ``9``."""
+    return f"at most {tricks}" if misere else f"at least {tricks}" if at_least else str(tricks)
+
+
 def _declaration_choice(choice: Choice, tricks: int, misere: bool, at_least: bool = False) -> str:
     """``Name ♥ and discard ♠2 ♣5: you make 9 tricks against any defence (double dummy)``;
     in misère ``you take at most 9 tricks``, with ``at_least`` ``you make at least 9``."""
-    verb, bound = (
-        ("take", f"at most {tricks}")
-        if misere
-        else ("make", f"at least {tricks}" if at_least else str(tricks))
-    )
+    verb = "take" if misere else "make"
     return (
         f"Name {mode_name(choice.strain.name)} and discard {discard_text([str(c) for c in choice.discard])}: "
-        f"you {verb} {bound} trick{'' if tricks == 1 else 's'} against any defence (double dummy)"
+        f"you {verb} {_tricks_bound(tricks, misere, at_least)} trick{'' if tricks == 1 else 's'} "
+        "against any defence (double dummy)"
     )
 
 
@@ -132,7 +134,7 @@ def declaration_headline(result: Declaration) -> str:
     others = {t: v for t, v in result.by_strain.items() if t != rec.strain}
     if others:  # the first best of the other strains, in strain order
         runner = (min if result.misere else max)(others, key=lambda t: others[t])
-        value = f"at most {others[runner]}" if result.misere else str(others[runner])
+        value = _tricks_bound(others[runner], result.misere)
         text += f"; in the next best strain, {mode_name(runner.name)}, {value}"
     return text + "."
 
