@@ -1,16 +1,19 @@
 """What one decision of the ``dd`` player costs, normal against misère, by hand size.
 
-Why: the ``dd`` player asks the engine for ``card_values`` at every card it plays and
-for one ``solve`` per mode when it declares. Normal-play searches of a full deal are
+Why: the ``dd`` player asks the engine for ``best_card`` at every card it plays and
+for one ``solve`` per mode when it declares (a misère mode first gets the cheaper
+``can_reach``, and is solved only when it beats the normal modes). Normal-play searches of a full deal are
 fast; misère ones are not yet, so the player's ``misere_engine_cards`` (the hand size
 from which MT/miz decisions use the engine) is chosen from these figures: the largest
-hand size whose misère median costs at most ``--multiple`` times the normal 16-card
-median, for both calls (docs/players.md).
+hand size whose misère ``best_card`` median (a card played, asked at every card) costs
+at most ``--multiple`` times the normal 16-card median (docs/players.md). The misère
+``solve`` is shown beside it: the worst case of judging a misère mode, paid only when
+the mode beats every normal one.
 
 For each hand size K and seeded deal ``Deal.random(seed=i, hand_size=K)`` it times,
 each on an empty table:
 
-* ``card_values`` of the leader's first card (eldest leads, seat E: the leader's choice),
+* ``best_card`` of the leader's first card (eldest leads, seat E: the leader's choice),
 * ``solve`` for the dealer with eldest leading (what declaring asks per mode),
 
 in normal play (spades and no trump) and in misère (no trump, as MT and miz play).
@@ -116,8 +119,8 @@ def main() -> int:
     )
     timer = Timer(args.tt_mb, args.limit)
     calls: dict[str, Callable[[Deal, Strain, bool], Callable[[Solver], object]]] = {
-        "card_values": lambda deal, strain, misere: (
-            lambda s: s.card_values(deal, strain, leader=Seat.E, seat=Seat.E, misere=misere)
+        "best_card": lambda deal, strain, misere: (
+            lambda s: s.best_card(deal, strain, leader=Seat.E, seat=Seat.E, misere=misere)
         ),
         "solve": lambda deal, strain, misere: (
             lambda s: s.solve(deal, strain, leader=Seat.E, seat=Seat.D, misere=misere)
@@ -158,11 +161,11 @@ def main() -> int:
 
     largest = None  # the largest size that fits with every smaller size measured
     for size in sorted(args.sizes):
-        if not all(medians[c, "misère N", size] <= args.multiple * ref[c] for c in calls):
+        if medians["best_card", "misère N", size] > args.multiple * ref["best_card"]:
             break
         largest = size
     print(
-        f"largest hand size whose misère medians are <= {args.multiple:g} x the normal 16-card ones: "
+        f"largest hand size whose misère best_card median is <= {args.multiple:g} x the normal 16-card one: "
         + (str(largest) if largest is not None else "none of those measured")
     )
     return 0

@@ -28,7 +28,16 @@ if TYPE_CHECKING:
     from .cards import ALL_CARDS, Card, Hand, Suit, parse_cards
     from .deal import Deal, Seat, Strain, parse_strains
     from .declare import Choice, Declaration, declare
-    from .engine import DDTable, Solver, card_values, dd_table, principal_variation, solve
+    from .engine import (
+        DDTable,
+        Solver,
+        best_card,
+        can_reach,
+        card_values,
+        dd_table,
+        principal_variation,
+        solve,
+    )
     from .errors import (
         EngineError,
         HandFileError,
@@ -73,6 +82,8 @@ _EXPORTS: dict[str, str] = {
     "declare_target": ".declare",
     "DDTable": ".engine",
     "Solver": ".engine",
+    "best_card": ".engine",
+    "can_reach": ".engine",
     "card_values": ".engine",
     "dd_table": ".engine",
     "principal_variation": ".engine",
@@ -152,6 +163,8 @@ __all__ = [
     "parse_strains",
     "DDTable",
     "Solver",
+    "best_card",
+    "can_reach",
     "card_values",
     "dd_table",
     "principal_variation",

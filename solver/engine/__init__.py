@@ -19,7 +19,7 @@ fewest tricks ``seat`` can hold itself to while the other two try to give it tri
 
 from __future__ import annotations
 
-from .functions import card_values, principal_variation, solve
+from .functions import best_card, can_reach, card_values, principal_variation, solve
 from .pool import thread_solver
 from .position import Position, _Query
 from .solver import DEFAULT_TT_MB, MAX_TT_MB, MODULE_TT_MB, Solver
@@ -33,6 +33,8 @@ __all__ = [
     "Position",
     "Solver",
     "_Query",
+    "best_card",
+    "can_reach",
     "card_values",
     "dd_table",
     "principal_variation",

@@ -15,7 +15,7 @@ from typing import Concatenate, ParamSpec, TypeVar
 from .pool import thread_solver
 from .solver import Solver
 
-__all__ = ["card_values", "principal_variation", "solve"]
+__all__ = ["best_card", "can_reach", "card_values", "principal_variation", "solve"]
 
 _P = ParamSpec("_P")
 _R = TypeVar("_R")
@@ -52,6 +52,14 @@ solve = _on_thread_solver(
     """,
 )
 
+can_reach = _on_thread_solver(
+    Solver.can_reach,
+    """Normal play: can ``seat`` guarantee at least ``target`` tricks? Misère: can it
+    hold itself to at most ``target``? One null-window search, cheaper than
+    :func:`solve`: the question to ask when only the target matters.
+    """,
+)
+
 card_values = _on_thread_solver(
     Solver.card_values,
     """For every legal card of the player to move: ``seat``'s value if it is played next.
@@ -59,6 +67,16 @@ card_values = _on_thread_solver(
     Keys are :class:`~solver.cards.Card` objects, by suit (S H D C) then rank down;
     equivalent cards each get their own entry (``{str(c): v for c, v in ...items()}``
     gives the JSON form). The mover's best choice among the values equals :func:`solve`.
+    """,
+)
+
+best_card = _on_thread_solver(
+    Solver.best_card,
+    """The card the player to move should play, and ``seat``'s value: of the legal cards
+    that keep the value (:func:`solve`), the lowest, the suits in the order S H D C among
+    equal ranks. One exact value and one null-window search a card, where
+    :func:`card_values` solves every card exactly: what a player that only needs its
+    best card asks.
     """,
 )
 

@@ -13,10 +13,11 @@ import threading
 from collections.abc import Sequence
 from typing import Any
 
-from ..cards import Card
+from ..cards import Card, Hand
 from ..deal import Deal, Seat, Strain
 from ..errors import EngineError
 from ..inputs import short_repr
+from ..tricks import legal_mask
 from . import _core
 from .position import Position
 
@@ -193,6 +194,30 @@ class Solver:
         cards = sorted((Card.from_bit(1 << i) for i, _ in pairs), key=lambda c: (c.suit, -c.rank))
         values = {i: v for i, v in pairs}
         return {c: values[c.bit.bit_length() - 1] for c in cards}
+
+    def best_card(
+        self,
+        deal: Deal | Position,
+        strain: Strain | str | None = None,
+        *,
+        leader: Seat | str = UNSET,
+        seat: Seat | str = "D",
+        played: Sequence[Card | str] = UNSET,
+        misere: bool = UNSET,
+        must_ruff: bool = UNSET,
+    ) -> tuple[Card, int]:
+        """The best legal card of the player to move and ``seat``'s value (see :func:`best_card`)."""
+        pos = as_position(deal, strain, leader, misere, must_ruff, played)
+        led = int(pos.played[0].suit) if pos.played else -1
+        legal = legal_mask(pos.deal.hands[pos.mover].mask, led, int(pos.strain), pos.must_ruff)
+        order = sorted(Hand(legal), key=lambda c: (c.rank, c.suit))
+        with self._lock:
+            index, value = self._engine.best_card(
+                *pos.core_args(seat), tuple(c.bit.bit_length() - 1 for c in order)
+            )
+        if index < 0:  # the exact value is kept by some legal card, so this is a core fault
+            raise EngineError(f"no legal card keeps the value {value}: please report this position")
+        return Card.from_bit(1 << index), value
 
     def principal_variation(
         self,

@@ -3,8 +3,9 @@
 Declaring, it tries each allowed mode: the heuristic discards for that mode, then the
 engine's value of the resulting deal for the declarer (tricks it can guarantee, or in
 MT/miz the fewest it can hold itself to) turned into a net against its target; the
-best net wins. Playing, it asks :func:`solver.engine.card_values` for every legal card
-and plays the best one (the lowest of equals). Exchange choices use the heuristic
+best net wins. Playing, it asks :func:`solver.engine.best_card` for the lowest of the
+cards that keep its value (one exact value and a null-window search a card, not an
+exact value for every card, as :func:`~solver.engine.card_values` would). Exchange choices use the heuristic
 rules — the engine says nothing about hands not yet dealt out in full.
 
 The engine is used only where each hand holds at most ``engine_cards`` cards in the
@@ -23,7 +24,7 @@ from typing import Any
 
 from ..cards import Card, Hand
 from ..deal import Deal, Seat, Strain
-from ..engine import Position, card_values, solve
+from ..engine import Position, best_card, can_reach, solve
 from ..game.rules import MAX_TRICKS
 from ..game.views import Announcement, DeclareView, PlayView
 from ..modes import Mode
@@ -65,14 +66,13 @@ class DoubleDummyPlayer(HeuristicPlayer):
             return super().declare(view)
         rs = view.table.ruleset
         me = view.table.declarer
-        best: tuple[float, Mode, tuple[Card, ...]] | None = None
+        searched: list[tuple[Mode, tuple[Card, ...], Position]] = []
         unsearched: set[Mode] = set()
         for mode in map(Mode, view.modes):
-            minimise = mode.minimising
             discard: tuple[Card, ...] = ()
             hand = view.hand
             if view.stage == "both" and view.n_discard:
-                pos = choose_discards(view.hand, view.n_discard, int(mode.strain), minimise)
+                pos = choose_discards(view.hand, view.n_discard, int(mode.strain), mode.minimising)
                 discard = tuple(card_at(p) for p in sorted(pos))
                 hand &= ~sum(c.bit for c in discard)
             hands = list(view.hands)
@@ -83,20 +83,45 @@ class DoubleDummyPlayer(HeuristicPlayer):
             if sizes.pop() > self.engine_limit(mode):
                 unsearched.add(mode)
                 continue
-            deal = Deal([Hand(h) for h in hands])
             leader = rs.opening_leader(me)
-            position = Position(deal, mode.strain, leader, (), minimise, rs.must_ruff)
-            value = solve(position, seat=me)
-            target = rs.target_of(me, mode)
-            net = (target - value) if minimise else (value - target)
-            if best is None or net > best[0]:
-                best = (net, mode, discard)
+            deal = Deal([Hand(h) for h in hands])
+            searched.append(
+                (mode, discard, Position(deal, mode.strain, leader, (), mode.minimising, rs.must_ruff))
+            )
+        nets = self._nets(searched, me, rs)
+        best = max(nets, key=lambda i: (nets[i], -i), default=None)  # the first of equal nets
         if unsearched:  # only the heuristic can judge those modes: follow it if it names one
             fallback = super().declare(view)
             if best is None or Mode(fallback.mode) in unsearched:
                 return fallback
         assert best is not None
-        return Announcement(best[1], best[2] if view.stage == "both" else ())
+        mode, discard, _ = searched[best]
+        return Announcement(mode, discard if view.stage == "both" else ())
+
+    @staticmethod
+    def _nets(searched: list[tuple[Mode, tuple[Card, ...], Position]], me: Seat, rs: Any) -> dict[int, int]:
+        """Each searched mode's net (tricks against its target), by index in ``searched``,
+        for the modes that can be the best. The normal modes are solved exactly first;
+        a minimising mode is then asked only whether it beats them (one null-window
+        search, cheap when it does not: the coalition's proof), and solved exactly only
+        if it does. A mode left out is beaten, so the choice is the same as with every
+        net exact."""
+        nets: dict[int, int] = {}
+        for i, (mode, _, position) in enumerate(searched):
+            if not mode.minimising:
+                nets[i] = solve(position, seat=me) - rs.target_of(me, mode)
+        for i, (mode, _, position) in enumerate(searched):
+            if not mode.minimising:
+                continue
+            target = rs.target_of(me, mode)
+            earlier = [n + 1 for j, n in nets.items() if j < i]  # an earlier mode wins ties
+            later = [n for j, n in nets.items() if j > i]
+            if earlier or later:
+                need = max(earlier + later)  # the net that beats every mode known so far
+                if not can_reach(position, seat=me, target=target - need):
+                    continue
+            nets[i] = target - solve(position, seat=me)
+        return nets
 
     # --- playing --------------------------------------------------------------------------
     def play(self, view: PlayView) -> Card:
@@ -119,7 +144,5 @@ class DoubleDummyPlayer(HeuristicPlayer):
             misere=minimise,
             must_ruff=rs.must_ruff,
         )
-        values = card_values(position, seat=view.table.seat)
-        sign = -1 if minimise else 1
-        choices = [(sign * v, -c.rank, str(c), c) for c, v in values.items() if c.bit & legal]
-        return max(choices)[3]
+        card, _ = best_card(position, seat=view.table.seat)
+        return card

@@ -75,7 +75,7 @@ def test_dd_player_prints_the_ratio_table_and_the_size_that_fits() -> None:
     done = run("dd_player.py", "--deals", "1", "--sizes", "16,8", "--limit", "1")
     assert done.returncode == 0, done.stderr
     assert "x86_64" in done.stdout and "median / normal 16-card median" in done.stdout
-    assert "largest hand size whose misère medians are <= 5 x the normal 16-card ones: " in done.stdout
+    assert "largest hand size whose misère best_card median is <= 5 x the normal 16-card one: " in done.stdout
 
 
 def test_dd_player_needs_the_16_card_reference() -> None:

@@ -30,7 +30,7 @@ SLOW_BATCHES = [(5000 + i, 200, (3, 4, 5, 5, 6)) for i in range(24)]
 
 
 def check_batch(seed: int, count: int, sizes: tuple[int, ...]) -> None:
-    """Compare solve, card_values and can_reach on every position; report all mismatches."""
+    """Compare solve, card_values, best_card and can_reach on every position; report all mismatches."""
     solver = Solver(tt_mb=16)
     failures: list[str] = []
     for pos in positions(seed, count, sizes):
@@ -46,9 +46,20 @@ def check_batch(seed: int, count: int, sizes: tuple[int, ...]) -> None:
         got_by_name = {str(c): v for c, v in got_cards.items()}
         if got_by_name != exp_cards:
             failures.append(f"card_values {got_by_name} != {exp_cards}: {pos}")
+        failures.extend(check_best_card(solver, pos, exp_cards, expected))
         failures.extend(check_can_reach(solver, pos, expected))
     bf.clear_cache()
     assert not failures, f"{len(failures)} mismatch(es), first ones:\n" + "\n".join(failures[:10])
+
+
+def check_best_card(solver: Solver, pos: Position, values: dict[str, int], value: int) -> list[str]:
+    """The lowest card (suits S H D C among equal ranks) of those keeping the value."""
+    card, got = solver.best_card(pos.deal, pos.strain, **pos.kwargs())
+    keeping = [Card.parse(c) for c, v in values.items() if v == value]
+    lowest = min(keeping, key=lambda c: (c.rank, c.suit))
+    if (card, got) != (lowest, value):
+        return [f"best_card {card} {got} != {lowest} {value}: {pos}"]
+    return []
 
 
 def check_can_reach(solver: Solver, pos: Position, value: int) -> list[str]:

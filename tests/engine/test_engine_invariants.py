@@ -6,8 +6,8 @@ full deals. These checks need no reference answer — each compares the engine w
 itself in a way any correct solver must satisfy:
 
 * playing out the principal variation (legally) gives ``seat`` exactly the value;
-* the mover's best ``card_values`` entry is the value; a leader's value is the best of
-  its own first cards;
+* the mover's best ``card_values`` entry is the value, and ``best_card`` gives the
+  lowest card with that entry; a leader's value is the best of its own first cards;
 * the three normal values are guarantees that hold at once, so they sum to at most the
   tricks in play; the three misère values sum to at least that;
 * ``dd_table`` agrees with ``solve``; the widow changes nothing;
@@ -26,7 +26,7 @@ import pytest
 import bruteforce as bf
 from solver.cards import ALL_CARDS, Card, Hand
 from solver.deal import Deal, Seat, Strain
-from solver.engine import card_values, dd_table, principal_variation, solve
+from solver.engine import best_card, card_values, dd_table, principal_variation, solve
 
 SEATS = "DEM"
 # (seed, hand size, misère). Full deals in normal play by default; misère searches are the
@@ -136,6 +136,8 @@ def check_best_card_value(seed: int, size: int, misere: bool) -> None:
     assert set(values) == set(deal[leader])  # the leader may lead anything
     best = mover_best(values, leader, seat, misere)
     assert best == solve(deal, strain, leader=leader, seat=seat, misere=misere)
+    lowest = min((c for c, v in values.items() if v == best), key=lambda c: (c.rank, c.suit))
+    assert best_card(deal, strain, leader=leader, seat=seat, misere=misere) == (lowest, best)
 
 
 @DEFAULT_TIMEOUT

@@ -15,6 +15,7 @@ import pytest
 from solver.cards import Card, Hand
 from solver.deal import Deal, Seat
 from solver.engine import Position
+from solver.engine import solve as solver_solve
 from solver.game.match import Match
 from solver.game.rules import get_ruleset
 from solver.game.views import DeclareView, PlayView, Table
@@ -31,18 +32,25 @@ class StubEngine:
 
     def __init__(self, favourite: Card | Mode | None = None) -> None:
         self.favourite = favourite
+        self.misere_value = 0  # every misère mode's value
         self.calls: list[tuple[str, int, bool]] = []
 
-    def card_values(self, position: Position, *, seat) -> dict[Card, int]:
-        self.calls.append(("card_values", len(position.deal.hands[0]), position.misere))
-        mover = position.deal.hands[(int(position.leader) + len(position.played)) % 3]
-        best, worst = (0, 5) if position.misere else (5, 0)  # the favourite is best for the seat
-        return {c: best if c == self.favourite else worst for c in mover}
+    def best_card(self, position: Position, *, seat) -> tuple[Card, int]:
+        self.calls.append(("best_card", len(position.deal.hands[0]), position.misere))
+        card = self.favourite
+        assert isinstance(card, Card) and card in position.deal.hands[position.mover]
+        return card, 0 if position.misere else 5
 
     def solve(self, position: Position, *, seat) -> int:
         self.calls.append(("solve", len(position.deal.hands[0]), position.misere))
-        # nets: the favourite 0, the rest -8
+        if position.misere:
+            return self.misere_value
         return 8 if Mode(position.strain.name) == self.favourite else 0
+
+    def can_reach(self, position: Position, *, seat, target: int) -> bool:
+        self.calls.append(("can_reach", len(position.deal.hands[0]), position.misere))
+        assert position.misere  # only misère modes are asked the cheap question
+        return self.misere_value <= target
 
     def searched(self, misere: bool) -> int:
         return sum(m == misere for _, _, m in self.calls)
@@ -51,8 +59,9 @@ class StubEngine:
 @pytest.fixture
 def stub(monkeypatch: pytest.MonkeyPatch) -> StubEngine:
     engine = StubEngine()
-    monkeypatch.setattr(dd, "card_values", engine.card_values)
+    monkeypatch.setattr(dd, "best_card", engine.best_card)
     monkeypatch.setattr(dd, "solve", engine.solve)
+    monkeypatch.setattr(dd, "can_reach", engine.can_reach)
     return engine
 
 
@@ -87,7 +96,7 @@ def test_play_asks_the_engine_by_mode_and_hand_size(stub, kind, mode, cards, sea
     view = lead_view(mode, cards)
     stub.favourite = not_the_heuristics_card(view)
     chosen = get_player(kind, 0).play(view)
-    assert stub.calls == ([("card_values", cards, mode.minimising)] if searched else [])
+    assert stub.calls == ([("best_card", cards, mode.minimising)] if searched else [])
     heuristic = HeuristicPlayer("h", random.Random(0)).play(view)
     assert chosen == (stub.favourite if searched else heuristic)
 
@@ -125,7 +134,17 @@ def test_declaring_searches_misere_within_the_limit(stub, kind, cards):
     stub.favourite = Mode.H  # misère value 0: no trick against a maximum of 3, a net of +3
     view = declare_view(cards, weak=False)
     assert get_player(kind, 0).declare(view).mode == Mode.miz
-    assert stub.searched(misere=False) == 5 and stub.searched(misere=True) == 1
+    assert stub.searched(misere=False) == 5
+    # asked whether it beats the best normal mode, then solved: it does
+    assert [c for c, _, m in stub.calls if m] == ["can_reach", "solve"]
+
+
+def test_a_misere_mode_that_cannot_win_is_never_solved(stub):
+    stub.favourite = Mode.H
+    stub.misere_value = 3  # miz nets 0 against the maximum of 3: the hearts' net is higher
+    view = declare_view(MISERE_ENGINE_CARDS, weak=False)
+    assert get_player("dd", 0).declare(view).mode == Mode.H
+    assert [c for c, _, m in stub.calls if m] == ["can_reach"]
 
 
 def test_a_whole_match_with_the_real_engine_on_full_hands():
@@ -133,3 +152,25 @@ def test_a_whole_match_with_the_real_engine_on_full_hands():
     players = [get_player("dd", 1), get_player("heuristic", 2), get_player("dd", 3)]
     record = Match(get_ruleset("twelve", hands_limit=1, win_tricks=16), players, 5).play()
     assert len(record["hands"]) == 1
+
+
+@pytest.mark.parametrize("cards, weak", [(6, True), (6, False), (8, True), (8, False)])
+def test_declaring_picks_the_best_net_as_if_every_mode_were_solved(cards, weak):
+    """The cheap question for the misère modes changes no choice (the real engine)."""
+    view = declare_view(cards, weak=weak)
+    me = view.table.declarer
+    rs = view.table.ruleset
+    nets = []
+    for mode in map(Mode, view.modes):
+        position = Position(
+            Deal([Hand(h) for h in view.hands]),
+            mode.strain,
+            rs.opening_leader(me),
+            (),
+            mode.minimising,
+            rs.must_ruff,
+        )
+        value = solver_solve(position, seat=me)
+        nets.append(rs.target_of(me, mode) - value if mode.minimising else value - rs.target_of(me, mode))
+    expected = Mode(view.modes[nets.index(max(nets))])
+    assert get_player("dd-full", 0).declare(view).mode == expected

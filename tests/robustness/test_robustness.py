@@ -312,6 +312,25 @@ def test_the_c_core_refuses_invalid_masks(hands, played, message):
             method(0, 0, False, False, *hands, 0, played)
     with pytest.raises(ValueError, match=message):
         engine.can_reach(0, 0, False, False, *hands, 0, played, 1)
+    with pytest.raises(ValueError, match=message):
+        engine.best_card(0, 0, False, False, *hands, 0, played, (0,))
+
+
+@pytest.mark.parametrize(
+    "order, error, message",
+    [
+        ([0], ValueError, "tuple"),
+        (tuple(range(18)), ValueError, "at most 17"),
+        ((13,), ValueError, "out of range"),
+        (("SA",), TypeError, "integer"),
+    ],
+)
+def test_the_c_core_refuses_a_bad_card_order(order, error, message):
+    engine = _core.Engine(1 << 20)
+    with pytest.raises(error, match=message):
+        engine.best_card(0, 0, False, False, 1, 2, 4, 0, (), order)
+    assert engine.best_card(0, 0, False, False, 1, 2, 4, 0, (), (0,)) == (0, 0)  # still works
+    assert engine.best_card(0, 0, False, False, 1, 2, 4, 0, (), ()) == (-2, 0)  # no card given
 
 
 def test_the_c_core_refuses_a_target_out_of_range():

@@ -251,6 +251,41 @@ static PyObject *Engine_pv(EngineObject *self, PyObject *args)
     return list;
 }
 
+/* best_card(...same as solve..., order_tuple) -> (card_bit_index or -2, value) */
+static PyObject *Engine_best_card(EngineObject *self, PyObject *args)
+{
+    SmQuery q;
+    int order[MAX_TRICKS], value = 0, card;
+    Py_ssize_t nargs = PyTuple_GET_SIZE(args);
+    if (nargs < 1) {
+        PyErr_SetString(PyExc_TypeError, "best_card needs the query and an order");
+        return NULL;
+    }
+    PyObject *seq = PyTuple_GET_ITEM(args, nargs - 1);
+    if (!PyTuple_Check(seq) || PyTuple_GET_SIZE(seq) > MAX_TRICKS) {
+        PyErr_SetString(PyExc_ValueError, "the order must be a tuple of at most 17 card indices");
+        return NULL;
+    }
+    int norder = (int)PyTuple_GET_SIZE(seq);
+    for (int i = 0; i < norder; i++) {
+        long c = PyLong_AsLong(PyTuple_GET_ITEM(seq, i));
+        if (c == -1 && PyErr_Occurred()) return NULL;
+        if (c < 0 || c >= 64 || (c & 15) > 12) {
+            PyErr_SetString(PyExc_ValueError, "card index out of range");
+            return NULL;
+        }
+        order[i] = (int)c;
+    }
+    PyObject *query = PyTuple_GetSlice(args, 0, nargs - 1);
+    if (!query) return NULL;
+    int bad = parse_query(self, query, &q, NULL, 0);
+    Py_DECREF(query);
+    if (bad < 0) return NULL;
+    RUN_SEARCH(self, card = engine_best_card(&self->engine, &q, order, norder, &value));
+    if (card == SM_ABORTED) return aborted_error();
+    return Py_BuildValue("(ii)", card, value);
+}
+
 static PyObject *Engine_clear(EngineObject *self, PyObject *Py_UNUSED(ignored))
 {
     if (self->ready && !self->busy) engine_clear(&self->engine);
@@ -295,6 +330,8 @@ static PyMethodDef Engine_methods[] = {
      "can_reach(trump, seat, misere, must_ruff, h0, h1, h2, leader, played, target) -> bool"},
     {"card_values", (PyCFunction)Engine_card_values, METH_VARARGS,
      "card_values(...same as solve...) -> [(card_bit_index, value), ...]"},
+    {"best_card", (PyCFunction)Engine_best_card, METH_VARARGS,
+     "best_card(...same as solve..., order) -> (first card of order keeping the value or -2, value)"},
     {"pv", (PyCFunction)Engine_pv, METH_VARARGS, "pv(...same as solve...) -> [card_bit_index, ...]"},
     {"clear", (PyCFunction)Engine_clear, METH_NOARGS, "Empty the transposition table."},
     {"stats", (PyCFunction)Engine_stats, METH_NOARGS, "stats() -> {counter: count} of the last call"},

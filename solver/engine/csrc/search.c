@@ -523,6 +523,38 @@ int engine_card_values(Engine *e, const SmQuery *q, int cards[MAX_TRICKS], int v
     return count;
 }
 
+/* The mover's first card in `order` that keeps the position's exact value: one exact
+ * value, then one null-window search a card at that value (a card that loses it is
+ * refuted at the cheap side; the one that keeps it finds most of its proof in the
+ * table), where card_values needs an exact value for every card. Cards equivalent to
+ * one already refuted are skipped, and so are cards not legal now. */
+int engine_best_card(Engine *e, const SmQuery *q, const int *order, int norder, int *value)
+{
+    Position p;
+    uint64_t rel, refuted = 0;
+    setup(e, q, &p);
+    int v = exact_value(e, &p);
+    if (v == SM_ABORTED) return SM_ABORTED;
+    *value = v;
+    Move moves[MAX_MOVES];
+    int n = gen_moves(&p, moves, -1);
+    int maximiser = p.side[p.to_move];
+    for (int k = 0; k < norder; k++) {
+        uint64_t group = 0;
+        for (int i = 0; i < n && !group; i++)
+            if (moves[i].group >> order[k] & 1) group = moves[i].group;
+        if (!group || (group & refuted)) continue;
+        Position c = p;
+        pos_play(&c, order[k]);
+        /* the maximiser keeps v (child >= v); the minimiser keeps it (child < v+1) */
+        int r = ab(e, &c, maximiser ? v : v + 1, &rel);
+        if (e->aborted) return SM_ABORTED;
+        if (r == maximiser) return order[k];
+        refuted |= group;
+    }
+    return SM_NO_CARD; /* no card of `order` is legal and keeps the value */
+}
+
 int engine_pv(Engine *e, const SmQuery *q, int cards[NSEATS * MAX_TRICKS])
 {
     Position p;

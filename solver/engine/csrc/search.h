@@ -98,6 +98,10 @@ int engine_can_reach(Engine *e, const SmQuery *q, int target);
 /* For every legal card of the player to move: seat's value after it is played.
  * Fills cards[] and values[] (up to 17); returns the count or SM_ABORTED. */
 int engine_card_values(Engine *e, const SmQuery *q, int cards[MAX_TRICKS], int values[MAX_TRICKS]);
+/* The first card of order[0..norder) that keeps the position's exact value for the
+ * player to move (*value receives it); SM_NO_CARD if none does, or SM_ABORTED. */
+#define SM_NO_CARD (-2)
+int engine_best_card(Engine *e, const SmQuery *q, const int *order, int norder, int *value);
 /* One optimal line to the end of the hand; returns its length or SM_ABORTED. */
 int engine_pv(Engine *e, const SmQuery *q, int cards[NSEATS * MAX_TRICKS]);
 
