@@ -8,10 +8,11 @@ within 4 table-times on two cores.
 The hands are the first hands of seeded ``twelve`` matches (heuristic and random players,
 so there are mistakes to find). For each: the table of the hands at the first lead, the
 play review (``declaration=False``) and, with ``--declaration``, the declaration judged by
-the optimiser, each timed separately. Minimising (MT) hands are not benched: their speed is
-the engine's misère search.
+the optimiser, each timed separately. ``--mt K`` reviews instead the first K hands a
+bundled declarer chose to play in MT (``mt_hands.py``), whose review is the engine's misère
+search, against the normal table of the same hands (the issue's target is the same 4).
 
-    python bench/review.py [--hands N] [--threads T] [--declaration]
+    python bench/review.py [--hands N] [--threads T] [--declaration] [--mt K]
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import time
 
 import solver
 from machine import describe
+from mt_hands import chosen_mt_hands
 from solver.analysis.review import best_declaration, review
 from solver.game.handfile import hand_from_record
 from solver.game.match import Match
@@ -45,10 +47,11 @@ def main() -> int:
     ap.add_argument("--first", type=int, default=1, help="seed of the first match (default 1)")
     ap.add_argument("--threads", type=int, default=2, help="worker threads for table and review (default 2)")
     ap.add_argument("--declaration", action="store_true", help="also time the declaration judgement")
+    ap.add_argument("--mt", type=int, default=0, metavar="K", help="review K hands chosen for MT instead")
     args = ap.parse_args()
 
     print(describe())
-    recs = hands(args.hands, args.first)
+    recs = [rec for _, rec in chosen_mt_hands(args.mt)] if args.mt else hands(args.hands, args.first)
     solver.dd_table(recs[0].start, leader=recs[0].leader, threads=args.threads)  # warm the pooled tables
     table_s, review_s, ratio, declare_s = [], [], [], []
     for i, rec in enumerate(recs):
@@ -74,7 +77,7 @@ def main() -> int:
     print(f"median table  {1000 * statistics.median(table_s):8.1f} ms")
     print(
         f"median review {1000 * statistics.median(review_s):8.1f} ms per hand "
-        f"(48 cards, {args.threads} threads)"
+        f"(48 cards, {args.threads} threads{', MT' if args.mt else ''})"
     )
     print(
         f"review / table: median of per-hand ratios {statistics.median(ratio):.2f}, "

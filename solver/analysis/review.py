@@ -36,11 +36,16 @@ from ..game import records
 from ..game.handfile import HandRecord, Position, hand_from_record, load_hand
 from ..inputs import MAX_RECORD_BYTES, check_progress, read_text_file
 from ..modes import Mode
+from .review_search import Chain, Keeping, chains_of, keeping_of, plays_of
+from .review_search import run as run_search
 
 __all__ = ["CardReview", "DeclarationReview", "HandReview", "MatchSummary", "Review", "SeatSummary", "review"]
 
 SEATS = tuple(Seat)
 TT_MB = 32
+#: A misère hand's searches fill a small table: reviewing an MT hand took 30 s with 64 MiB
+#: a seat and 25 s with 256 MiB (docs/review.md), so its jobs get a larger one.
+MISERE_TT_MB = 256
 Progress = Callable[[int, int], None]
 
 
@@ -292,69 +297,30 @@ def _hands_of(source: Any, hand: int | None) -> tuple[list[HandRecord], Mapping[
 
 # --- the computation ------------------------------------------------------------------------------
 @dataclass
-class _Job:
-    """Engine work for one hand: at one position the mover's card values and the seat values
-    no card_values call gives, or (``declaration``) the optimiser on the hand's declaration."""
+class _Declaration:
+    """The optimiser's judgement of one hand's declaration (a job for a worker)."""
 
     hand: int
-    k: int
-    position: Position | None
-    card_values: bool
-    seats: tuple[Seat, ...]
-    declaration: HandRecord | None = None
-    result: dict[str, Any] = field(default_factory=dict)
+    record: HandRecord
+    result: dict[str, Any] | None = None
 
 
-def _positions(rec: HandRecord) -> list[tuple[Position, Card]]:
-    return [(rec.position(t, i), c) for t, trick in enumerate(rec.tricks, 1) for i, c in enumerate(trick)]
-
-
-def _final_position(rec: HandRecord) -> Position | None:
-    """The position after the last card, or None when the hand is over."""
-    if rec.complete:
-        return None
-    last = rec.tricks[-1] if rec.tricks else ()
-    if rec.tricks and len(last) < 3:
-        return rec.position(len(rec.tricks), len(last))
-    return rec.position(len(rec.tricks) + 1)
-
-
-def _jobs_for(index: int, rec: HandRecord) -> tuple[list[_Job], list[tuple[Position, Card]]]:
-    """Which searches a hand needs: one card_values per card (mover's view) and, per position,
-    a solve for each seat whose value no card_values call already gives."""
-    plays = _positions(rec)
-    jobs = []
-    for k, (pos, _card) in enumerate(plays):
-        known = {pos.mover}
-        if k > 0:
-            known.add(plays[k - 1][0].mover)
-        jobs.append(_Job(index, k, pos, True, tuple(s for s in SEATS if s not in known)))
-    end = _final_position(rec)
-    if end is not None:
-        known = {plays[-1][0].mover} if plays else set()
-        jobs.append(_Job(index, len(plays), end, False, tuple(s for s in SEATS if s not in known)))
-    return jobs, plays
-
-
-def _run_job(solver: Solver, job: _Job) -> None:
-    if job.declaration is not None:
-        job.result["declare"] = best_declaration(job.declaration)
+def _run_job(solver: Solver, job: _Declaration | Chain | Keeping) -> None:
+    if isinstance(job, _Declaration):
+        job.result = best_declaration(job.record)
         return
-    pos = job.position
-    assert pos is not None
-    at = pos.engine_position()
-    if job.card_values:
-        values = solver.card_values(at, seat=pos.mover)
-        job.result["values"] = {str(c): int(v) for c, v in values.items()}
-    job.result["solve"] = {s: solver.solve(at, seat=s) for s in job.seats}
+    run_search(solver, job)
 
 
-def _run_all(jobs: Sequence[_Job], threads: int | None, on_done: Callable[[_Job], None]) -> None:
+def _run_all(
+    jobs: Sequence[_Declaration | Chain | Keeping], threads: int | None, on_done: Callable[[Any], None]
+) -> None:
     """Run the jobs on the engine's pool, each worker thread with its own Solver; Ctrl-C
     stops them all (:mod:`solver.engine.pool`)."""
 
-    def run(job: _Job) -> _Job:
-        _run_job(thread_solver(TT_MB), job)
+    def run(job: _Declaration | Chain | Keeping) -> _Declaration | Chain | Keeping:
+        misere = not isinstance(job, _Declaration) and job.misere
+        _run_job(thread_solver(MISERE_TT_MB if misere else TT_MB), job)
         return job
 
     with closing(iter_tasks(run, list(jobs), workers=threads)) as stream:  # stops the workers on any exit
@@ -390,12 +356,14 @@ def _assemble(
     index: int,
     rec: HandRecord,
     plays: Sequence[tuple[Position, Card]],
-    jobs: Sequence[_Job],
+    chains: Sequence[Chain],
+    keeping: Sequence[Keeping],
     declaration: DeclarationReview | None,
 ) -> HandReview:
-    """Turn the engine's answers into totals per seat and position, then costs and summaries."""
-    totals = _totals(rec, plays, jobs)
-    cards, mistakes, lost, gained = _card_reviews(rec.misere, plays, jobs, totals)
+    """Turn the engine's answers into costs and summaries."""
+    d, e, m = (chain.totals for chain in chains)
+    totals = tuple((d[k], e[k], m[k]) for k in range(len(plays) + 1))
+    cards, mistakes, lost, gained = _card_reviews(rec.misere, plays, keeping, totals)
     seats = {}
     n = len(plays)
     full = rec.start.hand_size == rec.ruleset.hand_size
@@ -424,34 +392,11 @@ def _assemble(
     )
 
 
-def _totals(
-    rec: HandRecord, plays: Sequence[tuple[Position, Card]], jobs: Sequence[_Job]
-) -> tuple[tuple[int, int, int], ...]:
-    """Every seat's total (tricks won + double-dummy value) before each card and after the last."""
-    n = len(plays)
-    value: list[dict[Seat, int]] = [dict() for _ in range(n + 1)]
-    for job in jobs:
-        value[job.k].update(job.result["solve"])
-    for k, (pos, card) in enumerate(plays):
-        vals = jobs[k].result["values"]
-        value[k][pos.mover] = (min if rec.misere else max)(vals.values())
-        value[k + 1][pos.mover] = vals[str(card)]
-    end = _final_position(rec)
-    won_end = rec.won if end is None else end.won
-    if end is None:
-        value[n] = {s: 0 for s in SEATS}
-    won = [p.won for p, _ in plays] + [won_end]
-    return tuple(
-        (won[k][0] + value[k][Seat.D], won[k][1] + value[k][Seat.E], won[k][2] + value[k][Seat.M])
-        for k in range(n + 1)
-    )
-
-
 def _card_reviews(
     misere: bool,
     plays: Sequence[tuple[Position, Card]],
-    jobs: Sequence[_Job],
-    totals: Sequence[tuple[int, int, int]],
+    keeping: Sequence[Keeping],
+    totals: Sequence[Sequence[int]],
 ) -> tuple[list[CardReview], list[int], list[int], list[int]]:
     """Each card's cost and best cards; per seat the mistakes, tricks lost and tricks gained
     from the others' mistakes."""
@@ -464,9 +409,9 @@ def _card_reviews(
         m = pos.mover
         before, after = totals[k][m], totals[k + 1][m]
         cost = (before - after) * sign
-        vals = jobs[k].result["values"]
-        target = (min if misere else max)(vals.values())
-        optimal = [c for c, v in vals.items() if v == target]
+        optimal = [str(c) for c in keeping[k].cards]
+        if (cost == 0) != (card in keeping[k].cards):  # two searches disagree: a broken engine
+            raise InternalError(f"trick {pos.trick}: the engine's answers on {card} disagree")
         best = tuple(Card.parse(g[0]) for g in _equivalence_groups(optimal, pos))
         cards.append(CardReview(pos.trick, m, card, before, after, cost, best))
         if cost:
@@ -574,39 +519,38 @@ def review(
     ``declaration=False`` skips judging the declaration (the optimiser is the slowest part
     of a short hand). The searches run on ``threads`` worker threads (default and most:
     one per core, see :func:`~solver.engine.pool.resolve_workers`), each with its own
-    engine table; ``progress(done, total)`` counts the positions judged (and
-    declarations), so a one-hand review shows its progress too.
+    engine table; ``progress(done, total)`` counts the jobs done: each seat's values
+    along the hand (:mod:`.review_search`), each position's best cards and each
+    declaration, so a one-hand review shows its progress too.
     """
     _check_request(hand, threads, progress)
     recs, record = _hands_of(source, hand)
-    plan = [_jobs_for(i, rec) for i, rec in enumerate(recs)]
-    for i, (_jobs, plays) in enumerate(plan):
-        if not plays:
+    plays = [plays_of(rec) for rec in recs]
+    for i, p in enumerate(plays):
+        if not p:
             raise RecordError(f"hand {recs[i].number or i + 1}: no card played; nothing to review")
-    judged = (
-        [_Job(i, -1, None, False, (), declaration=rec) for i, rec in enumerate(recs)] if declaration else []
-    )
-    remaining = [len(jobs) + (1 if declaration else 0) for jobs, _ in plan]
-    finished: dict[int, HandReview] = {}
-    total = sum(remaining)
+    chains = [chains_of(i, rec, plays[i]) for i, rec in enumerate(recs)]
+    judged = [_Declaration(i, rec) for i, rec in enumerate(recs)] if declaration else []
+    total = sum(len(c) + len(p) for c, p in zip(chains, plays)) + len(judged)
     done = [0]
 
-    def on_done(job: _Job) -> None:
-        remaining[job.hand] -= 1
+    def on_done(job: Any) -> None:
         done[0] += 1
         if progress is not None:
             progress(done[0], total)
-        if remaining[job.hand] == 0:
-            jobs, plays = plan[job.hand]
-            rec = recs[job.hand]
-            verdict = None
-            if declaration:
-                opening = _opening(jobs, plays, rec.declarer)
-                verdict = _verdict(rec, judged[job.hand].result["declare"], opening)
-            finished[job.hand] = _assemble(job.hand, rec, plays, jobs, verdict)
 
+    _run_all([c for cs in chains for c in cs], threads, on_done)  # the values each card is judged at
+    keeping = [keeping_of(i, plays[i], chains[i]) for i in range(len(recs))]
     # the optimiser runs are the longest jobs: start them first so the threads end together
-    _run_all(judged + [j for jobs, _ in plan for j in jobs], threads, on_done)
+    _run_all(judged + [k for ks in keeping for k in ks], threads, on_done)
+    finished = {}
+    for i, rec in enumerate(recs):
+        verdict = None
+        if declaration:
+            seat = rec.declarer
+            opening = chains[i][seat].totals[0] - plays[i][0][0].won[seat]
+            verdict = _verdict(rec, judged[i].result, opening)
+        finished[i] = _assemble(i, rec, plays[i], chains[i], keeping[i], verdict)
     hands = tuple(finished[i] for i in range(len(recs)))
     players = _player_totals(hands, record) if record is not None else {}
     summary = _match_summary(record, recs) if record is not None and hand is None else None
@@ -620,15 +564,6 @@ def _check_request(hand: int | None, threads: int | None, progress: Progress | N
         raise RecordError(f"hand must be a hand number 1, 2, ..., got {hand!r}")
     if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int) or threads < 1):
         raise RecordError(f"threads must be a positive integer, got {threads!r}")
-
-
-def _opening(jobs: Sequence[_Job], plays: Sequence[tuple[Position, Card]], seat: Seat) -> int:
-    """A seat's value at the first card, from the first position's answers."""
-    first = jobs[0].result
-    if plays[0][0].mover == seat:
-        values = first["values"].values()
-        return int((min if plays[0][0].misere else max)(values))
-    return int(first["solve"][seat])
 
 
 def _player_names(record: Mapping[str, Any]) -> list[str]:

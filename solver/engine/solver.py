@@ -219,6 +219,29 @@ class Solver:
             raise EngineError(f"no legal card keeps the value {value}: please report this position")
         return Card.from_bit(1 << index), value
 
+    def cards_keeping(
+        self,
+        deal: Deal | Position,
+        strain: Strain | str | None = None,
+        *,
+        leader: Seat | str = UNSET,
+        seat: Seat | str = "D",
+        value: int,
+        played: Sequence[Card | str] = UNSET,
+        misere: bool = UNSET,
+        must_ruff: bool = UNSET,
+    ) -> tuple[Card, ...]:
+        """The legal cards of the player to move after which ``seat``'s value is still
+        ``value``, the position's value, which the caller already knows (a review does):
+        one null-window search an equivalent group of cards, where :meth:`card_values`
+        finds every card's exact value. Cards by suit (S H D C), then rank down."""
+        pos = as_position(deal, strain, leader, misere, must_ruff, played)
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= pos.tricks:
+            raise EngineError(f"value must be a number of tricks 0..{pos.tricks}, got {short_repr(value)}")
+        with self._lock:
+            mask = self._engine.keeping_cards(*pos.core_args(seat), value)
+        return tuple(sorted(Hand(mask), key=lambda c: (c.suit, -c.rank)))
+
     def principal_variation(
         self,
         deal: Deal | Position,

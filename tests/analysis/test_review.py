@@ -202,49 +202,62 @@ def _match(preset: str, seed: int) -> MatchRecord:
 def test_identity_on_seeded_matches_and_engine_agreement(preset):
     """The accounting identity on every hand reviewed; before/after agree with solver.solve.
 
-    Hungarian plays its 18 deals; its MT hands (misère search on 16 cards is slow today) are
-    left to the misère endings above and the slow test, the other hands are all reviewed here
-    at the first few ones."""
+    Hungarian plays its 18 deals; its MT hands (a misère review of 16 cards takes seconds
+    to minutes) are left to the misère endings above and the slow test, the other hands are
+    all reviewed here at the first few ones."""
     record = _match(preset, 11)
     numbers = list(range(1, len(record["hands"]) + 1))
     if preset == "hungarian":
         numbers = [n for n in numbers if record["hands"][n - 1]["declaration"]["mode"] not in ("MT",)][:3]
     for n in numbers:
-        r = solver.review(record, hand=n, declaration=False)
-        h = r.hands[0]
-        check_identity(h)
-        taken = record["hands"][n - 1]["tricks"]
-        assert {s: v.taken for s, v in h.seats.items()} == taken
-        rec = h.record
-        rng = random.Random(n)
-        early = set(rng.sample(range(30), 3))  # full-size positions are the expensive solves
-        k = 0
-        for t, trick in enumerate(rec.tricks, 1):
-            for i, _card in enumerate(trick):
-                c = h.cards[k]
-                k += 1
-                if k - 1 < 30 and k - 1 not in early:
-                    continue
-                pos = rec.position(t, i)
-                kw: dict[str, Any] = dict(leader=pos.leader, misere=pos.misere, must_ruff=pos.must_ruff)
-                assert c.before == pos.won[pos.mover] + solver.solve(
-                    pos.deal, pos.strain, seat=pos.mover, played=pos.played, **kw
+        check_hand_against_the_engine(record, n)
+
+
+@pytest.mark.slow
+def test_a_full_mt_hand_agrees_with_the_engine():
+    """A hand played in MT on 16 cards (hungarian seed 11, hand 16: about 5 s to review)."""
+    record = _match("hungarian", 11)
+    assert record["hands"][15]["declaration"]["mode"] == "MT"
+    check_hand_against_the_engine(record, 16)
+
+
+def check_hand_against_the_engine(record: dict, n: int) -> None:
+    """Review hand ``n``: the identity, the tricks taken, and before/after of every card
+    from the 31st on and of three earlier ones against solver.solve (full-size positions
+    are the expensive solves)."""
+    r = solver.review(record, hand=n, declaration=False)
+    h = r.hands[0]
+    check_identity(h)
+    taken = record["hands"][n - 1]["tricks"]
+    assert {s: v.taken for s, v in h.seats.items()} == taken
+    rec = h.record
+    rng = random.Random(n)
+    early = set(rng.sample(range(30), 3))
+    k = 0
+    for t, trick in enumerate(rec.tricks, 1):
+        for i, _card in enumerate(trick):
+            c = h.cards[k]
+            k += 1
+            if k - 1 < 30 and k - 1 not in early:
+                continue
+            pos = rec.position(t, i)
+            kw: dict[str, Any] = dict(leader=pos.leader, misere=pos.misere, must_ruff=pos.must_ruff)
+            assert c.before == pos.won[pos.mover] + solver.solve(
+                pos.deal, pos.strain, seat=pos.mover, played=pos.played, **kw
+            )
+            nxt = rec.position(t, i + 1) if i < 2 else (rec.position(t + 1) if t < rec.hand_size else None)
+            if nxt is not None:
+                assert c.after == nxt.won[pos.mover] + solver.solve(
+                    nxt.deal,
+                    nxt.strain,
+                    seat=pos.mover,
+                    played=nxt.played,
+                    leader=nxt.leader,
+                    misere=pos.misere,
+                    must_ruff=pos.must_ruff,
                 )
-                nxt = (
-                    rec.position(t, i + 1) if i < 2 else (rec.position(t + 1) if t < rec.hand_size else None)
-                )
-                if nxt is not None:
-                    assert c.after == nxt.won[pos.mover] + solver.solve(
-                        nxt.deal,
-                        nxt.strain,
-                        seat=pos.mover,
-                        played=nxt.played,
-                        leader=nxt.leader,
-                        misere=pos.misere,
-                        must_ruff=pos.must_ruff,
-                    )
-                else:
-                    assert c.after == rec.won[pos.mover]
+            else:
+                assert c.after == rec.won[pos.mover]
 
 
 def test_match_review_totals_per_player():

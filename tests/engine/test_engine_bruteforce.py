@@ -53,13 +53,18 @@ def check_batch(seed: int, count: int, sizes: tuple[int, ...]) -> None:
 
 
 def check_best_card(solver: Solver, pos: Position, values: dict[str, int], value: int) -> list[str]:
-    """The lowest card (suits S H D C among equal ranks) of those keeping the value."""
+    """best_card: the lowest card (suits S H D C among equal ranks) of those keeping the
+    value; cards_keeping: all of them."""
     card, got = solver.best_card(pos.deal, pos.strain, **pos.kwargs())
     keeping = [Card.parse(c) for c, v in values.items() if v == value]
     lowest = min(keeping, key=lambda c: (c.rank, c.suit))
+    out = []
     if (card, got) != (lowest, value):
-        return [f"best_card {card} {got} != {lowest} {value}: {pos}"]
-    return []
+        out.append(f"best_card {card} {got} != {lowest} {value}: {pos}")
+    kept = solver.cards_keeping(pos.deal, pos.strain, value=value, **pos.kwargs())
+    if set(kept) != set(keeping):
+        out.append(f"cards_keeping {kept} != {keeping}: {pos}")
+    return out
 
 
 def check_can_reach(solver: Solver, pos: Position, value: int) -> list[str]:

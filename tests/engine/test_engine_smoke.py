@@ -116,6 +116,12 @@ def test_can_reach_brackets_the_value():
     assert s.nodes >= 0
 
 
+@pytest.mark.parametrize("bad", [-1, 7, 2.0, True, "3"])
+def test_cards_keeping_refuses_a_value_that_is_not_a_number_of_tricks(bad):
+    with pytest.raises(EngineError, match="value"):
+        Solver(tt_mb=4).cards_keeping(SIX, "D", leader="D", seat="M", value=bad)
+
+
 def test_trumpless_positions_share_entries_with_no_trump():
     """A trump contract with no trumps left is no trump, so the table answers one from
     the other (a few nodes instead of a search); misere keeps its own entries."""

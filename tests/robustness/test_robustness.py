@@ -337,6 +337,8 @@ def test_the_c_core_refuses_a_target_out_of_range():
     engine = _core.Engine(1 << 20)
     with pytest.raises(ValueError, match="target"):
         engine.can_reach(0, 0, False, False, 1, 2, 4, 0, (), 2)
+    with pytest.raises(ValueError, match="value"):
+        engine.keeping_cards(0, 0, False, False, 1, 2, 4, 0, (), 18)
     assert engine.solve(0, 0, False, False, 1, 2, 4, 0, ()) == 0  # the same engine still works
 
 

@@ -286,6 +286,21 @@ static PyObject *Engine_best_card(EngineObject *self, PyObject *args)
     return Py_BuildValue("(ii)", card, value);
 }
 
+static PyObject *Engine_keeping_cards(EngineObject *self, PyObject *args)
+{
+    SmQuery q;
+    int value;
+    int64_t mask;
+    if (parse_query(self, args, &q, &value, 1) < 0) return NULL;
+    if (value < 0 || value > MAX_TRICKS) {
+        PyErr_SetString(PyExc_ValueError, "value out of range");
+        return NULL;
+    }
+    RUN_SEARCH(self, mask = engine_keeping_cards(&self->engine, &q, value));
+    if (mask == SM_ABORTED) return aborted_error();
+    return PyLong_FromUnsignedLongLong((unsigned long long)mask);
+}
+
 static PyObject *Engine_clear(EngineObject *self, PyObject *Py_UNUSED(ignored))
 {
     if (self->ready && !self->busy) engine_clear(&self->engine);
@@ -332,6 +347,8 @@ static PyMethodDef Engine_methods[] = {
      "card_values(...same as solve...) -> [(card_bit_index, value), ...]"},
     {"best_card", (PyCFunction)Engine_best_card, METH_VARARGS,
      "best_card(...same as solve..., order) -> (first card of order keeping the value or -2, value)"},
+    {"keeping_cards", (PyCFunction)Engine_keeping_cards, METH_VARARGS,
+     "keeping_cards(...same as solve..., value) -> mask of the legal cards that keep value"},
     {"pv", (PyCFunction)Engine_pv, METH_VARARGS, "pv(...same as solve...) -> [card_bit_index, ...]"},
     {"clear", (PyCFunction)Engine_clear, METH_NOARGS, "Empty the transposition table."},
     {"stats", (PyCFunction)Engine_stats, METH_NOARGS, "stats() -> {counter: count} of the last call"},

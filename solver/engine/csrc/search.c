@@ -555,6 +555,27 @@ int engine_best_card(Engine *e, const SmQuery *q, const int *order, int norder, 
     return SM_NO_CARD; /* no card of `order` is legal and keeps the value */
 }
 
+/* The legal cards of the player to move that keep `value`, the seat's value of the
+ * position (known to the caller): one null-window search an equivalent group, at that
+ * value. Returns the cards as a mask, or SM_ABORTED. */
+int64_t engine_keeping_cards(Engine *e, const SmQuery *q, int value)
+{
+    Position p;
+    uint64_t rel, keeping = 0;
+    setup(e, q, &p);
+    Move moves[MAX_MOVES];
+    int n = gen_moves(&p, moves, -1);
+    int maximiser = p.side[p.to_move];
+    for (int i = 0; i < n; i++) {
+        Position c = p;
+        pos_play(&c, moves[i].card);
+        int r = ab(e, &c, maximiser ? value : value + 1, &rel);
+        if (e->aborted) return SM_ABORTED;
+        if (r == maximiser) keeping |= moves[i].group;
+    }
+    return (int64_t)keeping;
+}
+
 int engine_pv(Engine *e, const SmQuery *q, int cards[NSEATS * MAX_TRICKS])
 {
     Position p;

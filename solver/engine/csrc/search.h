@@ -102,6 +102,9 @@ int engine_card_values(Engine *e, const SmQuery *q, int cards[MAX_TRICKS], int v
  * player to move (*value receives it); SM_NO_CARD if none does, or SM_ABORTED. */
 #define SM_NO_CARD (-2)
 int engine_best_card(Engine *e, const SmQuery *q, const int *order, int norder, int *value);
+/* The legal cards of the player to move that keep `value` (the seat's value of the
+ * position, which the caller knows), as a mask; SM_ABORTED if stopped. */
+int64_t engine_keeping_cards(Engine *e, const SmQuery *q, int value);
 /* One optimal line to the end of the hand; returns its length or SM_ABORTED. */
 int engine_pv(Engine *e, const SmQuery *q, int cards[NSEATS * MAX_TRICKS]);
 
