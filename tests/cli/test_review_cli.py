@@ -125,11 +125,22 @@ def test_errors_are_one_line_exit_2(capsys, match_file, tmp_path, argv, message)
     assert err.count("\n") == 1 and message in err
 
 
+@pytest.fixture(scope="module")
+def long_match_file(tmp_path_factory) -> Path:
+    """A match whose review (declarations judged) runs far longer than the 1.5 s before Ctrl-C."""
+    options = {"hands_limit": 9, "win_tricks": 16}
+    players = [get_player(k, f"9:{i}") for i, k in enumerate(("heuristic", "random", "heuristic"))]
+    rec = Match(get_ruleset("twelve", **options), players, 9, preset="twelve", options=options).play()
+    path = tmp_path_factory.mktemp("m") / "long-match.json"
+    records.save(rec, path)
+    return path
+
+
 @pytest.mark.skipif(os.name != "posix", reason="needs SIGINT")
-def test_ctrl_c_stops_cleanly(match_file):
+def test_ctrl_c_stops_cleanly(long_match_file):
     code = (
         "import sys; from cli.main import entry; print('started', flush=True); "
-        f"sys.argv[1:] = ['review', {str(match_file)!r}]; entry()"
+        f"sys.argv[1:] = ['review', {str(long_match_file)!r}]; entry()"
     )
     proc = subprocess.Popen(
         [sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=REPO
