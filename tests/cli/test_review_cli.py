@@ -37,14 +37,19 @@ def planted(tmp_path) -> Path:
     return path
 
 
-@pytest.fixture(scope="module")
-def match_file(tmp_path_factory) -> Path:
-    options = {"hands_limit": 2, "win_tricks": 16}
+def saved_match(tmp_path_factory, hands: int) -> Path:
+    """A seeded ``twelve`` match of ``hands`` hands, saved as a record."""
+    options = {"hands_limit": hands, "win_tricks": 16}
     players = [get_player(k, f"9:{i}") for i, k in enumerate(("heuristic", "random", "heuristic"))]
     rec = Match(get_ruleset("twelve", **options), players, 9, preset="twelve", options=options).play()
     path = tmp_path_factory.mktemp("m") / "match.json"
     records.save(rec, path)
     return path
+
+
+@pytest.fixture(scope="module")
+def match_file(tmp_path_factory) -> Path:
+    return saved_match(tmp_path_factory, 2)
 
 
 def test_human_output_marks_the_mistake(capsys, planted):
@@ -128,12 +133,7 @@ def test_errors_are_one_line_exit_2(capsys, match_file, tmp_path, argv, message)
 @pytest.fixture(scope="module")
 def long_match_file(tmp_path_factory) -> Path:
     """A match whose review (declarations judged) runs far longer than the 1.5 s before Ctrl-C."""
-    options = {"hands_limit": 9, "win_tricks": 16}
-    players = [get_player(k, f"9:{i}") for i, k in enumerate(("heuristic", "random", "heuristic"))]
-    rec = Match(get_ruleset("twelve", **options), players, 9, preset="twelve", options=options).play()
-    path = tmp_path_factory.mktemp("m") / "long-match.json"
-    records.save(rec, path)
-    return path
+    return saved_match(tmp_path_factory, 9)
 
 
 @pytest.mark.skipif(os.name != "posix", reason="needs SIGINT")
