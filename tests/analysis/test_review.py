@@ -247,15 +247,7 @@ def check_hand_against_the_engine(record: dict, n: int) -> None:
             )
             nxt = rec.position(t, i + 1) if i < 2 else (rec.position(t + 1) if t < rec.hand_size else None)
             if nxt is not None:
-                assert c.after == nxt.won[pos.mover] + solver.solve(
-                    nxt.deal,
-                    nxt.strain,
-                    seat=pos.mover,
-                    played=nxt.played,
-                    leader=nxt.leader,
-                    misere=pos.misere,
-                    must_ruff=pos.must_ruff,
-                )
+                assert c.after == nxt.won[pos.mover] + solver.solve(nxt.engine_position(), seat=pos.mover)
             else:
                 assert c.after == rec.won[pos.mover]
 

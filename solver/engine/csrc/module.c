@@ -107,6 +107,20 @@ static int check_query(const SmQuery *q)
     return 0;
 }
 
+/* A card's bit index from a Python int into *card; -1 with ValueError "<what> index out
+ * of range" for a number that is no card. */
+static int parse_card_index(PyObject *o, int *card, const char *what)
+{
+    long c = PyLong_AsLong(o);
+    if (c == -1 && PyErr_Occurred()) return -1;
+    if (c < 0 || c >= 64 || (c & 15) > 12) {
+        PyErr_Format(PyExc_ValueError, "%s index out of range", what);
+        return -1;
+    }
+    *card = (int)c;
+    return 0;
+}
+
 /* Parse (trump, seat, misere, must_ruff, (h0, h1, h2), leader, played_tuple). */
 static int parse_query(EngineObject *self, PyObject *args, SmQuery *q, int *extra, int want_extra)
 {
@@ -137,15 +151,8 @@ static int parse_query(EngineObject *self, PyObject *args, SmQuery *q, int *extr
     }
     for (int s = 0; s < NSEATS; s++) q->hands[s] = (uint64_t)h[s];
     q->nplayed = (int)n;
-    for (Py_ssize_t i = 0; i < n; i++) {
-        long c = PyLong_AsLong(PyTuple_GET_ITEM(played, i));
-        if (c == -1 && PyErr_Occurred()) return -1;
-        if (c < 0 || c >= 64 || (c & 15) > 12) {
-            PyErr_SetString(PyExc_ValueError, "played card index out of range");
-            return -1;
-        }
-        q->played[i] = (int)c;
-    }
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (parse_card_index(PyTuple_GET_ITEM(played, i), &q->played[i], "played card") < 0) return -1;
     if (check_query(q) < 0) return -1;
     if (self->cancelled) {
         PyErr_SetString(PyExc_RuntimeError, "search cancelled");
@@ -267,15 +274,8 @@ static PyObject *Engine_best_card(EngineObject *self, PyObject *args)
         return NULL;
     }
     int norder = (int)PyTuple_GET_SIZE(seq);
-    for (int i = 0; i < norder; i++) {
-        long c = PyLong_AsLong(PyTuple_GET_ITEM(seq, i));
-        if (c == -1 && PyErr_Occurred()) return NULL;
-        if (c < 0 || c >= 64 || (c & 15) > 12) {
-            PyErr_SetString(PyExc_ValueError, "card index out of range");
-            return NULL;
-        }
-        order[i] = (int)c;
-    }
+    for (int i = 0; i < norder; i++)
+        if (parse_card_index(PyTuple_GET_ITEM(seq, i), &order[i], "card") < 0) return NULL;
     PyObject *query = PyTuple_GetSlice(args, 0, nargs - 1);
     if (!query) return NULL;
     int bad = parse_query(self, query, &q, NULL, 0);

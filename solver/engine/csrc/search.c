@@ -523,6 +523,18 @@ int engine_card_values(Engine *e, const SmQuery *q, int cards[MAX_TRICKS], int v
     return count;
 }
 
+/* Whether `card`, played by the mover at p, keeps seat's value v: the maximiser keeps
+ * it when the child still reaches v, the minimiser when the child does not reach v+1.
+ * One null-window search; an abort leaves e->aborted set. */
+static int keeps_value(Engine *e, const Position *p, int card, int v)
+{
+    uint64_t rel;
+    int maximiser = p->side[p->to_move];
+    Position c = *p;
+    pos_play(&c, card);
+    return ab(e, &c, maximiser ? v : v + 1, &rel) == maximiser;
+}
+
 /* The mover's first card in `order` that keeps the position's exact value: one exact
  * value, then one null-window search a card at that value (a card that loses it is
  * refuted at the cheap side; the one that keeps it finds most of its proof in the
@@ -531,25 +543,21 @@ int engine_card_values(Engine *e, const SmQuery *q, int cards[MAX_TRICKS], int v
 int engine_best_card(Engine *e, const SmQuery *q, const int *order, int norder, int *value)
 {
     Position p;
-    uint64_t rel, refuted = 0;
+    uint64_t refuted = 0;
     setup(e, q, &p);
     int v = exact_value(e, &p);
     if (v == SM_ABORTED) return SM_ABORTED;
     *value = v;
     Move moves[MAX_MOVES];
     int n = gen_moves(&p, moves, -1);
-    int maximiser = p.side[p.to_move];
     for (int k = 0; k < norder; k++) {
         uint64_t group = 0;
         for (int i = 0; i < n && !group; i++)
             if (moves[i].group >> order[k] & 1) group = moves[i].group;
         if (!group || (group & refuted)) continue;
-        Position c = p;
-        pos_play(&c, order[k]);
-        /* the maximiser keeps v (child >= v); the minimiser keeps it (child < v+1) */
-        int r = ab(e, &c, maximiser ? v : v + 1, &rel);
+        int kept = keeps_value(e, &p, order[k], v);
         if (e->aborted) return SM_ABORTED;
-        if (r == maximiser) return order[k];
+        if (kept) return order[k];
         refuted |= group;
     }
     return SM_NO_CARD; /* no card of `order` is legal and keeps the value */
@@ -561,17 +569,14 @@ int engine_best_card(Engine *e, const SmQuery *q, const int *order, int norder, 
 int64_t engine_keeping_cards(Engine *e, const SmQuery *q, int value)
 {
     Position p;
-    uint64_t rel, keeping = 0;
+    uint64_t keeping = 0;
     setup(e, q, &p);
     Move moves[MAX_MOVES];
     int n = gen_moves(&p, moves, -1);
-    int maximiser = p.side[p.to_move];
     for (int i = 0; i < n; i++) {
-        Position c = p;
-        pos_play(&c, moves[i].card);
-        int r = ab(e, &c, maximiser ? value : value + 1, &rel);
+        int kept = keeps_value(e, &p, moves[i].card, value);
         if (e->aborted) return SM_ABORTED;
-        if (r == maximiser) keeping |= moves[i].group;
+        if (kept) keeping |= moves[i].group;
     }
     return (int64_t)keeping;
 }
@@ -579,7 +584,6 @@ int64_t engine_keeping_cards(Engine *e, const SmQuery *q, int value)
 int engine_pv(Engine *e, const SmQuery *q, int cards[NSEATS * MAX_TRICKS])
 {
     Position p;
-    uint64_t rel;
     setup(e, q, &p);
     int v = exact_value(e, &p);
     if (v == SM_ABORTED) return SM_ABORTED;
@@ -587,15 +591,11 @@ int engine_pv(Engine *e, const SmQuery *q, int cards[NSEATS * MAX_TRICKS])
     while (p.tricks_left > 0) {
         Move moves[MAX_MOVES];
         int n = gen_moves(&p, moves, -1);
-        int maximiser = p.side[p.to_move];
         int chosen = -1;
         for (int i = 0; i < n && chosen < 0; i++) {
-            Position c = p;
-            pos_play(&c, moves[i].card);
-            /* the maximiser keeps v (child >= v); the minimiser keeps it (child < v+1) */
-            int r = ab(e, &c, maximiser ? v : v + 1, &rel);
+            int kept = keeps_value(e, &p, moves[i].card, v);
             if (e->aborted) return SM_ABORTED;
-            if (r == maximiser) chosen = moves[i].card;
+            if (kept) chosen = moves[i].card;
         }
         if (chosen < 0) chosen = moves[0].card; /* unreachable when the value is exact */
         pos_play(&p, chosen);
