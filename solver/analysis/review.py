@@ -29,7 +29,7 @@ from typing import Any
 from ..cards import Card, Hand
 from ..deal import SEAT_NAMES, Deal, Seat
 from ..declare import declare
-from ..engine import Solver
+from ..engine import MISERE_TT_MB, Solver
 from ..engine.pool import iter_tasks, thread_solver
 from ..errors import InternalError, RecordError
 from ..game import records
@@ -43,9 +43,6 @@ __all__ = ["CardReview", "DeclarationReview", "HandReview", "MatchSummary", "Rev
 
 SEATS = tuple(Seat)
 TT_MB = 32
-#: A misère hand's searches fill a small table: reviewing an MT hand took 30 s with 64 MiB
-#: a seat and 25 s with 256 MiB (docs/review.md), so its jobs get a larger one.
-MISERE_TT_MB = 256
 Progress = Callable[[int, int], None]
 
 

@@ -22,12 +22,13 @@ from __future__ import annotations
 from .functions import best_card, can_reach, card_values, principal_variation, solve
 from .pool import thread_solver
 from .position import Position, _Query
-from .solver import DEFAULT_TT_MB, MAX_TT_MB, MODULE_TT_MB, Solver
+from .solver import DEFAULT_TT_MB, MAX_TT_MB, MISERE_TT_MB, MODULE_TT_MB, Solver
 from .table import DDTable, dd_table
 
 __all__ = [
     "DEFAULT_TT_MB",
     "MAX_TT_MB",
+    "MISERE_TT_MB",
     "MODULE_TT_MB",
     "DDTable",
     "Position",

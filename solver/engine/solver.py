@@ -21,9 +21,14 @@ from ..tricks import legal_mask
 from . import _core
 from .position import Position
 
-__all__ = ["DEFAULT_TT_MB", "MAX_TT_MB", "MODULE_TT_MB", "Solver", "as_position"]
+__all__ = ["DEFAULT_TT_MB", "MAX_TT_MB", "MISERE_TT_MB", "MODULE_TT_MB", "Solver", "as_position"]
 
 DEFAULT_TT_MB = 64
+#: Misère searches store some 50 times the positions of normal ones and fill a small
+#: table: reviewing an MT hand took 30 s with 64 MiB a seat and 25 s with 256 MiB
+#: (docs/review.md); the misère declaration of seed 0 took 584M nodes with 64 MiB and
+#: 263M with 256 MiB (docs/engine.md). Work that searches many misère positions takes it.
+MISERE_TT_MB = 256
 MODULE_TT_MB = 32  # per thread, for the module-level functions
 MAX_TT_MB = 1 << 16
 
@@ -165,7 +170,38 @@ class Solver:
     ) -> bool:
         """Normal: can ``seat`` guarantee >= ``target`` tricks? Misère: can it hold itself
         to <= ``target``? One null-window search (cheaper than :meth:`solve`)."""
-        pos = as_position(deal, strain, leader, misere, must_ruff, played)
+        answer = self._reach(as_position(deal, strain, leader, misere, must_ruff, played), seat, target, None)
+        assert answer is not None  # without a budget the search always answers
+        return answer
+
+    def can_reach_within(
+        self,
+        deal: Deal | Position,
+        strain: Strain | str | None = None,
+        *,
+        leader: Seat | str = UNSET,
+        seat: Seat | str = "D",
+        target: int,
+        max_nodes: int,
+        misere: bool = UNSET,
+        must_ruff: bool = UNSET,
+        played: Sequence[Card | str] = UNSET,
+    ) -> bool | None:
+        """:meth:`can_reach` within ``max_nodes`` nodes (checked every 65,536): None when the
+        search passed them without an answer.
+
+        Why: one misère question can take a thousand times another on a near relative
+        (a discard of one card more), so a caller with many questions asks each within a
+        budget and comes back to the ones left with a larger one. What the stopped search
+        proved stays in the table, so asking again goes on from there.
+        """
+        if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
+            raise EngineError(f"max_nodes must be a positive whole number, got {short_repr(max_nodes)}")
+        return self._reach(
+            as_position(deal, strain, leader, misere, must_ruff, played), seat, target, max_nodes
+        )
+
+    def _reach(self, pos: Position, seat: Seat | str, target: int, max_nodes: int | None) -> bool | None:
         args = pos.core_args(seat)
         if isinstance(target, bool) or not isinstance(target, int):
             raise EngineError(f"target must be an integer number of tricks, got {short_repr(target)}")
@@ -174,7 +210,9 @@ class Solver:
         if pos.misere and (target < 0 or target >= pos.tricks):
             return target >= 0
         with self._lock:
-            return self._engine.can_reach(*args, target)
+            if max_nodes is None:
+                return self._engine.can_reach(*args, target)
+            return self._engine.can_reach_within(*args, target, max_nodes)
 
     def card_values(
         self,

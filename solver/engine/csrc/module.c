@@ -218,6 +218,38 @@ static PyObject *Engine_can_reach(EngineObject *self, PyObject *args)
     return PyBool_FromLong(v);
 }
 
+/* can_reach's arguments and then max_nodes: True, False, or None once the search has
+ * passed max_nodes (a positive int) without an answer. */
+static PyObject *Engine_can_reach_within(EngineObject *self, PyObject *args)
+{
+    SmQuery q;
+    int target, v;
+    Py_ssize_t n = PyTuple_GET_SIZE(args);
+    if (n < 1) {
+        PyErr_SetString(PyExc_TypeError, "can_reach_within needs can_reach's arguments and max_nodes");
+        return NULL;
+    }
+    unsigned long long max_nodes = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(args, n - 1));
+    if (max_nodes == (unsigned long long)-1 && PyErr_Occurred()) return NULL;
+    if (max_nodes == 0) {
+        PyErr_SetString(PyExc_ValueError, "max_nodes must be positive");
+        return NULL;
+    }
+    PyObject *rest = PyTuple_GetSlice(args, 0, n - 1);
+    if (!rest) return NULL;
+    int bad = parse_query(self, rest, &q, &target, 1);
+    Py_DECREF(rest);
+    if (bad < 0) return NULL;
+    if (target < 0 || target > __builtin_popcountll(q.hands[0])) {
+        PyErr_SetString(PyExc_ValueError, "target out of range");
+        return NULL;
+    }
+    RUN_SEARCH(self, v = engine_can_reach_within(&self->engine, &q, target, (uint64_t)max_nodes));
+    if (v == SM_OVER_BUDGET) Py_RETURN_NONE;
+    if (v == SM_ABORTED) return aborted_error();
+    return PyBool_FromLong(v);
+}
+
 static PyObject *Engine_card_values(EngineObject *self, PyObject *args)
 {
     SmQuery q;
@@ -343,6 +375,8 @@ static PyMethodDef Engine_methods[] = {
      "solve(trump, seat, misere, must_ruff, h0, h1, h2, leader, played) -> seat's value"},
     {"can_reach", (PyCFunction)Engine_can_reach, METH_VARARGS,
      "can_reach(trump, seat, misere, must_ruff, h0, h1, h2, leader, played, target) -> bool"},
+    {"can_reach_within", (PyCFunction)Engine_can_reach_within, METH_VARARGS,
+     "can_reach_within(...same as can_reach..., max_nodes) -> bool, or None past max_nodes"},
     {"card_values", (PyCFunction)Engine_card_values, METH_VARARGS,
      "card_values(...same as solve...) -> [(card_bit_index, value), ...]"},
     {"best_card", (PyCFunction)Engine_best_card, METH_VARARGS,

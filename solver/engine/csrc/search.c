@@ -26,6 +26,7 @@ int engine_init(Engine *e, size_t tt_bytes)
     e->nodes = 0;
     memset(e->stat, 0, sizeof e->stat);
     e->aborted = 0;
+    e->node_limit = 0;
     e->abort_to = 0;
     e->poll = 0;
     e->poll_arg = 0;
@@ -138,15 +139,21 @@ static int ab0(Engine *e, const Position *p, int target, uint64_t *rel);
 static int ab1(Engine *e, const Position *p, int target, uint64_t *rel);
 static int ab2(Engine *e, const Position *p, int target, uint64_t *rel);
 
+/* Why the search must stop at this poll, if it must: its node budget is spent, or the
+ * poll function says so (Ctrl-C, cancel). */
+static int stop_reason(Engine *e)
+{
+    if (e->node_limit && e->nodes >= e->node_limit) return SM_STOP_BUDGET;
+    return e->poll && e->poll(e->poll_arg) ? SM_STOP_POLL : 0;
+}
+
 /* Count a node, polling every SM_POLL_INTERVAL of them; an abort leaves the whole
  * search at once, back to `ab` (nothing is stored on the way, as no node's result is
  * known). */
 static inline void count_node(Engine *e)
 {
-    if ((++e->nodes & (SM_POLL_INTERVAL - 1)) == 0 && e->poll && e->poll(e->poll_arg)) {
-        e->aborted = 1;
+    if ((++e->nodes & (SM_POLL_INTERVAL - 1)) == 0 && (e->aborted = stop_reason(e)))
         longjmp(*e->abort_to, 1);
-    }
 }
 
 /* The steps of ab_at are numbered as in docs/engine.md ("The trick-boundary
@@ -494,6 +501,14 @@ int engine_can_reach(Engine *e, const SmQuery *q, int target)
     /* misere: seat holds itself to <= target unless the coalition forces target+1 */
     int r = e->misere ? !ab(e, &p, target + 1, &rel) : ab(e, &p, target, &rel);
     return e->aborted ? SM_ABORTED : r;
+}
+
+int engine_can_reach_within(Engine *e, const SmQuery *q, int target, uint64_t max_nodes)
+{
+    e->node_limit = max_nodes;
+    int r = engine_can_reach(e, q, target);
+    e->node_limit = 0;
+    return r == SM_ABORTED && e->aborted == SM_STOP_BUDGET ? SM_OVER_BUDGET : r;
 }
 
 int engine_card_values(Engine *e, const SmQuery *q, int cards[MAX_TRICKS], int values[MAX_TRICKS])

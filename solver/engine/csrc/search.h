@@ -55,7 +55,10 @@ typedef struct {
                                            * whose trumps are all gone is no trump */
     uint64_t nodes;                       /* nodes searched by the last call */
     uint64_t stat[SM_NSTATS];             /* counters of the last call (SM_STATS) */
-    int aborted;
+    int aborted;                          /* why a search stopped: 0, SM_STOP_POLL or
+                                           * SM_STOP_BUDGET */
+    uint64_t node_limit;                  /* the query's node budget (0: none), checked
+                                           * at the polls */
     jmp_buf *abort_to;                    /* where an aborted search returns to (the
                                            * root's caller), skipping every node's
                                            * check after each of its children */
@@ -71,6 +74,8 @@ typedef struct {
 #define SM_TRUMP_MEMO_BITS 16             /* 1 MiB of trump-game results */
 #define SM_TRUMP_RECENT_BITS 11           /* and 32 KiB of the latest */
 #define SM_ABORTED (-1)
+#define SM_OVER_BUDGET (-3)
+enum { SM_STOP_POLL = 1, SM_STOP_BUDGET = 2 };
 
 /* Make an engine whose table uses at most tt_bytes; returns 0, or -1 if unusable. */
 int engine_init(Engine *e, size_t tt_bytes);
@@ -95,6 +100,10 @@ int engine_solve(Engine *e, const SmQuery *q);
 /* normal: can seat take >= target?  misere: can seat hold itself to <= target?
  * 1 yes, 0 no, SM_ABORTED. */
 int engine_can_reach(Engine *e, const SmQuery *q, int target);
+/* The same within a budget: SM_OVER_BUDGET once the search has passed max_nodes
+ * (checked every SM_POLL_INTERVAL nodes). The entries stored before it stopped stay in
+ * the table, so asking again with a larger budget goes on from what was proven. */
+int engine_can_reach_within(Engine *e, const SmQuery *q, int target, uint64_t max_nodes);
 /* For every legal card of the player to move: seat's value after it is played.
  * Fills cards[] and values[] (up to 17); returns the count or SM_ABORTED. */
 int engine_card_values(Engine *e, const SmQuery *q, int cards[MAX_TRICKS], int values[MAX_TRICKS]);
