@@ -11,9 +11,11 @@ max seconds and searches. The one-time import of OR-Tools is timed and printed a
 
     python bench/declare.py [--deals N] [--first SEED] [--strains SHDC] [--tt-mb MB]
     python bench/declare.py --misere-ratio examples/deal-16.txt [--budget SECONDS]
+    python bench/declare.py --misere-ratio seed:3 [--budget SECONDS]
     python bench/declare.py --misere-ratio examples/deal-16.txt --reach 3 --reach 8
 
-``--misere-ratio FILE`` times instead the declaration of that file's deal in normal play
+``--misere-ratio FILE`` times instead the declaration of that file's deal (``seed:N``: of
+``Deal.random(seed=N)``) in normal play
 and in misère (``sm358 declare FILE`` and ``sm358 declare FILE --misere``: the trump suits
 ``--strains``, and no trump, the strain MT and miz are played in), one after the other in
 this process, and prints misère / normal (target <= 10); a misère declaration
@@ -33,6 +35,7 @@ import time
 from machine import describe
 from solver.deal import Deal
 from solver.declare import declare
+from solver.engine.interval import Interval
 
 
 def main() -> int:
@@ -40,7 +43,12 @@ def main() -> int:
     ap.add_argument("--deals", type=int, default=10, help="number of seeded deals (default 10)")
     ap.add_argument("--first", type=int, default=0, help="seed of the first deal (default 0)")
     ap.add_argument("--strains", default="SHDC", help="strains to consider (default SHDC)")
-    ap.add_argument("--tt-mb", type=int, default=64, help="engine table size in MiB (default 64)")
+    ap.add_argument(
+        "--tt-mb",
+        type=int,
+        default=None,
+        help="engine table size in MiB (default the optimiser's: 64, 256 in misère)",
+    )
     ap.add_argument(
         "--budget",
         type=float,
@@ -139,12 +147,15 @@ class _Budget:
         signal.signal(signal.SIGALRM, self._previous)
 
 
-def timed_normal_declaration(path: str, strains: str, tt_mb: int) -> tuple[Deal, float]:
+def timed_normal_declaration(path: str, strains: str, tt_mb: int | None) -> tuple[Deal, float]:
     """The deal of ``path`` and the seconds of its normal declaration (the reference of the
     misère ratios), printed with its optimum and the CPU line."""
     from solver.analysis.deal_files import read_deals
 
-    (deal,) = read_deals(path)  # a deal file holds one deal
+    if path.startswith("seed:"):
+        deal = Deal.random(seed=int(path[5:]))
+    else:
+        (deal,) = read_deals(path)  # a deal file holds one deal
     import solver.declare.model  # noqa: F401  (OR-Tools, imported before the timed region)
 
     t0 = time.perf_counter()
@@ -156,21 +167,27 @@ def timed_normal_declaration(path: str, strains: str, tt_mb: int) -> tuple[Deal,
     return deal, normal
 
 
-def misere_ratio(path: str, strains: str, tt_mb: int, budget: float) -> int:
+def misere_ratio(path: str, strains: str, tt_mb: int | None, budget: float) -> int:
     """Normal then misère declaration of one deal, timed in this process; their ratio.
 
     Why a budget: a misère declaration can take far longer than anyone waits for a
     bench. Past ``budget`` seconds (checked as candidates are settled) it stops and
     prints how many candidates it settled, so the ratio is then a lower bound."""
     deal, normal = timed_normal_declaration(path, strains, tt_mb)
+    shown: list[str] = []
+
+    def narrowed(interval: Interval) -> None:
+        shown.append(f"{interval} tricks after {time.perf_counter() - watch.start:.1f} s")
+
     try:
         with _Budget(budget) as watch:
-            result = declare(deal, strains="N", tt_mb=tt_mb, misere=True, progress=watch)
+            result = declare(deal, strains="N", tt_mb=tt_mb, misere=True, progress=watch, narrowing=narrowed)
     except _OverBudget:
         misere = time.perf_counter() - watch.start
         print(
             f"misère declaration of {path}: stopped after {misere:8.2f} s with {watch.done} "
-            f"{f'of {watch.total} ' if watch.total else ''}candidates settled",
+            f"{f'of {watch.total} ' if watch.total else ''}candidates settled; the optimum "
+            f"proven {', '.join(shown[-3:])}",
             flush=True,
         )
         verdict = "NOT met" if misere / normal > 10 else "not known (stopped before 10 x)"
@@ -188,7 +205,7 @@ def misere_ratio(path: str, strains: str, tt_mb: int, budget: float) -> int:
     return 0
 
 
-def reach_ratio(path: str, strains: str, tt_mb: int, targets: list[int]) -> int:
+def reach_ratio(path: str, strains: str, tt_mb: int | None, targets: list[int]) -> int:
     """The normal declaration of one deal, then the misère target question for each target."""
     from solver.declare import declare_target
 

@@ -170,6 +170,11 @@ class LazyProgress:
             self._task = self._bar.add_task(self._label, total=total, completed=done, resumed=done)
         self._bar.update(self._task, completed=done, total=total)
 
+    def note(self, text: str) -> None:
+        """One line on stderr above the bar, on a terminal only (as the bar itself)."""
+        if self._console.is_terminal:
+            self._console.print(text, markup=False, highlight=False)
+
     def close(self) -> None:
         if self._bar is not None:
             self._bar.stop()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from rich.table import Table
@@ -14,6 +14,7 @@ from solver.cards import Card
 from solver.deal import Deal, Seat
 from solver.declare import Declaration, declare, declare_target
 from solver.declare.optimiser import DeclarationInterrupted
+from solver.engine.interval import Interval
 from solver.errors import RulesError, UsageError
 from solver.game.rules import get_ruleset
 
@@ -96,7 +97,8 @@ def run(args: argparse.Namespace) -> int:
         return reach(args, deal, opts)
     try:
         with LazyProgress("declare") as bar:
-            result = declare(deal, misere=args.misere, progress=bar, **opts)
+            narrowing = _interval_notes(bar) if args.misere else None
+            result = declare(deal, misere=args.misere, progress=bar, narrowing=narrowing, **opts)
     except DeclarationInterrupted as stop:
         print(f"sm358 declare: {interrupted_declaration(stop)}", file=sys.stderr)
         return 130
@@ -111,6 +113,15 @@ def run(args: argparse.Namespace) -> int:
     else:
         show(result, target)
     return 0
+
+
+def _interval_notes(bar: LazyProgress) -> Callable[[Interval], None]:
+    """A misère declaration can run for long: say what it has proven as it narrows."""
+
+    def note(interval: Interval) -> None:
+        bar.note(f"optimum: {interval} tricks{'' if interval.exact else ' (proven so far)'}")
+
+    return note
 
 
 def rules_target(args: argparse.Namespace, opts: dict[str, Any]) -> int | None:

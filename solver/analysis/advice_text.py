@@ -161,11 +161,13 @@ def interrupted_declaration(stop: DeclarationInterrupted) -> str:
     """What a declaration stopped by Ctrl-C had settled: how far it got and its best choice,
     which the optimum can only better."""
     text = f"interrupted after {stop.done:,} of {stop.total:,} candidates"
+    if stop.interval is not None:
+        text += f"; the optimum is {stop.interval} tricks (proven)"
     if stop.best is None or stop.tricks is None:
         return text + "; none settled yet"
     better = "fewer" if stop.misere else "more"
     return (
-        f"{text}; the best settled: {_declaration_choice(stop.best, stop.tricks, stop.misere)} "
+        f"{text}; the best proven: {_declaration_choice(stop.best, stop.tricks, stop.misere)} "
         f"(the optimum may give {better}: not yet proven)"
     )
 

@@ -57,12 +57,14 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import SUIT_CHARS, Card, Hand, suit_html
 from ..deal import Deal, Seat, Strain, parse_strains
+from ..engine.interval import Interval
 from ..errors import EngineError, InternalError, InvalidDealError
 from ..inputs import check_flag, check_progress
 from ..interrupts import import_holding_sigint
 from .classes import DiscardClass, count_classes, discard_runs, make_class
 from .estimate import card_weights, void_bonuses
 from .oracle import ScoreOracle
+from .race import Entry, StrainRace
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
@@ -173,16 +175,19 @@ class Declaration:
         )
 
 
-def _thread_solver(tt_mb: int) -> Solver:
-    """This thread's engine for declarations, kept between calls (the engine's pool).
+def _thread_solver(tt_mb: int | None, misere: bool) -> Solver:
+    """This thread's engine for declarations, kept between calls (the engine's pool);
+    ``tt_mb`` None: the default table, the misère one in misère.
 
     Why: a fresh table costs the kernel ~0.15 s of page zeroing on first touch (64 MiB),
     3% of a declaration; a caller declaring many deals (a bench, a match) pays it once.
     The table is cleared before each strain, so nothing carries over between calls.
     """
-    from ..engine.pool import thread_solver  # imported here so that the rest of the package loads without it
+    # imported here so that the rest of the package loads without the C core
+    from ..engine.pool import thread_solver
+    from ..engine.solver import DEFAULT_TT_MB, MISERE_TT_MB
 
-    return thread_solver(tt_mb)
+    return thread_solver(tt_mb or (MISERE_TT_MB if misere else DEFAULT_TT_MB))
 
 
 class Candidates:
@@ -201,7 +206,7 @@ class Candidates:
         misere: bool,
         must_ruff: bool,
         progress: Progress | None,
-        tt_mb: int,
+        tt_mb: int | None,
     ) -> None:
         if not isinstance(deal, Deal):
             raise InvalidDealError(f"expected a Deal, got {type(deal).__name__}")
@@ -213,7 +218,7 @@ class Candidates:
         self.strains = [s.name for s in parse_strains(strains)]
         check_progress(progress, EngineError)
         _check_widow(deal, blind)
-        self.deal, self.misere, self.must_ruff = deal, misere, must_ruff
+        self.deal, self.misere, self.must_ruff, self.progress = deal, misere, must_ruff, progress
         self.k, w = deal.hand_size, len(deal.widow)
         own = deal.hands[self.seat]
         self.held = own | deal.widow
@@ -226,7 +231,7 @@ class Candidates:
         model = import_holding_sigint("solver.declare.model")
         self.model = model.CandidateModel(self.runs, w, self.strains, weights, voids)
         self.total = count_classes(self.runs, w) * len(self.strains)
-        self.engine = _thread_solver(tt_mb)
+        self.engine = _thread_solver(tt_mb, misere)
 
     def order(self) -> list[str]:
         """The strains, the most promising top candidate first (so the best rises early)."""
@@ -255,14 +260,23 @@ class DeclarationInterrupted(KeyboardInterrupt):
     """Ctrl-C during :func:`declare`: how far it got and the best choice settled so far.
 
     Why: a misère declaration can run for hours; what it proved before the Ctrl-C is worth
-    saying. ``best`` (a :class:`Choice`, or None before the first candidate was settled)
-    reaches ``tricks`` exactly, so the optimum is at least that good; that it is the
-    optimum is not proven.
+    saying. ``best`` (a :class:`Choice`, or None before any was proven) reaches
+    ``tricks``, so the optimum is at least that good; that it is the optimum is not
+    proven. In misère ``interval`` holds the optimum's tricks as far as they were proven.
     """
 
-    def __init__(self, done: int, total: int, best: Choice | None, tricks: int | None, misere: bool) -> None:
+    def __init__(
+        self,
+        done: int,
+        total: int,
+        best: Choice | None,
+        tricks: int | None,
+        misere: bool,
+        interval: Interval | None = None,
+    ) -> None:
         super().__init__(f"interrupted after {done} of {total} candidates")
         self.done, self.total, self.best, self.tricks, self.misere = done, total, best, tricks, misere
+        self.interval = interval  # the optimum's tricks, proven to lie in it (misère), or None
 
 
 def declare(
@@ -275,31 +289,40 @@ def declare(
     misere: bool = False,
     must_ruff: bool = False,
     progress: Progress | None = None,
-    tt_mb: int = 64,
+    narrowing: Callable[[Interval], None] | None = None,
+    tt_mb: int | None = None,
 ) -> Declaration:
     """The exact best declaration for ``declarer`` and every choice that reaches it.
 
     ``strains`` defaults to the four trump suits, and with ``misere`` to no trump, the one
     strain every ruleset's fewest-tricks mode (MT, miz) is played in.
     ``progress(done, total)`` is called as candidates are settled (for a progress bar).
-    Raises :class:`~solver.errors.InvalidDealError` for a deal without a widow (or, when
-    ``blind``, a widow larger than the hand) and a ``NotationError`` for bad strains/seats.
+    In misère the classes of a strain are raced (:mod:`solver.declare.race`) and
+    ``narrowing(interval)`` is called each time the optimum's proven interval of tricks
+    narrows. ``tt_mb`` is the engine's table (default 64 MiB, in misère 256: misère
+    searches fill a small one). Raises :class:`~solver.errors.InvalidDealError` for a deal without a widow
+    (or, when ``blind``, a widow larger than the hand) and a ``NotationError`` for bad
+    strains/seats.
     """
     ask = Candidates(deal, declarer, leader, strains, blind, misere, must_ruff, progress, tt_mb)
     k, strain_list = ask.k, ask.strains
     search = _Search()
     try:
-        for t in ask.order():
+        order = ask.order()
+        for i, t in enumerate(order):
             ask.engine.clear()  # entries of a finished strain are never asked for again
+            if misere:  # one question can take a thousand times another: race the classes
+                search.race(t, ask, raced_last=i == len(order) - 1, narrowing=narrowing)
+                continue
             for cls in ask.classes(t):
                 search.settle(t, cls.discard, cls.size, ask.oracle(cls.discard, t))
                 if progress is not None:
                     progress(search.done, ask.total)
     except KeyboardInterrupt:
-        best = search.optimal()
-        tricks = None if not best else (k - search.top if misere else search.top)
+        best, score = search.best_proven()
+        tricks = None if score is None else (k - score if misere else score)
         raise DeclarationInterrupted(
-            search.done, ask.total, best[0] if best else None, tricks, misere
+            search.done, ask.total, best, tricks, misere, search.interval(k) if misere else None
         ) from None
     if search.done != ask.total:  # every class of every strain must have been settled
         raise InternalError(f"declaration search settled {search.done} of {ask.total} candidates")
@@ -340,16 +363,65 @@ class _Search:
     )  # strain, discard, size, score
     searched: int = 0  # candidates that needed the engine
     done: int = 0  # candidates settled
+    racing: StrainRace | None = None  # the strain being raced (misère)
+    reached: tuple[Choice, int] | None = None  # the best choice a race proved, with its score
+    unraced: bool = True  # strains not yet raced may hold any score
+    shown: Interval | None = None  # the optimum's interval last reported
 
     def settle(self, strain: str, discard: tuple[Card, ...], size: int, ask: ScoreOracle) -> None:
         """Settle one candidate class: its exact score, or a proof that it is below the best."""
-        score = self._score(strain, ask)
+        self._record(strain, discard, size, self._score(strain, ask), ask.used_engine)
+
+    def _record(
+        self, strain: str, discard: tuple[Card, ...], size: int, score: int | None, used: bool
+    ) -> None:
         if score is not None:
             self.exact.append((strain, discard, size, score))
             self.best[strain] = max(self.best.get(strain, score), score)
             self.top = max(self.top, self.best[strain])
-        self.searched += ask.used_engine
+        self.searched += used
         self.done += 1
+
+    def race(
+        self, strain: str, ask: Candidates, raced_last: bool, narrowing: Callable[[Interval], None] | None
+    ) -> None:
+        """Settle every class of ``strain`` in rounds of growing budgets (:mod:`.race`)."""
+        entries = []
+        for cls in ask.classes(strain):
+            oracle = ask.oracle(cls.discard, strain)
+            entries.append(Entry(cls.discard, cls.size, oracle, oracle.lowest, oracle.highest))
+        race = self.racing = StrainRace(entries, self.top)
+        self.unraced = not raced_last
+
+        def settle(e: Entry) -> None:
+            self._record(strain, e.discard, e.size, e.lo if e.exact else None, e.oracle.used_engine)
+            if ask.progress is not None:
+                ask.progress(self.done, ask.total)
+
+        def narrowed() -> None:
+            if self.reached is None or race.best > self.reached[1]:
+                e = next(e for e in entries if e.lo == race.best)
+                self.reached = (_choice(strain, e.discard, e.size), race.best)
+            if narrowing is not None and self.interval(ask.k) != self.shown:
+                self.shown = self.interval(ask.k)
+                narrowing(self.shown)
+
+        race.run(settle, narrowed)
+        self.racing = None
+
+    def interval(self, k: int) -> Interval:
+        """The optimum's tricks in misère as proven so far: a race knows the ceilings of its
+        classes; a strain not yet raced may hold any score."""
+        lo = max(self.top, self.racing.best if self.racing else -1, 0)
+        hi = k if self.unraced else max(self.top, self.racing.ceiling() if self.racing else -1)
+        return Interval(k - hi, k - lo)
+
+    def best_proven(self) -> tuple[Choice | None, int | None]:
+        """The best choice proven so far and its score (None, None before any)."""
+        optimal = self.optimal()
+        if self.reached is not None and (not optimal or self.reached[1] > self.top):
+            return self.reached
+        return (optimal[0], self.top) if optimal else (None, None)
 
     def _score(self, strain: str, ask: ScoreOracle) -> int | None:
         if strain not in self.best:  # the first candidate of a strain is solved exactly
@@ -365,10 +437,10 @@ class _Search:
 
     def optimal(self) -> list[Choice]:
         """Every class whose exact score is the optimum, in strain order, lowest discard first."""
-        optimal = [
-            Choice(Strain.parse(t), tuple(sorted(disc, key=card_order)), size)
-            for t, disc, size, score in self.exact
-            if score == self.top
-        ]
+        optimal = [_choice(t, disc, size) for t, disc, size, score in self.exact if score == self.top]
         optimal.sort(key=lambda c: (c.strain, [card_order(x) for x in c.discard]))
         return optimal
+
+
+def _choice(strain: str, discard: tuple[Card, ...], size: int) -> Choice:
+    return Choice(Strain.parse(strain), tuple(sorted(discard, key=card_order)), size)

@@ -57,13 +57,24 @@ class ScoreOracle:
         return self.k - score if self._misere else score
 
     def at_least(self, score: int) -> bool:
+        answer = self.at_least_within(score, None)
+        assert answer is not None  # without a budget the engine always answers
+        return answer
+
+    def at_least_within(self, score: int, max_nodes: int | None) -> bool | None:
+        """``at_least`` within a node budget (None: none); None when the budget ran out."""
         if score <= self.lowest:
             return True
         if score > self.highest:
             return False
         self.used_engine = True
-        target = self.k - score if self._misere else score
-        return self._engine.can_reach(self._at, seat=self._seat, target=target)
+        return self._search(self.k - score if self._misere else score, max_nodes)
+
+    def _search(self, target: int, max_nodes: int | None) -> bool | None:
+        """The engine's answer for ``target`` tricks: the one place a question costs a search."""
+        if max_nodes is None:
+            return self._engine.can_reach(self._at, seat=self._seat, target=target)
+        return self._engine.can_reach_within(self._at, seat=self._seat, target=target, max_nodes=max_nodes)
 
     def exact(self, guess: int | None = None) -> int:
         """The exact score. With a ``guess``, by null-window questions stepping one score

@@ -66,7 +66,7 @@ def declare_target(
     misere: bool = False,
     must_ruff: bool = False,
     progress: Progress | None = None,
-    tt_mb: int = 64,
+    tt_mb: int | None = None,
 ) -> TargetAnswer:
     """A strain and discard with which ``declarer`` takes at least ``target`` tricks
     against any defence (with ``misere``: at most ``target``), double dummy, or the proof

@@ -80,23 +80,39 @@ def test_console_script_runs_end_to_end():
     assert proc.stderr == ""  # no progress bar when stderr is not a terminal
 
 
-def test_ctrl_c_prints_the_best_choice_settled_so_far(monkeypatch, capsys):
+def test_ctrl_c_prints_the_best_choice_proven_so_far(monkeypatch, capsys):
     from cli.commands import declare as command
     from solver.cards import parse_cards
     from solver.deal import Strain
     from solver.declare.optimiser import Choice, DeclarationInterrupted
+    from solver.engine.interval import Interval
 
     def interrupted(*args, **kwargs):
-        raise DeclarationInterrupted(31, 1669, Choice(Strain.N, tuple(parse_cards("S2 C5")), 1), 4, True)
+        best = Choice(Strain.N, tuple(parse_cards("S2 C5")), 1)
+        raise DeclarationInterrupted(31, 1669, best, 4, True, Interval(2, 4))
 
     monkeypatch.setattr(command, "declare", interrupted)
     assert main(["declare", DEAL, "--misere"]) == 130
     err = capsys.readouterr().err
     assert err == (
-        "sm358 declare: interrupted after 31 of 1,669 candidates; the best settled: Name NT and discard "
-        "♠2 ♣5: you take at most 4 tricks against any defence (double dummy) (the optimum may give "
-        "fewer: not yet proven)\n"
+        "sm358 declare: interrupted after 31 of 1,669 candidates; the optimum is 2-4 tricks (proven); "
+        "the best proven: Name NT and discard ♠2 ♣5: you take at most 4 tricks against any defence "
+        "(double dummy) (the optimum may give fewer: not yet proven)\n"
     )
+
+
+def test_misere_prints_the_optimums_interval_as_it_narrows_on_a_terminal(monkeypatch, capsys):
+    from rich.console import Console
+
+    from cli import common
+
+    monkeypatch.setattr(common, "err_console", lambda: Console(stderr=True, force_terminal=True))
+    deal = Deal.random(seed=3, hand_size=7, widow_size=2)
+    assert main(["declare", str(deal), "--misere"]) == 0
+    lines = [line for line in capsys.readouterr().err.splitlines() if line.startswith("optimum: ")]
+    tricks = declare(deal, misere=True).tricks
+    assert lines and lines[-1] == f"optimum: {tricks} tricks"
+    assert all(line.endswith(" tricks (proven so far)") for line in lines[:-1])
 
 
 def test_reach_answers_the_target_question(capsys):

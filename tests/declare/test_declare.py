@@ -237,3 +237,20 @@ def test_a_ctrl_c_reports_the_best_choice_settled_so_far(misere):
         hands[0] = (deal.hands[0] | deal.widow) - Hand(stop.value.best.discard)
         value = solve(Deal(hands), stop.value.best.strain, leader="E", seat="D", misere=misere)
         assert value == stop.value.tricks
+        if misere:  # and the optimum lies in the interval proven so far
+            assert stop.value.interval.lo <= full.tricks <= stop.value.interval.hi
+        else:
+            assert stop.value.interval is None
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_misere_intervals_narrow_to_the_optimum(seed):
+    rng = random.Random(6000 + seed)
+    deal = small_deal(rng, k=rng.randint(5, 7), w=rng.randint(2, 3))
+    shown = []
+    result = declare(deal, misere=True, strains=rng.choice(["N", "SN"]), narrowing=shown.append)
+    assert shown, "no interval reported"
+    for before, after in zip(shown, shown[1:]):
+        assert before.lo <= after.lo <= after.hi <= before.hi and before != after
+    assert all(iv.lo <= result.tricks <= iv.hi for iv in shown)
+    assert shown[-1].lo == shown[-1].hi == result.tricks
