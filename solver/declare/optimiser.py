@@ -187,7 +187,9 @@ def _thread_solver(tt_mb: int | None, misere: bool) -> Solver:
     from ..engine.pool import thread_solver
     from ..engine.solver import DEFAULT_TT_MB, MISERE_TT_MB
 
-    return thread_solver(tt_mb or (MISERE_TT_MB if misere else DEFAULT_TT_MB))
+    if tt_mb is None:
+        tt_mb = MISERE_TT_MB if misere else DEFAULT_TT_MB
+    return thread_solver(tt_mb)
 
 
 class Candidates:
@@ -402,9 +404,11 @@ class _Search:
             if self.reached is None or race.best > self.reached[1]:
                 e = next(e for e in entries if e.lo == race.best)
                 self.reached = (_choice(strain, e.discard, e.size), race.best)
-            if narrowing is not None and self.interval(ask.k) != self.shown:
-                self.shown = self.interval(ask.k)
-                narrowing(self.shown)
+            if narrowing is not None:
+                now = self.interval(ask.k)
+                if now != self.shown:
+                    self.shown = now
+                    narrowing(now)
 
         race.run(settle, narrowed)
         self.racing = None

@@ -131,7 +131,7 @@ class StrainRace:
         question at best + 1, as in normal play)."""
         self._climb(e, budget)
         narrowed()
-        while not self.settled(e) and not e.exact and self._step(e, LEAD_SHARE * budget):
+        while not self.settled(e) and self._step(e, LEAD_SHARE * budget):
             narrowed()
 
     def run(self, settle: Callable[[Entry], None], narrowed: Callable[[], None]) -> None:

@@ -204,7 +204,9 @@ static PyObject *Engine_solve(EngineObject *self, PyObject *args)
     return PyLong_FromLong(v);
 }
 
-static PyObject *Engine_can_reach(EngineObject *self, PyObject *args)
+/* can_reach on the query and target in `args`, within max_nodes (0: no budget): True,
+ * False, or None once the search has passed the budget without an answer. */
+static PyObject *reach(EngineObject *self, PyObject *args, uint64_t max_nodes)
 {
     SmQuery q;
     int target, v;
@@ -213,17 +215,20 @@ static PyObject *Engine_can_reach(EngineObject *self, PyObject *args)
         PyErr_SetString(PyExc_ValueError, "target out of range");
         return NULL;
     }
-    RUN_SEARCH(self, v = engine_can_reach(&self->engine, &q, target));
+    RUN_SEARCH(self, v = engine_can_reach_within(&self->engine, &q, target, max_nodes));
+    if (v == SM_OVER_BUDGET) Py_RETURN_NONE;
     if (v == SM_ABORTED) return aborted_error();
     return PyBool_FromLong(v);
 }
 
-/* can_reach's arguments and then max_nodes: True, False, or None once the search has
- * passed max_nodes (a positive int) without an answer. */
+static PyObject *Engine_can_reach(EngineObject *self, PyObject *args)
+{
+    return reach(self, args, 0);
+}
+
+/* can_reach's arguments and then max_nodes, a positive int. */
 static PyObject *Engine_can_reach_within(EngineObject *self, PyObject *args)
 {
-    SmQuery q;
-    int target, v;
     Py_ssize_t n = PyTuple_GET_SIZE(args);
     if (n < 1) {
         PyErr_SetString(PyExc_TypeError, "can_reach_within needs can_reach's arguments and max_nodes");
@@ -237,17 +242,9 @@ static PyObject *Engine_can_reach_within(EngineObject *self, PyObject *args)
     }
     PyObject *rest = PyTuple_GetSlice(args, 0, n - 1);
     if (!rest) return NULL;
-    int bad = parse_query(self, rest, &q, &target, 1);
+    PyObject *answer = reach(self, rest, (uint64_t)max_nodes);
     Py_DECREF(rest);
-    if (bad < 0) return NULL;
-    if (target < 0 || target > __builtin_popcountll(q.hands[0])) {
-        PyErr_SetString(PyExc_ValueError, "target out of range");
-        return NULL;
-    }
-    RUN_SEARCH(self, v = engine_can_reach_within(&self->engine, &q, target, (uint64_t)max_nodes));
-    if (v == SM_OVER_BUDGET) Py_RETURN_NONE;
-    if (v == SM_ABORTED) return aborted_error();
-    return PyBool_FromLong(v);
+    return answer;
 }
 
 static PyObject *Engine_card_values(EngineObject *self, PyObject *args)

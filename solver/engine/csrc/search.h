@@ -101,7 +101,7 @@ int engine_solve(Engine *e, const SmQuery *q);
  * 1 yes, 0 no, SM_ABORTED. */
 int engine_can_reach(Engine *e, const SmQuery *q, int target);
 /* The same within a budget: SM_OVER_BUDGET once the search has passed max_nodes
- * (checked every SM_POLL_INTERVAL nodes). The entries stored before it stopped stay in
+ * (checked every SM_POLL_INTERVAL nodes; 0: no budget, as engine_can_reach). The entries stored before it stopped stay in
  * the table, so asking again with a larger budget goes on from what was proven. */
 int engine_can_reach_within(Engine *e, const SmQuery *q, int target, uint64_t max_nodes);
 /* For every legal card of the player to move: seat's value after it is played.
