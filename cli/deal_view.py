@@ -38,7 +38,8 @@ def hands_table(deal: Deal, *, played: Iterable[Card] = ()) -> Table:
 
 
 def values_table(values: Mapping[str, Mapping[str, int | str]], *, title: str) -> Table:
-    """Strains down, seats across: ``values["S"]["D"]`` is D's value with spades trump."""
+    """Strains down, seats across: ``values["S"]["D"]`` is D's value with spades trump, as
+    a number or as text (``"2-5"`` proven so far, ``"9 / 8"`` beside a target)."""
     table = Table(title=title, title_justify="left")
     table.add_column("strain")
     for seat in Seat:

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from .engine import (
         DDTable,
         Solver,
+        TableInterrupted,
         best_card,
         can_reach,
         card_values,
@@ -82,6 +83,7 @@ _EXPORTS: dict[str, str] = {
     "declare_target": ".declare",
     "DDTable": ".engine",
     "Solver": ".engine",
+    "TableInterrupted": ".engine",
     "best_card": ".engine",
     "can_reach": ".engine",
     "card_values": ".engine",
@@ -163,6 +165,7 @@ __all__ = [
     "parse_strains",
     "DDTable",
     "Solver",
+    "TableInterrupted",
     "best_card",
     "can_reach",
     "card_values",

@@ -91,12 +91,12 @@ def _misere_value(
     narrows (a misère search near the value can be long; only on a terminal, like the
     progress bars, so that a pipe sees one line per outcome); on Ctrl-C one line with
     the last interval, and None."""
-    from solver.engine import Solver
+    from solver.engine import MISERE_TT_MB, Solver
     from solver.engine.interval import Interval, narrowing_value
 
     last = Interval(0, deal.hand_size)
     steps = narrowing_value(
-        Solver(tt_mb=32),
+        Solver(tt_mb=MISERE_TT_MB),
         deal,
         strain,
         leader=leader,

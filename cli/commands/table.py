@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import sys
+from collections.abc import Mapping
 from typing import Any
 
-from solver.deal import STRAIN_CHARS, Seat
+from solver.deal import STRAIN_CHARS, Deal, Seat
 from solver.game.rules import get_ruleset
 from solver.modes import Mode
 
@@ -42,7 +44,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 
 def run(args: argparse.Namespace) -> int:
-    from solver.engine import dd_table
+    from solver.engine import TableInterrupted, dd_table
 
     deal = read_deal(args.deal)
     targets = None
@@ -55,16 +57,24 @@ def run(args: argparse.Namespace) -> int:
         targets = {s.name: rs.target_of(s, mode) for s in Seat}
     leader = Seat.parse(args.leader if args.leader is not None else leader_name)
     args.must_ruff = must_ruff if args.must_ruff is None else args.must_ruff
-    with LazyProgress("solving") as bar:
-        table = dd_table(
-            deal,
-            leader=leader,
-            strains=args.strains,
-            misere=args.misere,
-            must_ruff=args.must_ruff,
-            threads=run_options(args).workers,
-            progress=bar,
-        )
+    try:
+        with LazyProgress("solving") as bar:
+            table = dd_table(
+                deal,
+                leader=leader,
+                strains=args.strains,
+                misere=args.misere,
+                must_ruff=args.must_ruff,
+                threads=run_options(args).workers,
+                progress=bar,
+            )
+    except TableInterrupted as stop:
+        if not args.json:
+            cells = {st.name: {s.name: str(v) for s, v in row.items()} for st, row in stop.intervals.items()}
+            note = "interrupted: numbers exact, ranges lo-hi proven so far"
+            show(args, deal, leader, cells, targets, note)
+        print(f"sm358 table: interrupted; {stop.exact} of {stop.total} values exact", file=sys.stderr)
+        return 130
     values = table.to_dict()
     if args.json:
         out: dict[str, Any] = {"leader": leader.name, "table": values}
@@ -77,18 +87,32 @@ def run(args: argparse.Namespace) -> int:
             out["targets"] = targets
         print_json(out)
         return 0
+    show(args, deal, leader, values, targets)
+    return 0
+
+
+def show(
+    args: argparse.Namespace,
+    deal: Deal,
+    leader: Seat,
+    cells: Mapping[str, Mapping[str, int | str]],
+    targets: dict[str, int] | None,
+    note: str | None = None,
+) -> None:
+    """The hands and the table of ``cells`` (values, or intervals after a Ctrl-C), each
+    beside the seat's target under ``--rules``; ``note`` ends the title."""
     flags = [f"{leader.name} leads"]
     if args.misere:
         flags.append("misère: fewest tricks each seat can hold to")
     if args.must_ruff:
         flags.append("must-ruff")
-    con = console()
-    con.print(hands_table(deal))
+    title = "Double-dummy tricks"
     if targets is not None:
         flags.append(args.rules)
-        shown = {t: {s: f"{v} / {targets[s]}" for s, v in row.items()} for t, row in values.items()}
-        word = "maximum" if args.misere else "target"
-        con.print(values_table(shown, title="Double-dummy tricks / " + word + " (" + ", ".join(flags) + ")"))
-        return 0
-    con.print(values_table(values, title="Double-dummy tricks (" + ", ".join(flags) + ")"))
-    return 0
+        cells = {t: {s: f"{v} / {targets[s]}" for s, v in row.items()} for t, row in cells.items()}
+        title += " / " + ("maximum" if args.misere else "target")
+    if note is not None:
+        flags.append(note)
+    con = console()
+    con.print(hands_table(deal))
+    con.print(values_table(cells, title=title + " (" + ", ".join(flags) + ")"))

@@ -23,7 +23,7 @@ from .functions import best_card, can_reach, card_values, principal_variation, s
 from .pool import thread_solver
 from .position import Position, _Query
 from .solver import DEFAULT_TT_MB, MAX_TT_MB, MISERE_TT_MB, MODULE_TT_MB, Solver
-from .table import DDTable, dd_table
+from .table import DDTable, TableInterrupted, dd_table
 
 __all__ = [
     "DEFAULT_TT_MB",
@@ -33,6 +33,7 @@ __all__ = [
     "DDTable",
     "Position",
     "Solver",
+    "TableInterrupted",
     "_Query",
     "best_card",
     "can_reach",

@@ -10,13 +10,15 @@ from ..cards import suit_html
 from ..deal import STRAIN_CHARS, Deal, Seat, Strain, parse_strains
 from ..errors import EngineError, NotationError
 from ..inputs import check_progress, short_repr
+from .interval import Interval, narrowing_value
 from .pool import iter_tasks, resolve_workers, thread_solver
 from .position import Position
+from .solver import MISERE_TT_MB
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
 
-__all__ = ["DDTable", "dd_table"]
+__all__ = ["DDTable", "TableInterrupted", "dd_table"]
 
 
 class _SeatRow(Mapping[str, int]):
@@ -120,6 +122,24 @@ class DDTable:
         )
 
 
+class TableInterrupted(KeyboardInterrupt):
+    """Ctrl-C during :func:`dd_table`: every cell's value as far as it was proven.
+
+    Why: a misère table can run for minutes; what it proved before the Ctrl-C is worth
+    showing. ``intervals[strain][seat]`` is exact for a finished cell, the interval
+    proven so far for a misère cell under way, and the whole range ``0..hand_size`` for
+    a cell not started (or a normal-play cell under way: one search, nothing proven
+    before its end). ``exact`` of ``total`` cells are exact.
+    """
+
+    def __init__(self, intervals: dict[Strain, dict[Seat, Interval]]) -> None:
+        cells = [interval for row in intervals.values() for interval in row.values()]
+        self.intervals = intervals
+        self.exact = sum(interval.exact for interval in cells)
+        self.total = len(cells)
+        super().__init__(f"interrupted with {self.exact} of {self.total} values exact")
+
+
 def dd_table(
     deal: Deal,
     *,
@@ -136,6 +156,12 @@ def dd_table(
     The solves are independent, so they run on ``threads`` workers of the engine's pool
     (default: one per core), each with its own table; the search releases the GIL.
     ``progress(done, total)`` is called after each solve, from the calling thread.
+
+    A misère cell is found by :func:`~solver.engine.interval.narrowing_value` on a
+    :data:`~solver.engine.MISERE_TT_MB` table, so that a Ctrl-C raises
+    :class:`TableInterrupted` with the interval each cell had reached. The intervals are
+    not reported as they narrow: the pool hands a cell to the calling thread only once it
+    is finished.
     """
     lead = Seat.parse(leader)
     chosen = parse_strains(strains)
@@ -145,14 +171,37 @@ def dd_table(
     positions = {st: Position(deal, st, lead, (), misere, must_ruff) for st in chosen}
     jobs = [(st, s) for st in chosen for s in Seat]
     values: dict[Strain, dict[Seat, int]] = {st: {} for st in chosen}
+    # each cell's interval proven so far: narrowed by the worker solving it (in misère),
+    # exact once finished
+    intervals = {st: {s: Interval(0, deal.hand_size) for s in Seat} for st in chosen}
 
     def one(job: tuple[Strain, Seat]) -> int:
-        return thread_solver().solve(positions[job[0]], seat=job[1])
+        strain, seat = job
+        if not misere:
+            return thread_solver().solve(positions[strain], seat=seat)
+        steps = narrowing_value(
+            thread_solver(MISERE_TT_MB),
+            deal,
+            strain,
+            leader=lead,
+            seat=seat,
+            misere=True,
+            must_ruff=must_ruff,
+        )
+        for interval in steps:
+            intervals[strain][seat] = interval
+        return intervals[strain][seat].lo
 
-    # closing: an error or Ctrl-C in ``progress`` stops the pool's workers at once too
-    with closing(iter_tasks(one, jobs, workers=min(resolve_workers(threads), len(jobs)))) as stream:
-        for index, value in stream:
-            values[jobs[index][0]][jobs[index][1]] = value
-            if progress is not None:
-                progress(sum(len(v) for v in values.values()), len(jobs))
+    try:
+        # closing: an error or Ctrl-C in ``progress`` stops the pool's workers at once too
+        with closing(iter_tasks(one, jobs, workers=min(resolve_workers(threads), len(jobs)))) as stream:
+            for index, value in stream:
+                strain, seat = jobs[index]
+                values[strain][seat] = value
+                intervals[strain][seat] = Interval(value, value)
+                if progress is not None:
+                    progress(sum(len(v) for v in values.values()), len(jobs))
+    except KeyboardInterrupt:
+        # the pool stops its workers before the Ctrl-C gets here: the intervals are final
+        raise TableInterrupted(intervals) from None
     return DDTable(values, leader=lead, misere=bool(misere), must_ruff=bool(must_ruff))

@@ -9,8 +9,12 @@ traceback" — in-process through ``cli.main.main`` and in a real subprocess.
 from __future__ import annotations
 
 import json
+import os
+import re
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -108,6 +112,67 @@ def test_table_human_output(capsys):
     for symbol in "♠♥♦♣":
         assert symbol in out
     assert "NT" in out and "E leads" in out
+
+
+def _interrupted_table(deal, **kwargs):
+    """dd_table stopped by Ctrl-C with D's spade value exact, E's and M's under way."""
+    from solver.deal import Seat, Strain
+    from solver.engine import TableInterrupted
+    from solver.engine.interval import Interval
+
+    raise TableInterrupted(
+        {Strain.S: {Seat.D: Interval(3, 3), Seat.E: Interval(2, 5), Seat.M: Interval(0, 3)}}
+    )
+
+
+def _shown_cells(out: str) -> list[str]:
+    """The values of the table's rows, left to right and top down."""
+    rows = [line.split("│") for line in out.splitlines() if re.match(r"│ (. [SHDC]|NT) ", line)]
+    return [cell.strip() for row in rows for cell in row[2:5]]
+
+
+@pytest.mark.parametrize("json_flag", [[], ["--json"]])
+def test_table_ctrl_c_prints_what_is_proven(capsys, monkeypatch, json_flag):
+    import solver.engine
+
+    monkeypatch.setattr(solver.engine, "dd_table", _interrupted_table)
+    assert main(["table", SMALL, "--strains", "S", "--misere", *json_flag]) == 130
+    out, err = capsys.readouterr()
+    assert err == "sm358 table: interrupted; 1 of 3 values exact\n"
+    if json_flag:
+        assert out == ""  # a partial table is no answer a program should read
+    else:
+        assert "misère" in out and "interrupted: numbers exact, ranges lo-hi proven so far" in out
+        assert _shown_cells(out) == ["3", "2-5", "0-3"]
+
+
+@pytest.mark.skipif(os.name != "posix", reason="needs SIGINT")
+def test_ctrl_c_stops_a_misere_table_with_the_cells_proven_so_far():
+    """deal-16's misère table takes minutes: three seconds in, some cells are still open."""
+    code = (
+        "import sys; from cli.main import entry; print('started', flush=True); "
+        "sys.argv[1:] = ['table', 'examples/deal-16.txt', '--misere']; entry()"
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=REPO
+    )
+    try:
+        assert proc.stdout is not None and proc.stdout.readline().strip() == "started"
+        time.sleep(3.0)
+        proc.send_signal(signal.SIGINT)
+        sent = time.monotonic()
+        out, err = proc.communicate(timeout=60)  # a hang guard
+        took = time.monotonic() - sent
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 130, err
+    assert took < 2.0
+    line = re.fullmatch(r"sm358 table: interrupted; (\d+) of 15 values exact\n", err)
+    assert line is not None, err
+    cells = _shown_cells(out)
+    assert len(cells) == 15 and all(re.fullmatch(r"\d+(-\d+)?", c) for c in cells), out
+    assert sum("-" not in c for c in cells) == int(line.group(1)) < 15
 
 
 # --- errors, in process -----------------------------------------------------------------

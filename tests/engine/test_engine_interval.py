@@ -1,4 +1,5 @@
-"""The narrowing interval of solver.engine.interval and `sm358 solve --misere`'s report of it.
+"""The narrowing interval of solver.engine.interval, `sm358 solve --misere`'s report of it,
+and the intervals a table interrupted by Ctrl-C keeps (``TableInterrupted``).
 
 Every interval must contain the brute-force value, each must lie inside the one before,
 and the last must be that value exactly; in misère the question at each step is the one
@@ -13,8 +14,8 @@ import pytest
 
 import bruteforce as bf
 from cli.main import main
-from solver.deal import Deal, Seat
-from solver.engine import Solver, solve
+from solver.deal import Deal, Seat, Strain
+from solver.engine import Solver, TableInterrupted, dd_table, solve
 from solver.engine.interval import Interval, narrowing_value
 
 
@@ -86,3 +87,70 @@ def test_cli_misere_off_a_terminal_prints_no_progress(capsys):
     deal = Deal.random(seed=0, hand_size=6)
     assert main(["solve", str(deal), "--strain", "S", "--misere"]) == 0
     assert capsys.readouterr().err == ""
+
+
+# --- the misère table: each cell narrowed, and kept on Ctrl-C --------------------------------
+
+TABLE_DEAL = Deal.random(seed=5, hand_size=12)
+
+
+def _solved(deal: Deal, misere: bool) -> dict[Strain, dict[Seat, int]]:
+    return {st: {s: solve(deal, st, seat=s, misere=misere) for s in Seat} for st in Strain}
+
+
+def test_misere_table_cells_are_the_solved_values():
+    """A misère cell is narrowed step by step (not one solve): it must end at solve's value."""
+    table = dd_table(TABLE_DEAL, misere=True, threads=2)
+    assert {st: {s: table[st][s] for s in Seat} for st in Strain} == _solved(TABLE_DEAL, True)
+
+
+@pytest.mark.parametrize("misere", [False, True])
+@pytest.mark.parametrize("threads", [1, 2])
+def test_ctrl_c_in_a_table_raises_every_cell_as_far_as_proven(misere, threads):
+    """Both modes share the path: finished cells exact, every interval holding the value."""
+
+    def stop_after_four(done: int, total: int) -> None:
+        if done == 4:
+            raise KeyboardInterrupt
+
+    with pytest.raises(TableInterrupted) as caught:
+        dd_table(TABLE_DEAL, misere=misere, threads=threads, progress=stop_after_four)
+    stop = caught.value
+    want = _solved(TABLE_DEAL, misere)
+    assert list(stop.intervals) == list(Strain)
+    assert all(list(row) == list(Seat) for row in stop.intervals.values())
+    cells = [(st, s, stop.intervals[st][s]) for st in Strain for s in Seat]
+    assert all(iv.lo <= want[st][s] <= iv.hi for st, s, iv in cells)
+    exact = [(st, s) for st, s, iv in cells if iv.exact]
+    assert stop.exact == len(exact) >= 4 and stop.total == 15
+    if threads == 1:  # one cell after the other: the first four finished, none other begun
+        assert exact == [(st, s) for st in Strain for s in Seat][:4]
+        assert all(iv == Interval(0, TABLE_DEAL.hand_size) for _, _, iv in cells[4:])
+
+
+def test_a_misere_cell_under_way_keeps_its_last_interval(monkeypatch):
+    """What a long misère cell has proven is kept: here its steps are scripted."""
+    import solver.engine.table as table
+
+    real = table.narrowing_value
+
+    def interrupted_at_the_third_cell(solver, deal, strain, **kwargs):
+        if (strain, kwargs["seat"]) != (Strain.S, Seat.M):
+            yield from real(solver, deal, strain, **kwargs)
+            return
+        yield Interval(0, deal.hand_size)
+        yield Interval(2, 5)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(table, "narrowing_value", interrupted_at_the_third_cell)
+    with pytest.raises(TableInterrupted) as caught:
+        dd_table(TABLE_DEAL, strains="SN", misere=True, threads=1)
+    intervals = caught.value.intervals
+    want = _solved(TABLE_DEAL, True)
+    assert intervals[Strain.S] == {
+        Seat.D: Interval(want[Strain.S][Seat.D], want[Strain.S][Seat.D]),
+        Seat.E: Interval(want[Strain.S][Seat.E], want[Strain.S][Seat.E]),
+        Seat.M: Interval(2, 5),
+    }
+    assert intervals[Strain.N] == {s: Interval(0, TABLE_DEAL.hand_size) for s in Seat}
+    assert str(caught.value) == "interrupted with 2 of 6 values exact"
