@@ -16,6 +16,7 @@ import pytest
 
 import bruteforce as bf
 from positions import positions
+from solver.deal import Deal
 from solver.engine import Solver
 
 # (seed, count, hand sizes). The default run: 1,200 positions in a few seconds.
@@ -57,3 +58,49 @@ def test_misere_matches_bruteforce(seed: int, count: int, sizes: tuple[int, ...]
 @pytest.mark.parametrize("seed, count, sizes", SLOW_BATCHES)
 def test_misere_matches_bruteforce_larger(seed: int, count: int, sizes: tuple[int, ...]) -> None:
     check_batch(seed, count, sizes)
+
+
+def value_with_root_answer(text: str, leader: str, target: int, bound: str | None) -> int:
+    """D's misère value in no trump, by the brute force, once the engine agrees with it;
+    and, given a ``bound``, after checking that this bound alone answers "can D stay at
+    or under ``target``?" at the root (one node), as it does where its rule applies."""
+    deal = Deal.parse(text)
+    expected = bf.solve(deal, "N", leader=leader, seat="D", misere=True)
+    assert Solver(tt_mb=16).solve(deal, "N", leader=leader, seat="D", misere=True) == expected
+    if bound is not None:
+        fresh = Solver(tt_mb=16)  # an empty table: the bound, not an entry, answers
+        assert fresh.can_reach(deal, "N", leader=leader, seat="D", target=target, misere=True)
+        stats = fresh.stats()
+        assert (stats["nodes"], stats[bound]) == (1, 1), stats
+    return expected
+
+
+def test_a_card_below_one_coalition_hand_is_a_sure_loss():
+    """D's ♠54 lie above M's ♠32 but below all of E's ♠AKQ. Whoever leads spades, E must
+    play one above D's card, and E's three spades outlast the three tricks in which D needs
+    its two losses (D leads a spade, wins E's heart lead, leads the other): D takes one
+    trick, and the low-cards bound says so at once."""
+    assert value_with_root_answer("D:54.AK.. AKQ.2.. 32.QJ..", "D", 2, "misere_low_cards") == 1
+
+
+def test_a_short_suit_counts_only_while_no_void_lets_its_hand_discard_it():
+    """E's lone ♠K lies above D's ♠Q. With a card of every suit, E cannot be void before
+    the second trick, so whatever M leads, D either ducks or wins and leads the ♠Q under
+    the king: D cannot be made to take all three tricks (the bound answers). With two
+    clubs in place of E's red cards, M leads a red suit, E throws the king, and D's queen
+    wins too: D takes all three."""
+    assert value_with_root_answer("D:Q.A.A.A K.2.2.2 2.3.3.3", "M", 3, "misere_low_cards") == 3
+    assert value_with_root_answer("D:Q.A.A. K...32 2.2.2.", "M", 2, None) == 3
+
+
+def test_the_partner_who_must_beat_seat_makes_the_escape():
+    """M leads a low spade or heart, below D's queens, but E must follow with its king
+    above them: D escapes every lead, so the coalition cannot make it take all three."""
+    assert value_with_root_answer("D:Q.Q.A. K.K..2 32.2..", "M", 2, "misere_escape") == 0
+
+
+def test_two_escapes_below_a_hand_holding_two_of_the_suit():
+    """D's jacks and tens lie above M's twos but below E's kings and queens, two of each:
+    E must play above D's card in this trick and the next, so D loses both whatever M
+    leads, and the coalition cannot make it take three of the four tricks."""
+    assert value_with_root_answer("D:JT.JT.. KQ.KQ.. 2.2.2.2", "M", 2, "misere_two_escapes") == 1

@@ -17,10 +17,11 @@
  * Coalition on lead: it leads some card c of a suit s it holds; a card of seat that
  * does not beat c leaves the trick to c or a higher coalition card. Seat stays under
  * every lead if, for every suit s the leader holds, seat can stay under the leader's
- * lowest card of s (a lower lead only leaves seat fewer such cards). With a card of s
- * that takes seat's lowest of s below the leader's lowest (the cards of s from the
- * leader's lowest up are fixed: the leader holds none below, seat the same number);
- * void in s, by a discard, which only the suit lengths decide. */
+ * lowest card of s (a lower lead only leaves seat fewer such cards), or under every card
+ * of s of the leader's partner, who must then play one. Holding s, seat plays its lowest
+ * x: the proof fixes the cards of s from the higher of those two lines that lies above
+ * x (that hand holds none below it, seat the same number); void in s, seat discards,
+ * which only the suit lengths decide. */
 int misere_escape_bound(const Position *p, int need, uint64_t *rel)
 {
     int seat = p->seat, n = p->tricks_left;
@@ -44,14 +45,21 @@ int misere_escape_bound(const Position *p, int need, uint64_t *rel)
         }
         return SM_UNKNOWN;
     }
-    int L = p->leader;
+    int L = p->leader, P = L == left_of(seat) ? right_of(seat) : left_of(seat);
     uint64_t fix = 0;
     for (int s = 0; s < NSUITS; s++) {
         uint64_t lead = p->hand[L] & suit_lane(s);
         if (!lead) continue;
-        int c = __builtin_ctzll(lead);
-        if (!pos_can_stay_under(p, seat, s, c)) return SM_UNKNOWN;
-        if (mine & suit_lane(s)) fix |= all_hands(p) & suit_lane(s) & ~(((uint64_t)1 << c) - 1);
+        uint64_t own = mine & suit_lane(s);
+        if (!own) {
+            if (!pos_can_stay_under(p, seat, s, __builtin_ctzll(lead))) return SM_UNKNOWN;
+            continue;
+        }
+        uint64_t x = own & -own, line = 0, partner = p->hand[P] & suit_lane(s);
+        if ((lead & -lead) > x) line = lead & -lead;
+        if ((partner & -partner) > x && (partner & -partner) > line) line = partner & -partner;
+        if (!line) return SM_UNKNOWN;
+        fix |= all_hands(p) & suit_lane(s) & ~(line - 1);
     }
     *rel = fix;
     return SM_NO;
@@ -72,45 +80,69 @@ int misere_trick_lost(const Position *p, uint64_t *rel)
     return 0;
 }
 
+/* How many cards of coalition hand h's suit s may leave it within the `horizon` tricks
+ * to come, at most, other than in tricks of s (see misere_low_cards_bound): its
+ * discards, which need a void in another suit first, so none before its shortest other
+ * suit has left it, one card a trick (`w` is its length word). Without the voids, the
+ * horizon itself: a length of at least `horizon` always lasts. */
+static int discards_within(unsigned w, int s, int horizon)
+{
+    w |= 15u << (4 * s); /* s itself never the shortest */
+    int a = word_length(w, 0) < word_length(w, 1) ? word_length(w, 0) : word_length(w, 1);
+    int b = word_length(w, 2) < word_length(w, 3) ? word_length(w, 2) : word_length(w, 3);
+    int d = horizon - 1 - (a < b ? a : b);
+    return d > 0 ? d : 0;
+}
+
 /* Seat's sure escapes: seat wins at most tricks_left - k tricks when it holds k "low
  * side cards" that the coalition cannot outlast. Call a card x of seat low when x is
- * not a trump (in no trump any card) and every coalition card of x's suit s lies above
- * it (the coalition holding s). Whenever seat plays a low card, it loses that trick,
- * except by leading it when neither coalition hand holds s any more:
- *  - following a lead of s: the led card is a coalition card of s, above x (the
- *    coalition's cards of s now are some of those it holds at this node);
+ * not a trump (in no trump any card) and lies below every card of its suit s in some
+ * coalition hand h that still holds s whenever seat plays x. Whenever seat plays a low
+ * card, it loses that trick:
+ *  - following a lead of s: h plays a card of s above x (or led it);
  *  - following another suit: x is neither of the led suit nor a trump;
- *  - leading x while a coalition hand holds s: that hand must follow with a card of s,
- *    above x.
+ *  - leading x: h must follow with a card of s, above x.
  * Seat's play: follow with a low card whenever one is legal (a loss, as above), else
  * any legal card; lead a low card. Then seat never spends a low card on a trick it
  * wins, every trick it wins gives it the next lead, and that lead is a loss: no two
  * won tricks follow each other, so its k-th loss comes at trick 2k - 1 or earlier from
- * here (2k with the coalition on lead now: one won trick may come first). A hand
- * loses at most one card of a suit per trick, so a low card of a suit some coalition
- * hand holds at least 2k - 1 (2k) cards of still finds a coalition card of its suit
- * at any of those leads; seat holding k such cards has one for each lead before its
- * k-th loss. The answer relies on the ranks of each counted suit from the coalition's
- * lowest card up (the cards below it are seat's, counted by the suit lengths). */
+ * here (2k with the coalition on lead now: one won trick may come first), the horizon.
+ * h still holds s then if fewer than its length of s have left it: they leave in tricks
+ * of s, where seat plays one of its low cards of s while it has one (so before seat's
+ * j-th of them, at most j - 1 left that way), and in h's discards (discards_within). So
+ * seat's low cards of s below h's count up to h's length less those discards. Each
+ * suit counts with the hand that gives it the more low cards. The answer relies on the
+ * ranks of each counted suit from that hand's lowest card up (the cards below it, seat's
+ * and the other hand's, counted by the suit lengths, which also fix the voids). */
 int misere_low_cards_bound(const Position *p, int need, uint64_t *rel)
 {
     int seat = p->seat, k = p->tricks_left - need + 1;
-    int reach = 2 * k - 1 + (p->leader != seat); /* the lengths that outlast k losses */
-    unsigned wy = length_word(p, left_of(seat)), wz = length_word(p, right_of(seat));
-    uint64_t coalition = p->hand[left_of(seat)] | p->hand[right_of(seat)];
+    int horizon = 2 * k - 1 + (p->leader != seat);
+    int hands[2] = {left_of(seat), right_of(seat)};
     uint64_t mine = p->hand[seat], fix = 0;
     int low = 0;
     *rel = 0;
     for (int s = 0; s < NSUITS && low < k; s++) {
-        if (s == p->trump) continue;
-        int ly = word_length(wy, s), lz = word_length(wz, s);
-        if ((ly > lz ? ly : lz) < reach) continue;
-        uint64_t theirs = coalition & suit_lane(s);
-        uint64_t lowest = theirs & -theirs;
-        int n = popcount64(mine & suit_lane(s) & (lowest - 1));
-        if (!n) continue;
-        low += n;
-        fix |= all_hands(p) & suit_lane(s) & ~(lowest - 1);
+        if (s == p->trump || !(mine & suit_lane(s))) continue;
+        int best = 0;
+        uint64_t best_line = 0;
+        for (int i = 0; i < 2; i++) {
+            unsigned w = length_word(p, hands[i]);
+            int len = word_length(w, s);
+            if (!len) continue;
+            int kept = len >= horizon ? MAX_TRICKS : len - discards_within(w, s, horizon);
+            if (kept <= best) continue;
+            uint64_t theirs = p->hand[hands[i]] & suit_lane(s), line = theirs & -theirs;
+            int n = popcount64(mine & suit_lane(s) & (line - 1));
+            if (n > kept) n = kept;
+            if (n > best || (n == best && line > best_line)) { /* equal: the fewer fixed */
+                best = n;
+                best_line = line;
+            }
+        }
+        if (!best) continue;
+        low += best;
+        fix |= all_hands(p) & suit_lane(s) & ~(best_line - 1);
     }
     if (low < k) return SM_UNKNOWN;
     *rel = fix;
@@ -118,7 +150,7 @@ int misere_low_cards_bound(const Position *p, int need, uint64_t *rel)
 }
 
 /* Seat's hand as misere_two_escapes_bound follows it through one trick: per suit its
- * length and its low cards (below every coalition card of the suit, as counted at the
+ * length and its low cards (as misere_two_escapes_bound defines them, counted at the
  * node), its cards that are no trump (all of them in no trump) and its trumps. */
 typedef struct {
     int len[NSUITS], low[NSUITS];
@@ -155,18 +187,22 @@ static int stays_under_next(const Position *p, const SeatCards *h, unsigned held
 /* Seat surely loses two of the tricks left, this one and the next, so the coalition
  * cannot make it take tricks_left - 1 of them (or more).
  *
+ * Here a card of seat is low when it lies below every coalition card of its suit, or
+ * below every card of a coalition hand holding two or more of the suit: that hand
+ * still holds one in the next trick, and must play it above seat's card whoever leads.
+ *
  * This trick. Seat on lead: it leads a low card of a suit a coalition hand holds, and
  * that hand must follow above it. The coalition on lead: for every suit the leader
- * holds, seat holds a low card of it (below any card the leader can lead, so it stays
- * under whatever the third hand does), or is void in it and may discard a card that
- * cannot win (as above). Either way the coalition wins the trick and leads the next.
+ * holds, seat holds a low card of it (it stays under whatever the leader and the third
+ * hand do), or is void in it and may discard a card that cannot win (as above). Either
+ * way the coalition wins the trick and leads the next.
  * The next trick: every suit the coalition can lead then, it holds now; seat's low cards
  * stay low (coalition cards only leave). stays_under_next is asked of seat's hand after
  * each card it may have to play now: its lowest card of the suit led (one low card
  * fewer), or, void in it, one discard it chooses (a highest card of some suit, which
  * keeps that suit's low cards unless all its cards are low); it must pass for every
- * lead. The answer relies on the ranks of the suits seat holds, from the coalition's
- * lowest card up (seat's cards below are counted by the suit lengths). */
+ * lead. The answer relies on the ranks of the suits seat holds, from the line of its
+ * low cards up (the cards below are counted by the suit lengths). */
 int misere_two_escapes_bound(const Position *p, int need, uint64_t *rel)
 {
     int seat = p->seat, n = p->tricks_left, trump = p->trump;
@@ -186,9 +222,13 @@ int misere_two_escapes_bound(const Position *p, int need, uint64_t *rel)
         h.low[s] = h.len[s];
         if (!theirs) continue;
         held |= 1u << s;
-        uint64_t lowest = theirs & -theirs;
-        h.low[s] = popcount64(own & (lowest - 1));
-        if (own) fix |= live & suit_lane(s) & ~(lowest - 1);
+        uint64_t line = theirs & -theirs;
+        for (int i = 0; i < 2; i++) {
+            uint64_t hs = p->hand[i ? right_of(seat) : left_of(seat)] & suit_lane(s);
+            if ((hs & (hs - 1)) && (hs & -hs) > line) line = hs & -hs;
+        }
+        h.low[s] = popcount64(own & (line - 1));
+        if (own) fix |= live & suit_lane(s) & ~(line - 1);
     }
     if (p->leader == seat) {
         for (int s = 0; s < NSUITS; s++) {
