@@ -88,9 +88,11 @@ def test_a_short_suit_counts_only_while_no_void_lets_its_hand_discard_it():
     the second trick, so whatever M leads, D either ducks or wins and leads the ♠Q under
     the king: D cannot be made to take all three tricks (the bound answers). With two
     clubs in place of E's red cards, M leads a red suit, E throws the king, and D's queen
-    wins too: D takes all three."""
+    wins too: D takes all three. A suit nobody holds any more makes no void to throw on:
+    with the clubs gone from every hand, the bound answers as with them."""
     assert value_with_root_answer("D:Q.A.A.A K.2.2.2 2.3.3.3", "M", 3, "misere_low_cards") == 3
     assert value_with_root_answer("D:Q.A.A. K...32 2.2.2.", "M", 2, None) == 3
+    assert value_with_root_answer("D:Q.A.A. K.2.2. 2.3.3.", "M", 2, "misere_low_cards") == 2
 
 
 def test_the_partner_who_must_beat_seat_makes_the_escape():

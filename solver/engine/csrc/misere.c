@@ -83,8 +83,9 @@ int misere_trick_lost(const Position *p, uint64_t *rel)
 /* How many cards of coalition hand h's suit s may leave it within the `horizon` tricks
  * to come, at most, other than in tricks of s (see misere_low_cards_bound): its
  * discards, which need a void in another suit first, so none before its shortest other
- * suit has left it, one card a trick (`w` is its length word). Without the voids, the
- * horizon itself: a length of at least `horizon` always lasts. */
+ * suit has left it, one card a trick (`w` is its length word, the suits no hand holds
+ * counted long: nobody can lead them). Without the voids, the horizon itself: a length
+ * of at least `horizon` always lasts. */
 static int discards_within(unsigned w, int s, int horizon)
 {
     w |= 15u << (4 * s); /* s itself never the shortest */
@@ -122,6 +123,9 @@ int misere_low_cards_bound(const Position *p, int need, uint64_t *rel)
     uint64_t mine = p->hand[seat], fix = 0;
     int low = 0;
     *rel = 0;
+    unsigned dead = 0; /* the suits no hand holds: nobody can lead them */
+    for (int u = 0; u < NSUITS; u++)
+        if (!(all_hands(p) & suit_lane(u))) dead |= 15u << (4 * u);
     for (int s = 0; s < NSUITS && low < k; s++) {
         if (s == p->trump || !(mine & suit_lane(s))) continue;
         int best = 0;
@@ -130,7 +134,7 @@ int misere_low_cards_bound(const Position *p, int need, uint64_t *rel)
             unsigned w = length_word(p, hands[i]);
             int len = word_length(w, s);
             if (!len) continue;
-            int kept = len >= horizon ? MAX_TRICKS : len - discards_within(w, s, horizon);
+            int kept = len >= horizon ? MAX_TRICKS : len - discards_within(w | dead, s, horizon);
             if (kept <= best) continue;
             uint64_t theirs = p->hand[hands[i]] & suit_lane(s), line = theirs & -theirs;
             int n = popcount64(mine & suit_lane(s) & (line - 1));
