@@ -31,8 +31,9 @@ Where the tasks run:
 Stopping. Ctrl-C (``KeyboardInterrupt`` in the calling thread) raises
 :class:`Interrupted`, carrying the results finished so far, within moments: searches
 on worker threads are stopped through the C core's stop flag (``_core.stop_all``),
-worker processes are terminated, Dask tasks not yet finished are cancelled (a task
-already running on a Dask worker runs to its end there, unwatched). Worker processes
+worker processes are terminated, Dask tasks not yet finished are cancelled, and the
+searches of the tasks already running on Dask workers are stopped there through each
+worker's stop flag, which each worker lowers once its tasks have ended. Worker processes
 also watch their parent and exit when it is gone (kill -9 of the parent leaves no
 worker behind). A Dask cluster left with no workers for :data:`NO_WORKERS_SECONDS` is
 reported as a :class:`ClusterError` instead of waited for.
@@ -66,6 +67,7 @@ __all__ = [
     "ClusterError",
     "Interrupted",
     "check_scheduler",
+    "dask_tasks_running",
     "iter_tasks",
     "map_tasks",
     "resolve_workers",
@@ -434,15 +436,84 @@ def _run_dask(fn: Callable[[T], R], tasks: Iterable[T], scheduler: Any) -> Itera
 
     def stop(running: set[Any], interrupted: bool) -> None:
         client.cancel(list(running))
+        if interrupted:  # a cancelled task that has started runs on unless its search stops
+            _tell_workers_to_stop(client)
 
     try:
         window = max(8, 2 * sum(client.nthreads().values()))
         # pure=False: two equal tasks are still two computations (no silent deduplication
         # that would differ from a local run's call count).
-        yield from _windowed(lambda t: client.submit(fn, t, pure=False), tasks, window, stop, wait_some)
+        yield from _windowed(
+            lambda t: client.submit(_dask_task, fn, t, pure=False), tasks, window, stop, wait_some
+        )
     finally:
         if owned:
             client.close()
+
+
+DASK_TELL_SECONDS = 1.0  # how long a Ctrl-C waits for the workers to hear of it
+DASK_STOP_SECONDS = 30.0
+"""How long a Dask worker keeps its searches stopped after a Ctrl-C, at most, waiting for
+its running tasks to end (a task between searches may take a while to see the flag)."""
+
+_dask_lock = threading.Lock()
+_dask_running = 0  # this process's Dask tasks now running (under _dask_lock)
+
+
+class TaskStopped(SolverError):
+    """A Dask task whose search the stop flag ended: its client has gone (Ctrl-C)."""
+
+
+def _dask_task(fn: Callable[[T], R], task: T) -> R:
+    """``fn(task)`` on a Dask worker, counted while it runs; a search stopped by the
+    flag ends it with :class:`TaskStopped`, since a KeyboardInterrupt raised in a Dask
+    task would take the worker down with it."""
+    global _dask_running
+    with _dask_lock:
+        _dask_running += 1
+    try:
+        return fn(task)
+    except KeyboardInterrupt:
+        raise TaskStopped("the search was stopped: its client was interrupted") from None
+    finally:
+        with _dask_lock:
+            _dask_running -= 1
+
+
+def dask_tasks_running() -> int:
+    """This process's Dask tasks running now (for a worker: the ones it is computing)."""
+    with _dask_lock:
+        return _dask_running
+
+
+def _stop_dask_searches() -> None:
+    """Run on each Dask worker after a Ctrl-C: stop its searches at once, and lower the
+    flag again once its tasks have ended, so that the worker serves the next run."""
+    if _core.stop_all(True):
+        return  # raised already: whoever raised it lowers it
+
+    def lower_when_idle() -> None:
+        deadline = time.monotonic() + DASK_STOP_SECONDS
+        while dask_tasks_running() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        _core.stop_all(False)
+
+    threading.Thread(target=lower_when_idle, name="sm358-dask-stop", daemon=True).start()
+
+
+def _tell_workers_to_stop(client: Any) -> None:
+    """Ask every worker to stop its searches, waiting at most DASK_TELL_SECONDS for the
+    answers (an unreachable worker must not hold up the Ctrl-C)."""
+
+    def tell() -> None:
+        try:
+            client.run(_stop_dask_searches, on_error="ignore")
+        except Exception:  # noqa: BLE001 - a cluster going down: nothing runs there then
+            pass
+
+    teller = threading.Thread(target=tell, name="sm358-dask-stop-tell", daemon=True)
+    teller.start()
+    teller.join(DASK_TELL_SECONDS)
 
 
 class _WorkerWatch:

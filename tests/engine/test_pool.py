@@ -80,6 +80,37 @@ def test_the_stop_flag_stops_a_search_on_another_thread_and_is_lowered_after():
     assert solve(SMALL, "S", leader="D", seat="D") == 2
 
 
+def test_a_dask_workers_stop_ends_its_running_task_cleanly_and_lowers_the_flag():
+    # What a Dask worker runs after its client's Ctrl-C (tests/robustness has the cluster).
+    deal = Deal.random(seed=3)
+    outcome: list[BaseException | int] = []
+
+    def task() -> None:
+        try:
+            outcome.append(pool._dask_task(lambda d: Solver(8).solve(d, "N", misere=True), deal))
+        except BaseException as exc:
+            outcome.append(exc)
+
+    t = threading.Thread(target=task)
+    t.start()
+    time.sleep(0.3)
+    assert pool.dask_tasks_running() == 1
+    pool._stop_dask_searches()
+    t.join(5)
+    assert not t.is_alive()
+    # an ordinary error, not a KeyboardInterrupt, which would take a Dask worker down
+    assert isinstance(outcome[0], pool.TaskStopped)
+    assert pool.dask_tasks_running() == 0
+    deadline = time.monotonic() + 2
+    while True:  # the worker lowers its flag once idle: searches run again
+        try:
+            assert solve(SMALL, "S", leader="D", seat="D") == 2
+            break
+        except KeyboardInterrupt:
+            assert time.monotonic() < deadline, "the stop flag stayed up"
+            time.sleep(0.01)
+
+
 # --- workers -----------------------------------------------------------------------------------
 def test_workers_are_capped_at_one_per_core():
     cores = os.cpu_count() or 1

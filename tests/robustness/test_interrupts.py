@@ -20,6 +20,9 @@ from pathlib import Path
 
 import pytest
 
+from solver import Deal, Solver
+from solver.engine.pool import dask_tasks_running
+
 REPO = Path(__file__).resolve().parents[2]
 DEAL_FILE = REPO / "examples" / "deal-16.txt"
 
@@ -280,10 +283,36 @@ def test_kill_9_of_a_study_leaves_no_worker_behind(tmp_path):
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux /proc")
 def test_ctrl_c_stops_a_study_on_a_dask_cluster_within_two_seconds(tmp_path):
     distributed = pytest.importorskip("distributed")
+    # The worker threads run in this process (processes=False), so the test sees what
+    # they compute: the tasks running at the Ctrl-C must stop too, not only the client.
     with distributed.LocalCluster(
         n_workers=1, threads_per_worker=2, processes=False, protocol="tcp", dashboard_address=None
     ) as cluster:
-        argv = ["study", "--deals", "100000", "--what", "table", "--out", "d.csv"]
+        argv = ["study", "--deals", "100000", "--what", "declare", "--out", "d.csv"]
         took, done, _ = _stop_time([*argv, "--scheduler", cluster.scheduler_address], tmp_path, 8.0)
+        still_running = _seconds_until(lambda: dask_tasks_running() == 0, limit=10.0)
+        # the workers lower their stop flag once idle: the next search runs
+        searches_refused = _seconds_until(_a_search_runs, limit=10.0)
     assert done.returncode == 130, done.stderr[-800:]
     assert took < STOP_SECONDS, f"the Dask study took {took:.1f} s to stop after Ctrl-C"
+    assert took + still_running < STOP_SECONDS, (
+        f"the Dask worker's tasks ran on {took + still_running:.1f} s after the Ctrl-C"
+    )
+    assert searches_refused < 1.0, f"searches were refused {searches_refused:.1f} s after the tasks ended"
+
+
+def _seconds_until(condition, limit: float) -> float:
+    start = time.monotonic()
+    while not condition():
+        if time.monotonic() - start > limit:
+            pytest.fail(f"still not so after {limit:.0f} s")
+        time.sleep(0.01)
+    return time.monotonic() - start
+
+
+def _a_search_runs() -> bool:
+    try:
+        Solver(16).solve(Deal.random(seed=0), "N")
+    except KeyboardInterrupt:  # the stop flag still up: searches refused
+        return False
+    return True
