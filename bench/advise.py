@@ -10,16 +10,24 @@ of the other hands. Prints per deal the seconds, the ratio, samples per second, 
 candidate judgements per sample and the successive-halving rounds; then the medians.
 Target: within 40 table-times on two cores.
 
-    python bench/advise.py [--deals N] [--first SEED] [--samples N] [--workers N]
+``--mt K`` advises instead on the first K hands a bundled declarer chose to play in MT
+(``mt_hands.py``): the declarer's view before the declaration (``hungarian`` rules), the MT
+mode alone, where every question is a misère search near the target. ``--limit S`` stops
+each advice after S seconds as a Ctrl-C would (it then reports the rounds it finished).
+
+    python bench/advise.py [--deals N] [--first SEED] [--samples N] [--workers N] [--mt K] [--limit S]
 """
 
 from __future__ import annotations
 
 import argparse
+import signal
 import statistics
 import time
+from types import FrameType
 
 from machine import describe
+from mt_hands import chosen_mt_hands
 from solver import Deal, Seat, View, advise_declaration, dd_table
 
 
@@ -29,13 +37,28 @@ def main() -> int:
     ap.add_argument("--first", type=int, default=0, help="seed of the first deal (default 0)")
     ap.add_argument("--samples", type=int, default=200, help="samples per advice (default 200)")
     ap.add_argument("--workers", type=int, default=None, help="worker threads (default: every core)")
+    ap.add_argument("--mt", type=int, default=0, metavar="K", help="advise on K hands chosen for MT instead")
+    ap.add_argument(
+        "--limit", type=float, default=0, metavar="S", help="stop each advice after S s (0: never)"
+    )
     args = ap.parse_args()
 
     print(
-        f"advise bench: {args.deals} deals from seed {args.first}, {args.samples} samples, "
+        f"advise bench: {f'{args.mt} MT hands' if args.mt else f'{args.deals} deals from seed {args.first}'}, "
+        f"{args.samples} samples, "
         f"workers {args.workers or 'all cores'}, {describe()}"
     )
-    deals = [Deal.random(seed=s) for s in range(args.first, args.first + args.deals)]
+    if args.mt:
+        chosen = [
+            (label, rec.dealt, Seat.parse(rec.declarer))
+            for label, rec in chosen_mt_hands(args.mt)
+            if rec.dealt is not None  # a match record always keeps the deal as dealt
+        ]
+    else:
+        chosen = [
+            (f"seed {s:4d}", Deal.random(seed=s), Seat.D) for s in range(args.first, args.first + args.deals)
+        ]
+    deals = [deal for _, deal, _ in chosen]
     tables = []
     for deal in deals:
         t0 = time.perf_counter()
@@ -45,36 +68,77 @@ def main() -> int:
     print(
         f"median full dd_table of these deals: {table:.3f} s (min {min(tables):.3f}, max {max(tables):.3f})"
     )
-    ratios, rates, per_sample = [], [], []
-    for seed, deal in zip(range(args.first, args.first + args.deals), deals):
-        view = View.for_declaration(deal.hands[Seat.D], widow=deal.widow, rules="twelve")
+    ratios, rates, per_sample, stopped = [], [], [], 0
+    for index, (label, deal, seat) in enumerate(chosen):
+        if args.mt:
+            view = View.for_declaration(deal.hands[seat], widow=deal.widow, rules="hungarian", seat=seat)
+            modes = ["MT"]
+        else:
+            view = View.for_declaration(deal.hands[seat], widow=deal.widow, rules="twelve")
+            modes = None
         t0 = time.perf_counter()
         try:
-            advice = advise_declaration(view, samples=args.samples, seed=seed, workers=args.workers)
+            with _stopped_after(args.limit):
+                advice = advise_declaration(
+                    view, samples=args.samples, seed=args.first + index, workers=args.workers, modes=modes
+                )
         except KeyboardInterrupt:
-            print(f"seed {seed:4d}: interrupted")
+            print(f"{label}: interrupted")
             break
         secs = time.perf_counter() - t0
         judged = sum(
             c * (n - (advice.rounds[i - 1][1] if i else 0)) for i, (c, n) in enumerate(advice.rounds)
         )
         ratios.append(secs / table)
+        if advice.partial:  # stopped by --limit: the ratio is a lower bound
+            stopped += 1
+            print(
+                f"{label}: stopped after {secs:6.1f} s = over {secs / table:5.1f} tables, "
+                f"judged so far (candidates, samples): {advice.rounds}"
+            )
+            continue
         rates.append(args.samples / secs)
         per_sample.append(judged / args.samples)
         rec = advice.recommended
-        label = rec.label() if rec is not None else "-"
+        choice = rec.label() if rec is not None else "-"
         print(
-            f"seed {seed:4d}: {secs:6.2f} s = {secs / table:5.1f} tables, {args.samples / secs:6.1f} samples/s, "
-            f"{judged / args.samples:4.1f} judgements/sample, rounds {advice.rounds}, recommended {label} "
+            f"{label}: {secs:6.2f} s = {secs / table:5.1f} tables, {args.samples / secs:6.1f} samples/s, "
+            f"{judged / args.samples:4.1f} judgements/sample, rounds {advice.rounds}, recommended {choice} "
             f"(p {rec.p_target if rec else float('nan'):.2f})"
         )
     if ratios:
+        over = f", {stopped} of {len(ratios)} stopped (their ratios are lower bounds)" if stopped else ""
         print(
             f"median: {statistics.median(ratios):.1f} table-times per {args.samples}-sample advice "
-            f"(target <= 40), {statistics.median(rates):.1f} samples/s, "
+            f"(target <= 40){over}"
+        )
+    if rates:
+        print(
+            f"finished advices: {statistics.median(rates):.1f} samples/s, "
             f"{statistics.median(per_sample):.1f} candidate judgements per sample"
         )
     return 0
+
+
+class _stopped_after:
+    """Deliver a Ctrl-C (KeyboardInterrupt) to this thread after ``seconds`` (0: never)."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+
+    def __enter__(self) -> None:
+        if self.seconds > 0:
+            self.old = signal.signal(signal.SIGALRM, _interrupt)
+            signal.setitimer(signal.ITIMER_REAL, self.seconds)
+
+    def __exit__(self, *exc: object) -> None:
+        if self.seconds > 0:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, self.old)
+
+
+def _interrupt(signum: int, frame: FrameType | None) -> None:
+    raise KeyboardInterrupt
 
 
 if __name__ == "__main__":
