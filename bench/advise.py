@@ -21,11 +21,10 @@ each advice after S seconds as a Ctrl-C would (it then reports the rounds it fin
 from __future__ import annotations
 
 import argparse
-import signal
 import statistics
 import time
-from types import FrameType
 
+from alarm import raising_after
 from machine import describe
 from mt_hands import chosen_mt_hands
 from solver import Deal, Seat, View, advise_declaration, dd_table
@@ -78,7 +77,7 @@ def main() -> int:
             modes = None
         t0 = time.perf_counter()
         try:
-            with _stopped_after(args.limit):
+            with raising_after(args.limit):  # as a Ctrl-C: the advice returns partial
                 advice = advise_declaration(
                     view, samples=args.samples, seed=args.first + index, workers=args.workers, modes=modes
                 )
@@ -118,27 +117,6 @@ def main() -> int:
             f"{statistics.median(per_sample):.1f} candidate judgements per sample"
         )
     return 0
-
-
-class _stopped_after:
-    """Deliver a Ctrl-C (KeyboardInterrupt) to this thread after ``seconds`` (0: never)."""
-
-    def __init__(self, seconds: float) -> None:
-        self.seconds = seconds
-
-    def __enter__(self) -> None:
-        if self.seconds > 0:
-            self.old = signal.signal(signal.SIGALRM, _interrupt)
-            signal.setitimer(signal.ITIMER_REAL, self.seconds)
-
-    def __exit__(self, *exc: object) -> None:
-        if self.seconds > 0:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, self.old)
-
-
-def _interrupt(signum: int, frame: FrameType | None) -> None:
-    raise KeyboardInterrupt
 
 
 if __name__ == "__main__":

@@ -28,10 +28,10 @@ or the proof that none does) against the same normal declaration.
 from __future__ import annotations
 
 import argparse
-import signal
 import statistics
 import time
 
+from alarm import raising_after
 from machine import describe
 from solver.deal import Deal
 from solver.declare import declare
@@ -123,8 +123,7 @@ class _OverBudget(Exception):
 class _Budget:
     """A progress callback that keeps the count of settled candidates, and a timer that
     stops the declaration (raising _OverBudget) ``seconds`` after it was made, also in the
-    middle of a candidate: a misère candidate can search for minutes, and the engine runs
-    Python's signal handlers as it polls. Use it with ``with``."""
+    middle of a candidate (:class:`alarm.raising_after`). Use it with ``with``."""
 
     def __init__(self, seconds: float) -> None:
         self.start = time.perf_counter()
@@ -135,16 +134,12 @@ class _Budget:
         self.done, self.total = done, total
 
     def __enter__(self) -> _Budget:
-        def over(signum: int, frame: object) -> None:
-            raise _OverBudget
-
-        self._previous = signal.signal(signal.SIGALRM, over)
-        signal.setitimer(signal.ITIMER_REAL, self.seconds)
+        self._alarm = raising_after(self.seconds, _OverBudget)
+        self._alarm.__enter__()
         return self
 
     def __exit__(self, *exc: object) -> None:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, self._previous)
+        self._alarm.__exit__(*exc)
 
 
 def timed_normal_declaration(path: str, strains: str, tt_mb: int | None) -> tuple[Deal, float]:
