@@ -293,26 +293,44 @@ def _thread_pool(count: int) -> ThreadPoolExecutor:
         return _threads
 
 
-_running = 0  # tasks running on the kept threads (under _threads_lock)
+class _TaskCount:
+    """How many tasks of one kind run now, counted across threads (``with count:`` around
+    each task)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._n = 0
+
+    def __enter__(self) -> None:
+        with self._lock:
+            self._n += 1
+
+    def __exit__(self, *exc: object) -> None:
+        with self._lock:
+            self._n -= 1
+
+    @property
+    def now(self) -> int:
+        with self._lock:
+            return self._n
+
+
+_pool_tasks = _TaskCount()  # on the kept threads
+_dask_tasks = _TaskCount()  # this process's Dask tasks (for a worker: the ones it computes)
 
 
 def running_tasks() -> int:
     """Tasks running on the pool's kept threads now (0 once every call has returned)."""
-    with _threads_lock:
-        return _running
+    return _pool_tasks.now
 
 
 def _on_pool_thread(fn: Callable[[T], R], task: T) -> R:
-    global _running
-    with _threads_lock:
-        _running += 1
-    _local.in_pool = True
-    try:
-        return fn(task)
-    finally:
-        _local.in_pool = False
-        with _threads_lock:
-            _running -= 1
+    with _pool_tasks:
+        _local.in_pool = True
+        try:
+            return fn(task)
+        finally:
+            _local.in_pool = False
 
 
 def _run_threads(fn: Callable[[T], R], tasks: Iterable[T], count: int) -> Iterator[tuple[int, R]]:
@@ -456,9 +474,6 @@ DASK_STOP_SECONDS = 30.0
 """How long a Dask worker keeps its searches stopped after a Ctrl-C, at most, waiting for
 its running tasks to end (a task between searches may take a while to see the flag)."""
 
-_dask_lock = threading.Lock()
-_dask_running = 0  # this process's Dask tasks now running (under _dask_lock)
-
 
 class TaskStopped(SolverError):
     """A Dask task whose search the stop flag ended: its client has gone (Ctrl-C)."""
@@ -468,22 +483,16 @@ def _dask_task(fn: Callable[[T], R], task: T) -> R:
     """``fn(task)`` on a Dask worker, counted while it runs; a search stopped by the
     flag ends it with :class:`TaskStopped`, since a KeyboardInterrupt raised in a Dask
     task would take the worker down with it."""
-    global _dask_running
-    with _dask_lock:
-        _dask_running += 1
-    try:
-        return fn(task)
-    except KeyboardInterrupt:
-        raise TaskStopped("the search was stopped: its client was interrupted") from None
-    finally:
-        with _dask_lock:
-            _dask_running -= 1
+    with _dask_tasks:
+        try:
+            return fn(task)
+        except KeyboardInterrupt:
+            raise TaskStopped("the search was stopped: its client was interrupted") from None
 
 
 def dask_tasks_running() -> int:
     """This process's Dask tasks running now (for a worker: the ones it is computing)."""
-    with _dask_lock:
-        return _dask_running
+    return _dask_tasks.now
 
 
 def _stop_dask_searches() -> None:
