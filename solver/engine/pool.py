@@ -498,16 +498,17 @@ def dask_tasks_running() -> int:
 def _stop_dask_searches() -> None:
     """Run on each Dask worker after a Ctrl-C: stop its searches at once, and lower the
     flag again once its tasks have ended, so that the worker serves the next run."""
-    if _core.stop_all(True):
-        return  # raised already: whoever raised it lowers it
+    stopped = threading.Event()
 
-    def lower_when_idle() -> None:
-        deadline = time.monotonic() + DASK_STOP_SECONDS
-        while dask_tasks_running() and time.monotonic() < deadline:
-            time.sleep(0.01)
-        _core.stop_all(False)
+    def stop_until_idle() -> None:
+        with stopping_searches():
+            stopped.set()
+            deadline = time.monotonic() + DASK_STOP_SECONDS
+            while dask_tasks_running() and time.monotonic() < deadline:
+                time.sleep(0.01)
 
-    threading.Thread(target=lower_when_idle, name="sm358-dask-stop", daemon=True).start()
+    threading.Thread(target=stop_until_idle, name="sm358-dask-stop", daemon=True).start()
+    stopped.wait()  # the flag is up before the client hears back
 
 
 def _tell_workers_to_stop(client: Any) -> None:
