@@ -12,7 +12,7 @@ own ``setup.py``, so with its compiler options), ``.`` for the working tree, or 
 path of an already built ``_core`` extension file.
 
     python bench/compare.py REV_A REV_B [--seeds 0-11] [--rounds 2] [--mode table|solve]
-                            [--misere]
+                            [--strain S] [--misere]
 
 It prints B's time over A's: the median of the per-deal ratios and the ratio of the
 totals (CPU time of the searching thread), and both builds' node counts. Values are
@@ -106,10 +106,10 @@ def seeds_of(text: str) -> list[int]:
     return out
 
 
-def queries(deal: Deal, mode: str, misere: bool = False) -> list[tuple]:
+def queries(deal: Deal, mode: str, misere: bool = False, strain: Strain = Strain.S) -> list[tuple]:
     """The core's arguments (as solver.engine lays them out) for one deal's table, or for
-    the dealer's spade solve; eldest leads, as in bench/solve.py."""
-    jobs = [(st, se) for st in Strain for se in Seat] if mode == "table" else [(Strain.S, Seat.D)]
+    the dealer's solve in ``strain``; eldest leads, as in bench/solve.py."""
+    jobs = [(st, se) for st in Strain for se in Seat] if mode == "table" else [(strain, Seat.D)]
     return [_Query(deal, strain, Seat.E, seat, misere, False, ()).args() for strain, seat in jobs]
 
 
@@ -137,7 +137,13 @@ def main() -> int:
         "--mode",
         choices=("table", "solve"),
         default="table",
-        help="full tables (15 solves, eldest leads) or the dealer's spade solve",
+        help="full tables (15 solves, eldest leads) or the dealer's solve",
+    )
+    ap.add_argument(
+        "--strain",
+        choices=[s.name for s in Strain],
+        default="S",
+        help="the strain of --mode solve (default S; misère is played in no trump, N)",
     )
     ap.add_argument("--tt-mb", type=int, default=64, help="table size in MiB for both (default 64)")
     ap.add_argument("--misere", action="store_true", help="misère searches instead of normal ones")
@@ -164,7 +170,10 @@ def main() -> int:
                 return 2
         engines = [load(path, label).Engine(args.tt_mb << 20) for path, label in zip(paths, "AB")]
 
-        jobs_of = {seed: queries(Deal.random(seed=seed), args.mode, args.misere) for seed in args.seeds}
+        jobs_of = {
+            seed: queries(Deal.random(seed=seed), args.mode, args.misere, Strain[args.strain])
+            for seed in args.seeds
+        }
         ratios: list[float] = []
         seconds, nodes, mismatches = [0.0, 0.0], [0, 0], []
         for r in range(args.rounds):
