@@ -13,7 +13,8 @@ declarer cannot see) are ranked by the optimiser's estimate, the best ``per_mode
 each mode enter round one on a few samples, and each round keeps the best third on
 more samples until the last ``finalists`` are judged on all of them. Screening rounds ask
 the engine only whether the target is reached and by about how much (two null-window
-searches); the finalists are solved exactly, which gives their mean tricks.
+searches, the second within a node budget); the finalists are solved exactly, which gives
+their mean tricks.
 ``Advice.rounds`` says how many candidates were judged on how many samples.
 
 The recommendation is the candidate judged on every sample with the highest
@@ -79,11 +80,18 @@ class Candidate:
     user: bool = False  # the choice the user asked about
     tricks: dict[int, int] = field(default_factory=dict)  # sample index -> exact tricks
     levels: dict[int, int] = field(default_factory=dict)  # sample index -> margin level
+    unsettled: set[int] = field(default_factory=set)  # samples whose level is only a floor
 
-    def record(self, sample: int, tricks: int | None, level: int) -> None:
+    def record(self, sample: int, tricks: int | None, level: int, settled: bool = True) -> None:
         """One sample's outcome: exact tricks (None when only the margin was asked) and its
-        level: 2 target beaten by a trick or more, 1 reached, 0 missed by one, -1 worse."""
+        level: 2 target beaten by a trick or more, 1 reached, 0 missed by one, -1 worse.
+        An unsettled level (the margin question ran out of budget) is 1 where the target
+        was reached and -1 where it was not: the lower of the two it may be."""
         self.levels[sample] = level
+        if settled:
+            self.unsettled.discard(sample)
+        else:
+            self.unsettled.add(sample)
         if tricks is not None:
             self.tricks[sample] = tricks
 
@@ -323,6 +331,16 @@ def _check_run(samples: Any, seed: Any, progress: Any) -> None:
 
 
 # --- declaration ----------------------------------------------------------------------
+#: The node budget of a screening round's second question (is the target beaten by a
+#: trick? missed by only one?): MARGIN_FACTOR times the nodes of the first question
+#: (is it reached?), at least MARGIN_FLOOR. The second question only orders candidates
+#: that reach the target equally often, yet one near the value can take a thousand times
+#: the first: in misère 1.7G nodes against 12M on a hand whose MT candidate fell short of
+#: its target on every layout (docs/advice.md, "The pruning").
+MARGIN_FACTOR = 4
+MARGIN_FLOOR = 1 << 20
+
+
 @dataclass(frozen=True)
 class _DeclTask:
     view: View
@@ -333,12 +351,15 @@ class _DeclTask:
     known: tuple[int | None, ...] = ()  # per choice: its margin level on this sample, if screened
 
 
-def _judge_declaration(task: _DeclTask) -> list[tuple[int | None, int]]:
-    """Each choice's outcome on sample ``task.sample``: (exact tricks or None, margin level).
+def _judge_declaration(task: _DeclTask) -> list[tuple[int | None, int, bool]]:
+    """Each choice's outcome on sample ``task.sample``: (exact tricks or None, margin level,
+    whether the level is settled).
 
     Screening rounds ask only two null-window questions per choice — target reached? then
-    beaten by one, or missed by one? — about a tenth of an exact solve; the final round
-    solves exactly. A pure function of the task."""
+    beaten by one, or missed by one? — about a tenth of an exact solve, the second within
+    a node budget; the final round solves exactly. A pure function of the task: a
+    screening round starts from an empty table, so where a budget runs out does not
+    depend on what the worker searched before."""
     view = task.view
     layout = view.sample(task_rng(task.seed, task.sample))
     seat = view.seat
@@ -347,7 +368,9 @@ def _judge_declaration(task: _DeclTask) -> list[tuple[int | None, int]]:
     held = own | layout.widow if rs.widow_size else own
     unseen_after = rs.deck - held
     engine = _engine()
-    out: list[tuple[int | None, int]] = []
+    if not task.exact:
+        engine.clear()
+    out: list[tuple[int | None, int, bool]] = []
     for mode, discard in task.choices:
         if not rs.widow_size:
             drop: tuple[Card, ...] = ()
@@ -371,14 +394,19 @@ def _judge_declaration(task: _DeclTask) -> list[tuple[int | None, int]]:
         target = rs.target_of(seat, mode)
         goal = deal.hand_size - target if minimising else target  # the target as a score
         level = task.known[len(out)] if task.known else None
+        settled = True
         if level is None:
             # two null-window questions near the target: cheap, and often all that is needed
-            if oracle.at_least(goal):
-                level = 2 if oracle.at_least(goal + 1) else 1
+            reached = oracle.at_least(goal)
+            budget = None if task.exact else max(MARGIN_FLOOR, MARGIN_FACTOR * oracle.last_nodes)
+            margin = oracle.at_least_within(goal + 1 if reached else goal - 1, budget)
+            settled = margin is not None
+            if reached:
+                level = 2 if margin else 1
             else:
-                level = 0 if oracle.at_least(goal - 1) else -1
+                level = 0 if margin else -1
         if not task.exact:
-            out.append((None, level))
+            out.append((None, level, settled))
             continue
         if level in (0, 1):  # the margin already pins the value: the target, or one short
             oracle.lowest = oracle.highest = goal + level - 1
@@ -387,7 +415,7 @@ def _judge_declaration(task: _DeclTask) -> list[tuple[int | None, int]]:
         else:
             oracle.highest = min(oracle.highest, goal - 2)
         tricks = oracle.to_tricks(oracle.exact(oracle.trump_guess()))
-        out.append((tricks, level))
+        out.append((tricks, level, True))
     return out
 
 
@@ -548,7 +576,7 @@ def _round_tasks(view: View, seed: int | str, alive: list[Candidate], n: int, fi
             i,
             choices,
             exact=final,
-            known=tuple(c.levels.get(i) for c in alive) if final else (),
+            known=tuple(None if i in c.unsettled else c.levels.get(i) for c in alive) if final else (),
         )
         for i in range(start, n)
     ]
@@ -588,13 +616,13 @@ def _halving_rounds(
             )
         except Interrupted as stop:
             for index, values in stop.results.items():
-                for c, (tricks, level) in zip(alive, values):
-                    c.record(tasks[index].sample, tricks, level)
+                for c, (tricks, level, settled) in zip(alive, values):
+                    c.record(tasks[index].sample, tricks, level, settled)
             rounds.append((len(alive), max((c.samples for c in alive), default=0)))
             return rounds, True
         for task, values in zip(tasks, results):
-            for c, (tricks, level) in zip(alive, values):
-                c.record(task.sample, tricks, level)
+            for c, (tricks, level, settled) in zip(alive, values):
+                c.record(task.sample, tricks, level, settled)
         done_evals += len(tasks) * width
         rounds.append((len(alive), n))
     return rounds, False

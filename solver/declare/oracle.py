@@ -45,6 +45,7 @@ class ScoreOracle:
         lo, hi = sure_trick_bounds(strain, position.hands[seat], *others)
         self.lowest, self.highest = (self.k - hi, self.k - lo) if misere else (lo, hi)
         self.used_engine = False  # did any answer need a real search?
+        self.last_nodes = 0  # nodes the last question searched (0: the bounds answered it)
 
     @cached_property
     def _at(self) -> EnginePosition:
@@ -63,6 +64,7 @@ class ScoreOracle:
 
     def at_least_within(self, score: int, max_nodes: int | None) -> bool | None:
         """``at_least`` within a node budget (None: none); None when the budget ran out."""
+        self.last_nodes = 0
         if score <= self.lowest:
             return True
         if score > self.highest:
@@ -73,8 +75,13 @@ class ScoreOracle:
     def _search(self, target: int, max_nodes: int | None) -> bool | None:
         """The engine's answer for ``target`` tricks: the one place a question costs a search."""
         if max_nodes is None:
-            return self._engine.can_reach(self._at, seat=self._seat, target=target)
-        return self._engine.can_reach_within(self._at, seat=self._seat, target=target, max_nodes=max_nodes)
+            answer: bool | None = self._engine.can_reach(self._at, seat=self._seat, target=target)
+        else:
+            answer = self._engine.can_reach_within(
+                self._at, seat=self._seat, target=target, max_nodes=max_nodes
+            )
+        self.last_nodes = self._engine.nodes
+        return answer
 
     def exact(self, guess: int | None = None) -> int:
         """The exact score. With a ``guess``, by null-window questions stepping one score

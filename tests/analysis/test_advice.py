@@ -99,13 +99,32 @@ DECL_VIEW = View.for_declaration(DECL_DEAL.hands[Seat.D], widow=DECL_DEAL.widow,
 
 
 def small_declaration(**kw):
-    return advise_declaration(DECL_VIEW, samples=12, seed=4, modes=["S", "H"], per_mode=3, **kw)
+    return advise_declaration(
+        DECL_VIEW, **{"samples": 12, "seed": 4, "modes": ["S", "H"], "per_mode": 3, **kw}
+    )
 
 
 def test_declaration_same_answer_for_any_number_of_workers():
     one = small_declaration(workers=1).to_dict()
     two = small_declaration(workers=2).to_dict()
     assert one == two
+
+
+def test_margin_budgets_run_out_on_the_same_layouts_for_any_number_of_workers(monkeypatch):
+    """Where a screening budget runs out depends on the layout alone (each screening task
+    starts on an empty table), not on what a worker's table learned before."""
+    from solver.analysis import advice
+
+    monkeypatch.setattr(advice, "MARGIN_FACTOR", 1)
+    monkeypatch.setattr(advice, "MARGIN_FLOOR", 1 << 16)
+
+    def outcome(workers: int) -> dict[str, tuple[dict[int, int], set[int]]]:
+        run = small_declaration(workers=workers, samples=24)
+        return {c.label(): (dict(c.levels), set(c.unsettled)) for c in run.candidates}
+
+    one = outcome(1)
+    assert any(unsettled for _, unsettled in one.values())  # some budget did run out
+    assert outcome(2) == one == outcome(1)
 
 
 def test_same_answer_on_a_local_dask_cluster():
@@ -228,10 +247,63 @@ def test_screening_margins_agree_with_exact_solves():
         screened = _judge_declaration(_DeclTask(DECL_VIEW, 5, i, choices, exact=False))
         exact = _judge_declaration(_DeclTask(DECL_VIEW, 5, i, choices, exact=True))
         hinted = _judge_declaration(
-            _DeclTask(DECL_VIEW, 5, i, choices, exact=True, known=tuple(level for _, level in screened))
+            _DeclTask(DECL_VIEW, 5, i, choices, exact=True, known=tuple(level for _, level, _ in screened))
         )
-        assert [level for _, level in screened] == [probe.level_of(t) for t, _ in exact]
+        assert all(settled for _, _, settled in screened)  # the default budget sufficed here
+        assert [level for _, level, _ in screened] == [probe.level_of(t) for t, _, _ in exact]
         assert hinted == exact
+
+
+def test_a_margin_past_its_budget_is_a_floor_asked_again_in_the_final_round(monkeypatch):
+    """The screening's second question runs within a node budget: past it the level is the
+    lower of the two it may be (1 reached, -1 missed), marked unsettled, and the final round
+    asks it again in full, so the finalists' tricks are exact all the same."""
+    from solver.analysis import advice
+    from solver.analysis.advice import Candidate, _DeclTask, _judge_declaration
+
+    pool = advise_declaration(
+        DECL_VIEW, samples=1, seed=0, modes=["S", "H"], per_mode=4, workers=1
+    ).candidates
+    choices = tuple((c.mode, c.discard) for c in pool)
+    probe = Candidate("S", None, 8, False)
+    monkeypatch.setattr(advice, "MARGIN_FACTOR", 0)
+    monkeypatch.setattr(advice, "MARGIN_FLOOR", 1)  # every search past its first poll stops
+    unsettled = 0
+    for i in range(4):
+        screened = _judge_declaration(_DeclTask(DECL_VIEW, 5, i, choices, exact=False))
+        exact = _judge_declaration(_DeclTask(DECL_VIEW, 5, i, choices, exact=True))
+        for (_, level, settled), (tricks, _, _) in zip(screened, exact):
+            true_level = probe.level_of(tricks)
+            if settled:
+                assert level == true_level
+            else:
+                unsettled += 1
+                assert level == (1 if true_level >= 1 else -1)
+    assert unsettled  # the budget did run out, or this test shows nothing
+
+    unsettled_at: set[tuple[object, int]] = set()  # (choice, sample) screened past the budget
+    reasked = 0
+
+    def judge(task: _DeclTask) -> list[tuple[int | None, int, bool]]:
+        nonlocal reasked
+        out = _judge_declaration(task)
+        for j, (choice, (_, _, settled)) in enumerate(zip(task.choices, out)):
+            if not task.exact and not settled:
+                unsettled_at.add((choice, task.sample))
+            if task.exact and (choice, task.sample) in unsettled_at:
+                assert task.known[j] is None  # asked again in full, not pinned by the floor
+                reasked += 1
+        return out
+
+    monkeypatch.setattr(advice, "_judge_declaration", judge)
+    cut = advise_declaration(DECL_VIEW, samples=12, seed=3, modes=["S", "H"], per_mode=3, workers=1)
+    assert reasked  # some finalist's margin ran out while screening
+    finals = [c for c in cut.candidates if c.exact]
+    assert finals and all(not c.unsettled for c in finals)
+    for c in finals:
+        for i, tricks in c.tricks.items():
+            alone = _judge_declaration(_DeclTask(DECL_VIEW, 3, i, ((c.mode, c.discard),), exact=True))
+            assert tricks == alone[0][0]
 
 
 @pytest.mark.parametrize(
