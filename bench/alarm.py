@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import signal
 from types import FrameType
+from typing import TypeVar
+
+_Alarm = TypeVar("_Alarm", bound="raising_after")
 
 
 class raising_after:
@@ -19,15 +22,16 @@ class raising_after:
         self.seconds = seconds
         self.error = error
 
-    def __enter__(self) -> None:
+    def __enter__(self: _Alarm) -> _Alarm:
         if self.seconds <= 0:
-            return
+            return self
 
         def expire(signum: int, frame: FrameType | None) -> None:
             raise self.error
 
         self._previous = signal.signal(signal.SIGALRM, expire)
         signal.setitimer(signal.ITIMER_REAL, self.seconds)
+        return self
 
     def __exit__(self, *exc: object) -> None:
         if self.seconds <= 0:

@@ -120,26 +120,18 @@ class _OverBudget(Exception):
     """Raised once the declaration has used its time (see _Budget)."""
 
 
-class _Budget:
-    """A progress callback that keeps the count of settled candidates, and a timer that
-    stops the declaration (raising _OverBudget) ``seconds`` after it was made, also in the
-    middle of a candidate (:class:`alarm.raising_after`). Use it with ``with``."""
+class _Budget(raising_after):
+    """A progress callback that keeps the count of settled candidates, and the time limit
+    of :class:`alarm.raising_after`, raising _OverBudget ``seconds`` after it was made,
+    also in the middle of a candidate. Use it with ``with``."""
 
     def __init__(self, seconds: float) -> None:
+        super().__init__(seconds, _OverBudget)
         self.start = time.perf_counter()
-        self.seconds = seconds
         self.done = self.total = 0
 
     def __call__(self, done: int, total: int) -> None:
         self.done, self.total = done, total
-
-    def __enter__(self) -> _Budget:
-        self._alarm = raising_after(self.seconds, _OverBudget)
-        self._alarm.__enter__()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self._alarm.__exit__(*exc)
 
 
 def timed_normal_declaration(path: str, strains: str, tt_mb: int | None) -> tuple[Deal, float]:
