@@ -107,6 +107,8 @@ class Strain(IntEnum):
         raise NotationError(f"unknown strain {short_repr(value)} (expected one of S H D C N)")
 
 
+#: Every seat in playing order (D, E, M), to loop over or index by seat number.
+SEATS: tuple[Seat, ...] = tuple(Seat)
 #: The seat letters in Seat order (``("D", "E", "M")``), as JSON and records key them.
 SEAT_NAMES: tuple[str, ...] = tuple(s.name for s in Seat)
 #: The strain letters in Strain order (``"SHDCN"``).

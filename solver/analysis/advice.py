@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..cards import Card, Hand, parse_cards, suit_html
-from ..deal import Deal, Seat
+from ..deal import SEATS, Deal
 from ..declare.discards import best_discard, ranked_classes
 from ..declare.oracle import ScoreOracle
 from ..engine import Position, Solver
@@ -50,7 +50,6 @@ if TYPE_CHECKING:
 
 __all__ = ["Advice", "Candidate", "advise_declaration", "advise_play"]
 
-SEATS = tuple(Seat)
 Progress = Callable[[int, int], None]
 
 

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import Card, Hand
-from ..deal import SEAT_NAMES, Deal, Seat
+from ..deal import SEAT_NAMES, SEATS, Deal, Seat
 from ..declare import declare
 from ..engine import MISERE_TT_MB, Solver
 from ..engine.pool import iter_tasks, thread_solver
@@ -41,7 +41,6 @@ from .review_search import run as run_search
 
 __all__ = ["CardReview", "DeclarationReview", "HandReview", "MatchSummary", "Review", "SeatSummary", "review"]
 
-SEATS = tuple(Seat)
 TT_MB = 32
 Progress = Callable[[int, int], None]
 

@@ -25,7 +25,7 @@ from typing import Any
 from ..analysis.advice import advise_play
 from ..analysis.review import _equivalence_groups, best_declaration, review
 from ..cards import Card, Hand
-from ..deal import Seat
+from ..deal import SEATS, Seat
 from ..engine import Solver, dd_table
 from ..errors import RecordError, SolverError
 from ..game.handfile import HandRecord, Position
@@ -36,7 +36,6 @@ from .line import Line, sorted_cards
 
 __all__ = ["Board", "Boards", "KibitzRefused"]
 
-SEATS = tuple(Seat)
 SEAT_WORDS = {"D": "Dealer", "E": "Eldest", "M": "Middle"}
 TT_MB = 32  # each open board's warm table
 PANELS = ("table", "declare", "review")

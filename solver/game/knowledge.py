@@ -44,7 +44,7 @@ from typing import Any
 import numpy as np
 
 from ..cards import NO_TRUMP, SUIT_CHARS, Card, Hand, parse_cards
-from ..deal import Deal, Seat
+from ..deal import SEATS, Deal, Seat
 from ..errors import IllegalPlayError, SolverError
 from ..inputs import short_repr
 from ..modes import Mode
@@ -55,7 +55,6 @@ from .views import Move
 
 __all__ = ["ImpossibleViewError", "Layout", "PlayState", "View"]
 
-SEATS = tuple(Seat)
 OUT = "out"  # the bin of the cards out of play (the declarer's discard)
 
 

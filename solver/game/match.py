@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..cards import ALL_CARDS, LANE, LANE_MASK, LANE_SHIFT, Card, Hand, Suit
-from ..deal import Seat
+from ..deal import SEATS, Seat
 from ..errors import IllegalPlayError, InternalError, RulesError
 from ..inputs import check_int, check_seed, short_repr
 from ..modes import Mode
@@ -43,7 +43,6 @@ from .views import (
 if TYPE_CHECKING:  # records replays through Match, so Match takes only its types
     from .records import DeclarationRecord, ExchangeRecord, MatchHandRecord, MatchRecord
 
-SEATS = tuple(Seat)  # D, E, M: indexed by seat number in the play loop
 #: The safety cap on hands per match (end reason ``hand-cap``): no ruleset needs more, and
 #: a record stopped at any other cap is marked ``"truncated": true``.
 HAND_CAP = 200

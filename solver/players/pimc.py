@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 
 from ..cards import Card, Hand
-from ..deal import Deal, Seat, Strain
+from ..deal import SEATS, Deal, Seat, Strain
 from ..declare.discards import best_discard
 from ..engine import Position, Solver
 from ..errors import SolverError
@@ -33,8 +33,6 @@ from ..game.knowledge import View
 from ..game.views import Announcement, DeclareView, PlayView
 from ..modes import Mode
 from .heuristic import HeuristicPlayer
-
-SEATS = tuple(Seat)
 
 
 class MonteCarloPlayer(HeuristicPlayer):
