@@ -68,7 +68,7 @@ class DDTable:
         self.strains = tuple(values)
         self._rows = {st: _SeatRow({s: values[st][s] for s in Seat}) for st in values}
 
-    def __getitem__(self, strain: Strain | str) -> Mapping[str, int]:
+    def __getitem__(self, strain: Strain | str) -> _SeatRow:
         try:
             return self._rows[Strain.parse(strain)]
         except NotationError:

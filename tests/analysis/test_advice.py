@@ -59,6 +59,7 @@ def test_play_estimates_agree_with_exact_enumeration(hint, n_cards):
     advice = advise_play(view, samples=300, seed=hint, workers=1)
     assert {c.card for c in advice.candidates} == set(exact)
     for c in advice.candidates:
+        assert c.card is not None
         d = c.to_dict()
         p, mean = exact[c.card]
         assert d["samples"] == 300
@@ -77,6 +78,7 @@ def test_play_estimates_would_catch_a_wrong_answer():
     wrong = exact_by_card(b)
     misses = 0
     for c in advice.candidates:
+        assert c.card is not None
         p, mean = wrong.get(c.card, (-1.0, -1.0))
         d = c.to_dict()
         if not (d["p_ci"][0] <= p <= d["p_ci"][1] and d["mean_ci"][0] <= mean <= d["mean_ci"][1]):
@@ -89,6 +91,7 @@ def test_misere_play_estimates_agree_with_exact_enumeration():
     exact = exact_by_card(view)
     advice = advise_play(view, samples=200, seed=0, workers=1)
     for c in advice.candidates:
+        assert c.card is not None
         p, _mean = exact[c.card]
         lo, hi = c.to_dict()["p_ci"]
         assert lo - 0.02 <= p <= hi + 0.02
@@ -168,6 +171,7 @@ def test_declaration_agrees_with_direct_double_dummy_judging():
 
     advice = advise_declaration(DECL_VIEW, samples=3, seed=8, modes=["H"], per_mode=1, workers=1)
     c = advice.recommended
+    assert c is not None and c.discard is not None
     assert c.exact
     for i in range(3):
         lay = DECL_VIEW.sample(task_rng(8, i))
@@ -189,6 +193,7 @@ def test_blind_discard_only_throws_own_cards():
     advice = advise_declaration(view, samples=6, seed=1, modes=["S"], per_mode=3, workers=2)
     assert advice.question == "mode+discard"
     for c in advice.candidates:
+        assert c.discard is not None
         assert Hand(c.discard).mask & ~DEAL.hands[Seat.D].mask == 0
 
 
@@ -233,6 +238,12 @@ def test_play_advice_interrupted_keeps_the_finished_samples():
     assert all(c.samples == 16 for c in advice.candidates)
 
 
+def known(tricks: int | None) -> int:
+    """The tricks of an exact judging, which always knows them."""
+    assert tricks is not None, "an exact judging left a sample's tricks unknown"
+    return tricks
+
+
 def test_screening_margins_agree_with_exact_solves():
     """The two null-window questions of a screening round give the same level as the exact
     tricks, and an exact solve told those levels returns the same tricks."""
@@ -242,7 +253,7 @@ def test_screening_margins_agree_with_exact_solves():
         DECL_VIEW, samples=1, seed=0, modes=["S", "H"], per_mode=4, workers=1
     ).candidates
     choices = tuple((c.mode, c.discard) for c in pool)
-    probe = Candidate("S", None, 8, False)
+    probe = Candidate(Mode.S, None, 8, False)
     for i in range(4):
         screened = _judge_declaration(_DeclTask(DECL_VIEW, 5, i, choices, exact=False))
         exact = _judge_declaration(_DeclTask(DECL_VIEW, 5, i, choices, exact=True))
@@ -250,7 +261,7 @@ def test_screening_margins_agree_with_exact_solves():
             _DeclTask(DECL_VIEW, 5, i, choices, exact=True, known=tuple(level for _, level, _ in screened))
         )
         assert all(settled for _, _, settled in screened)  # the default budget sufficed here
-        assert [level for _, level, _ in screened] == [probe.level_of(t) for t, _, _ in exact]
+        assert [level for _, level, _ in screened] == [probe.level_of(known(t)) for t, _, _ in exact]
         assert hinted == exact
 
 
@@ -265,7 +276,7 @@ def test_a_margin_past_its_budget_is_a_floor_asked_again_in_the_final_round(monk
         DECL_VIEW, samples=1, seed=0, modes=["S", "H"], per_mode=4, workers=1
     ).candidates
     choices = tuple((c.mode, c.discard) for c in pool)
-    probe = Candidate("S", None, 8, False)
+    probe = Candidate(Mode.S, None, 8, False)
     monkeypatch.setattr(advice, "MARGIN_FACTOR", 0)
     monkeypatch.setattr(advice, "MARGIN_FLOOR", 1)  # every search past its first poll stops
     unsettled = 0
@@ -273,7 +284,7 @@ def test_a_margin_past_its_budget_is_a_floor_asked_again_in_the_final_round(monk
         screened = _judge_declaration(_DeclTask(DECL_VIEW, 5, i, choices, exact=False))
         exact = _judge_declaration(_DeclTask(DECL_VIEW, 5, i, choices, exact=True))
         for (_, level, settled), (tricks, _, _) in zip(screened, exact):
-            true_level = probe.level_of(tricks)
+            true_level = probe.level_of(known(tricks))
             if settled:
                 assert level == true_level
             else:
@@ -327,7 +338,7 @@ def test_strict_arguments_fail_before_any_work(kwargs, message):
     with pytest.raises(SolverError, match=message):
         advise_declaration(DECL_VIEW, **kwargs)
     with pytest.raises(SolverError, match="needs a View"):
-        advise_play("not a view")
+        advise_play("not a view")  # type: ignore[arg-type]
 
 
 def test_frame_and_html_show_every_candidate_and_mark_the_recommendation():

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -221,7 +222,7 @@ def test_a_full_mt_hand_agrees_with_the_engine():
     check_hand_against_the_engine(record, 16)
 
 
-def check_hand_against_the_engine(record: dict, n: int) -> None:
+def check_hand_against_the_engine(record: Mapping[str, Any], n: int) -> None:
     """Review hand ``n``: the identity, the tricks taken, and before/after of every card
     from the 31st on and of three earlier ones against solver.solve (full-size positions
     are the expensive solves)."""
@@ -337,7 +338,7 @@ def test_sources_and_errors(tmp_path):
     with pytest.raises(RecordError, match="threads must be a positive integer"):
         solver.review(record, threads=0)
     with pytest.raises(RecordError, match="progress must be a function"):
-        solver.review(record, progress=3)
+        solver.review(record, progress=3)  # type: ignore[arg-type]
     with pytest.raises(RecordError, match="is a directory"):
         solver.review(tmp_path)
 
@@ -347,12 +348,13 @@ def test_sources_and_errors(tmp_path):
 def test_identity_on_every_hand_of_longer_matches(preset):
     """Every hand of a longer match (hungarian: its 15 trump and NT deals; MT on 16 cards is
     left out for the misère search's speed), reviewed as one match record in parallel."""
-    options = {
+    longer: dict[str, dict[str, Any]] = {
         "british": {"match_end": "hands", "hands_limit": 4},
         "twelve": {"hands_limit": 4, "win_tricks": 16},
         "card-return": {"hands_limit": 4},
         "hungarian": {},
-    }[preset]
+    }
+    options = longer[preset]
     players = [get_player(k, f"21:{i}") for i, k in enumerate(("heuristic", "random", "heuristic"))]
     record = Match(get_ruleset(preset, **options), players, 21, preset=preset, options=options).play()
     numbers = [n for n, h in enumerate(record["hands"], 1) if h["declaration"]["mode"] != "MT"]

@@ -43,7 +43,7 @@ def test_bad_arguments():
     with pytest.raises(SolverError, match="threshold"):
         single_dummy_review(RECORD, threshold=2)
     with pytest.raises(SolverError, match="HandRecord"):
-        single_dummy_review(FILE)
+        single_dummy_review(FILE)  # type: ignore[arg-type]
 
 
 def test_command_line(capsys):

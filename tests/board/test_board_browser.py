@@ -54,6 +54,7 @@ def browser():
     opts = webdriver.ChromeOptions()
     for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1500,1000"):
         opts.add_argument(arg)
+    assert CHROMIUM is not None  # the module is skipped without it
     opts.binary_location = CHROMIUM
     try:
         driver = webdriver.Chrome(service=Service(DRIVER), options=opts)

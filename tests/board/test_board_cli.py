@@ -55,6 +55,7 @@ def test_serves_warns_and_stops_on_ctrl_c():
         cwd=ROOT,
     )
     try:
+        assert proc.stdout is not None
         line = proc.stdout.readline()
         assert line.startswith("sm358 board: http://0.0.0.0:"), line
         url = line.split()[2].replace("0.0.0.0", "127.0.0.1")

@@ -39,7 +39,8 @@ def test_modes_are_their_strings():
     assert [str(m) for m in MODES] == list(MEANING)
     for m in Mode:
         assert m == m.value and hash(m) == hash(m.value) and f"{m}" == m.value
-        assert {m.value: 1}[m] == 1 and m in frozenset({m.value})
+        by_letters: dict[str, int] = {m.value: 1}
+        assert by_letters[m] == 1 and m in frozenset({m.value})
         assert json.loads(json.dumps({m: [m]})) == {m.value: [m.value]}
 
 

@@ -7,8 +7,9 @@ import json
 import pytest
 
 from cli.main import main
-from solver import Deal, Seat, View, advise_declaration, advise_play
+from solver import Deal, Mode, Seat, View, advise_declaration, advise_play
 from solver.analysis import advice as advice_module
+from solver.engine.pool import map_tasks
 
 DEAL = Deal.random(4)
 HAND = str(DEAL.hands[Seat.D])
@@ -96,7 +97,7 @@ def test_bad_input_is_one_line_and_exit_2(extra, message, capsys):
 
 
 def test_ctrl_c_prints_partial_estimates_and_exits_130(monkeypatch, capsys):
-    real = advice_module.map_tasks
+    real = map_tasks  # what advice_module.map_tasks is until patched below
     calls = {"n": 0}
 
     def interrupt_later(fn, tasks, **kw):
@@ -244,8 +245,8 @@ def _advice_with_misere_rows():
     """A hand-made declaration advice: a trump row (8 or more) and a misère row (at most 3)."""
     from solver.analysis.advice import Advice, Candidate
 
-    heart = Candidate("H", ("S8", "S4", "D6", "C2"), 8, False)
-    miz = Candidate("miz", ("SA", "HA", "D2", "C2"), 3, True)
+    heart = Candidate(Mode.H, ("S8", "S4", "D6", "C2"), 8, False)
+    miz = Candidate(Mode.miz, ("SA", "HA", "D2", "C2"), 3, True)
     for i in range(10):
         heart.record(i, 9 if i else 7, heart.level_of(9 if i else 7))
         miz.record(i, 2 if i < 4 else 5, miz.level_of(2 if i < 4 else 5))

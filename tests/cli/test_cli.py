@@ -286,6 +286,7 @@ def test_progress_bar_is_taken_down_when_its_block_is_left_by_ctrl_c(monkeypatch
             live = bar._bar
             assert live is not None and live.live.is_started
             raise KeyboardInterrupt
+    assert live is not None
     assert not live.live.is_started
     assert "solving" in screen.getvalue()
 

@@ -146,6 +146,7 @@ def test_ctrl_c_stops_cleanly(long_match_file):
         [sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=REPO
     )
     try:
+        assert proc.stdout is not None
         assert proc.stdout.readline().strip() == "started"
         import time
 
@@ -228,7 +229,9 @@ def test_every_seat_target_tricks_and_net_in_text_json_html_and_plot(capsys, tmp
 
     fig, ax = plt.subplots()
     review_trajectory(solver.review(example, declaration=False), ax=ax)
-    labels = [t.get_text() for t in ax.get_legend().get_texts()]
+    legend = ax.get_legend()
+    assert legend is not None
+    labels = [t.get_text() for t in legend.get_texts()]
     assert labels[:3] == ["D: 7/8 -1", "E: 3/5 -2", "M: 6/3 +3"]
     plt.close(fig)
 
@@ -245,6 +248,7 @@ def test_misere_target_is_a_maximum():
 def test_match_report_opens_with_a_summary(capsys, match_file, tmp_path):
     record = records.load(match_file)
     result = record["result"]
+    assert result is not None
     page = tmp_path / "m.html"
     assert main(["review", str(match_file), "--no-declaration", "--html", str(page)]) == 0
     out = capsys.readouterr().out

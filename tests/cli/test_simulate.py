@@ -67,7 +67,11 @@ def test_simulate_is_reproducible_and_writes_records(capsys, tmp_path):
     assert json.loads(first)["mean_total_by_player"] == json.loads(second)["mean_total_by_player"]
     files = sorted(p.name for p in tmp_path.iterdir())
     assert files == ["match-1.json", "match-2.json", "match-3.json"]
-    totals = [records.load(tmp_path / f)["result"]["totals"] for f in files]
+    totals: list[list[int]] = []
+    for f in files:
+        result = records.load(tmp_path / f)["result"]
+        assert result is not None
+        totals.append(result["totals"])
     mean0 = sum(t[0] for t in totals) / 3
     assert json.loads(first)["mean_total_by_player"]["heuristic-1"]["value"] == pytest.approx(mean0, abs=1e-3)
 

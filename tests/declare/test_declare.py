@@ -12,6 +12,7 @@ from solver.deal import Deal, Seat, Strain
 from solver.declare import declare
 from solver.declare.classes import class_counts_of, discard_runs
 from solver.engine import solve
+from solver.engine.interval import Interval
 from solver.errors import InvalidDealError, NotationError
 
 
@@ -238,7 +239,9 @@ def test_a_ctrl_c_reports_the_best_choice_settled_so_far(misere):
         value = solve(Deal(hands), stop.value.best.strain, leader="E", seat="D", misere=misere)
         assert value == stop.value.tricks
         if misere:  # and the optimum lies in the interval proven so far
-            assert stop.value.interval.lo <= full.tricks <= stop.value.interval.hi
+            interval = stop.value.interval
+            assert interval is not None
+            assert interval.lo <= full.tricks <= interval.hi
         else:
             assert stop.value.interval is None
 
@@ -247,7 +250,7 @@ def test_a_ctrl_c_reports_the_best_choice_settled_so_far(misere):
 def test_misere_intervals_narrow_to_the_optimum(seed):
     rng = random.Random(6000 + seed)
     deal = small_deal(rng, k=rng.randint(5, 7), w=rng.randint(2, 3))
-    shown = []
+    shown: list[Interval] = []
     result = declare(deal, misere=True, strains=rng.choice(["N", "SN"]), narrowing=shown.append)
     assert shown, "no interval reported"
     for before, after in zip(shown, shown[1:]):

@@ -10,7 +10,7 @@ import pytest
 
 import bruteforce as bf
 from solver.cards import Card
-from solver.deal import Deal
+from solver.deal import Deal, Seat
 from solver.errors import IllegalPlayError
 
 
@@ -197,7 +197,7 @@ def test_play_out_legal_line():
     d = deal("D:A2... K.2.. Q.3..")
     # E leads H2, M wins with H3, D discards S2; M leads SQ, D wins with SA, E follows SK.
     won = bf.play_out(d, "N", ["H2", "H3", "S2", "SQ", "SA", "SK"], leader="E")
-    assert won == {bf.Seat.D: 1, bf.Seat.E: 0, bf.Seat.M: 1}
+    assert won == {Seat.D: 1, Seat.E: 0, Seat.M: 1}
 
 
 def test_play_out_rejects_illegal_and_short_lines():

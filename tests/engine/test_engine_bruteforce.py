@@ -159,10 +159,9 @@ def test_void_made_by_a_discard_ruffs_the_seats_top_card():
 
     deal = Deal.parse("D:J.43.J4.9 T8..T.T53 6.8.862.K")
     for must_ruff in (False, True):
-        kwargs = dict(leader="M", seat="D", must_ruff=must_ruff)
-        expected = bf.solve(deal, "C", **kwargs)
-        assert solve(deal, "C", **kwargs) == expected
-        assert Solver(tt_mb=1).solve(deal, "C", **kwargs) == expected
+        expected = bf.solve(deal, "C", leader="M", seat="D", must_ruff=must_ruff)
+        assert solve(deal, "C", leader="M", seat="D", must_ruff=must_ruff) == expected
+        assert Solver(tt_mb=1).solve(deal, "C", leader="M", seat="D", must_ruff=must_ruff) == expected
     assert bf.solve(deal, "C", leader="M", seat="D") == 0
 
 

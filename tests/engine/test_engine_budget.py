@@ -50,5 +50,5 @@ def test_max_nodes_must_be_a_positive_whole_number():
     deal = Deal.random(seed=0, hand_size=4, widow_size=0)
     for bad in (0, -1, True, 1.5, "9"):
         with pytest.raises(EngineError, match="max_nodes"):
-            solver.can_reach_within(deal, "N", seat="D", target=1, max_nodes=bad)
+            solver.can_reach_within(deal, "N", seat="D", target=1, max_nodes=bad)  # type: ignore[arg-type]
     assert solver.can_reach_within(deal, "N", seat="D", target=0, max_nodes=1) is True

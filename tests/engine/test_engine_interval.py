@@ -132,7 +132,7 @@ def test_a_misere_cell_under_way_keeps_its_last_interval(monkeypatch):
     """What a long misère cell has proven is kept: here its steps are scripted."""
     import solver.engine.table as table
 
-    real = table.narrowing_value
+    real = narrowing_value
 
     def interrupted_at_the_third_cell(solver, deal, strain, **kwargs):
         if (strain, kwargs["seat"]) != (Strain.S, Seat.M):

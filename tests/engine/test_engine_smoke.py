@@ -286,7 +286,7 @@ def test_threaded_table_reuses_its_worker_tables(monkeypatch):
 
     made: list[int] = []
 
-    class Counted(pool.Solver):
+    class Counted(Solver):
         def __init__(self, tt_mb: int) -> None:
             made.append(tt_mb)
             super().__init__(tt_mb)

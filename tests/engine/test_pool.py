@@ -124,7 +124,7 @@ def test_review_with_300_threads_makes_no_more_tables_than_cores(monkeypatch):
 
     made: list[int] = []
 
-    class Counted(pool.Solver):
+    class Counted(Solver):
         def __init__(self, tt_mb: int) -> None:
             made.append(tt_mb)
             super().__init__(tt_mb)
@@ -233,7 +233,7 @@ def test_run_options_check_every_field():
     assert RunOptions().kwargs("samples", "workers") == {"workers": None}
     for bad in ({"samples": 0}, {"seed": 1.5}, {"workers": 0}, {"workers": True}, {"progress": 3}):
         with pytest.raises(SolverError):
-            RunOptions(**bad)  # type: ignore[arg-type]
+            RunOptions(**bad)
 
 
 def test_dd_table_on_the_pool_equals_one_thread():

@@ -76,6 +76,7 @@ def test_discard_inferred_from_dealt_deal_and_complete_play(matches):
     h = hand_from_record(matches["twelve"], 1)
     text = "\n".join(ln for ln in h.to_text().splitlines() if not ln.startswith("[Discard"))
     again = parse_hand(text)
+    assert again.discard is not None and h.discard is not None
     assert sorted(again.discard) == sorted(h.discard)
     assert again.start == h.start
 
@@ -195,6 +196,7 @@ def test_wrong_first_leader_of_a_full_hand(matches):
 def test_a_deal_that_disagrees_with_the_play(matches):
     h = hand_from_record(matches["twelve"], 1)
     d = h.dealt
+    assert d is not None
     e, m = d[Seat.E], d[Seat.M]
     ce, cm = next(iter(e)), next(c for c in m if c.suit != next(iter(e)).suit)
     swapped = Deal([d[Seat.D], e.remove(ce).add(cm), m.remove(cm).add(ce)], d.widow)
@@ -329,9 +331,9 @@ def test_typed_trick_numbers_are_checked():
 
 def test_a_skipped_trick_line_is_named_missing_not_a_revoke():
     skipped = EXAMPLE.replace("H5 H8 HT\n", "")
-    (found,) = _problems(skipped)
-    assert "is the line of trick 7 missing? (H5 H8 HT" in found
-    assert "revoke" not in found
+    (only,) = _problems(skipped)
+    assert "is the line of trick 7 missing? (H5 H8 HT" in only
+    assert "revoke" not in only
     body = [ln for ln in EXAMPLE.splitlines() if ln and not ln.startswith(("#", "["))]
     head = [ln for ln in EXAMPLE.splitlines() if ln.startswith("[")]
     numbered = [f"{i}. {ln}" for i, ln in enumerate(body, 1) if i != 9]
@@ -340,8 +342,8 @@ def test_a_skipped_trick_line_is_named_missing_not_a_revoke():
     assert "CK S3 C5, never played in the file, would fit as trick 9" in found[1]
     assert not any("revoke" in p for p in found)
     without_deal = "\n".join(ln for ln in skipped.splitlines() if not ln.startswith(("[Deal", "[Discard")))
-    (found,) = _problems(without_deal)
-    assert "45 of 48 cards" in found and "Is a trick line missing?" in found
+    (only,) = _problems(without_deal)
+    assert "45 of 48 cards" in only and "Is a trick line missing?" in only
 
 
 def test_a_genuine_revoke_in_a_partial_play_stays_a_revoke():

@@ -180,7 +180,7 @@ def test_late_views_admit_exactly_the_enumerated_layouts(preset):
 
 def test_the_matches_cover_returned_passed_on_and_discarded_cards():
     """The checks above see every way a passed card leaves its receiver."""
-    seen = Counter()
+    seen: Counter[str] = Counter()
     for preset in PRESETS:
         for rec in exchange_hands(preset):
             for seat in SEATS:
@@ -203,6 +203,7 @@ def test_the_issue_hand_gives_advice():
     records = []
     simulate(get_ruleset("twelve"), ["heuristic"] * 3, 1, 11, on_record=lambda i, k, r: records.append(r))
     rec = hand_from_record(records[0], 2)
+    assert rec.discard is not None
     assert rec.exchange and set(rec.discard) & {c for frm, _, c in rec.exchange if frm != rec.declarer}
     view = View.from_hand_record(rec, 16, 2)
     assert view.admits(true_layout(rec, view))

@@ -35,7 +35,7 @@ SEATS = (Seat.D, Seat.E, Seat.M)
 def test_no_sampled_layout_makes_a_recorded_card_illegal(seed, preset, mode, n_played, n_held, with_length):
     rs = get_ruleset(preset)
     deal = Deal.random(seed)
-    discard = Hand(sorted(deal.widow, key=lambda c: c.bit))
+    discard = deal.widow
     start = {s: deal.hands[s] for s in SEATS}
     leader = Seat.E if rs.first_leader == "eldest" else rs.declarer
     played = random_play(start, mode, leader, n_played, seed, must_ruff=rs.must_ruff)
@@ -46,7 +46,7 @@ def test_no_sampled_layout_makes_a_recorded_card_illegal(seed, preset, mode, n_p
     hidden = sorted(
         rs.deck - start[me] - Hand(played) - (discard if me == rs.declarer else Hand()), key=lambda c: c.bit
     )
-    held = {}
+    held: dict[str, list[str]] = {}
     for _ in range(n_held):
         s = rng.choice(others)
         card = str(rng.choice(hidden))
@@ -80,6 +80,6 @@ def test_no_sampled_layout_makes_a_recorded_card_illegal(seed, preset, mode, n_p
             assert {str(c) for c in lay.hands[Seat.parse(name)]} >= set(cards)
         for name, per_suit in lengths.items():
             s = Seat.parse(name)
-            for suit, (lo, hi) in per_suit.items():
-                assert lo <= len(begun[s].cards_in("SHDC".index(suit))) <= hi
+            for letter, (lo, hi) in per_suit.items():
+                assert lo <= len(begun[s].cards_in("SHDC".index(letter))) <= hi
         assert view.admits(lay)

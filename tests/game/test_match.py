@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -24,7 +27,7 @@ def play(preset: str, seed, kinds=("random", "heuristic", "random")) -> MatchRec
     return Match(get_ruleset(preset), players, seed, preset=preset).play()
 
 
-def check_record(record: dict, preset: str) -> None:
+def check_record(record: Mapping[str, Any], preset: str) -> None:
     """Every property a finished match must have, checked independently of the engine."""
     rs = get_ruleset(preset)
     hands = record["hands"]
@@ -93,7 +96,7 @@ def test_hungarian_schedule_uses_each_mode_once_per_game_leader():
     rec = play("hungarian", 5, ("heuristic", "heuristic", "random"))
     rs = get_ruleset("hungarian")
     assert len(rec["hands"]) == 18
-    used = {0: [], 1: [], 2: []}
+    used: dict[int, list[str]] = {0: [], 1: [], 2: []}
     for h in rec["hands"]:
         used[(h["dealer"] + rs.declarer) % 3].append(h["declaration"]["mode"])
     for modes in used.values():

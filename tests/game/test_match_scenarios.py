@@ -8,6 +8,7 @@ import random
 from solver.cards import ALL_CARDS, Card, Hand
 from solver.game.match import Match
 from solver.game.rules import get_ruleset
+from solver.game.views import DeclareView, ExchangeView
 from solver.players import HeuristicPlayer
 
 
@@ -32,7 +33,7 @@ class Recorder(HeuristicPlayer):
 
 
 def run(preset, seed=3, **options):
-    log = []
+    log: list[tuple[str, int, str, DeclareView | ExchangeView]] = []
     players = [Recorder(n, log) for n in ("a", "b", "c")]
     record = Match(get_ruleset(preset, **options), players, seed).play()
     return record, log
@@ -120,4 +121,6 @@ def test_a_fixed_deal_with_a_monster_hand_ends_a_twelve_match_at_once():
     h = record["hands"][0]
     assert h["declaration"]["mode"] == "S"
     assert h["tricks"]["D"] >= 12
-    assert record["result"]["reason"] == "twelve-tricks" and record["result"]["winner"] == 2
+    result = record["result"]
+    assert result is not None
+    assert result["reason"] == "twelve-tricks" and result["winner"] == 2

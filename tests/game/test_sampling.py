@@ -57,7 +57,7 @@ def test_samples_are_uniform_over_every_layout():
     sampler = LayoutSampler(UNSEEN, BINS)
     rng = np.random.default_rng(20261203)
     draws = 40 * len(layouts)
-    counts = Counter()
+    counts: Counter[int] = Counter()
     for _ in range(draws):
         parts = sampler.sample(rng)
         counts[index[tuple(frozenset(p) for p in parts)]] += 1  # KeyError = an inconsistent layout
@@ -169,7 +169,7 @@ def test_places_and_caps_count_and_sample_uniformly():
     assert sampler.count() == len(layouts) < len(brute_layouts(UNSEEN, BINS))
     rng = np.random.default_rng(20261206)
     draws = 40 * len(layouts)
-    counts = Counter()
+    counts: Counter[int] = Counter()
     for _ in range(draws):
         parts = sampler.sample(rng)
         assert sampler.admits(parts)

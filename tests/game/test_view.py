@@ -127,8 +127,10 @@ def test_a_hand_file_view_knows_what_the_seat_knew():
     from solver.game.handfile import load_hand
 
     rec = load_hand("examples/hand-twelve.txt")
+    assert rec.discard is not None
     for trick, card in [(1, 1), (5, 2), (9, 3), (16, 1)]:
         v = View.from_hand_record(rec, trick, card)
+        assert v.mode is not None
         assert v.play_state().to_move == v.seat
         assert v.hand == rec.start.hands[v.seat]
         assert (v.discard == Hand(rec.discard)) == (v.seat == rec.declarer)

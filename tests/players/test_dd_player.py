@@ -158,6 +158,7 @@ def test_a_whole_match_with_the_real_engine_on_full_hands():
 def test_declaring_picks_the_best_net_as_if_every_mode_were_solved(cards, weak):
     """The cheap question for the misère modes changes no choice (the real engine)."""
     view = declare_view(cards, weak=weak)
+    assert view.hands is not None
     me = view.table.declarer
     rs = view.table.ruleset
     nets = []

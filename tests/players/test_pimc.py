@@ -29,7 +29,7 @@ class CheckedPimc(MonteCarloPlayer):
             for h in hands.values():
                 assert not (everyone & h)
                 everyone = everyone | h
-                assert not (h & played & ~trick.mask if False else (h - trick) & played)
+                assert not ((h - trick) & played)  # no card played before this trick is still held
             assert hands[view.table.seat] == mine
             for s, suits in self._voids.items():
                 if s != view.table.seat:
@@ -40,7 +40,9 @@ class CheckedPimc(MonteCarloPlayer):
 
 
 def test_pimc_never_sees_other_hands():
-    assert get_player("pimc").sees_all is False
+    player = get_player("pimc")
+    assert isinstance(player, MonteCarloPlayer)
+    assert player.sees_all is False
 
 
 def test_pimc_plays_whole_matches_legally_from_sampled_layouts():

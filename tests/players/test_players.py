@@ -7,23 +7,30 @@ import random
 import pytest
 
 from solver.analysis.simulation import simulate
-from solver.cards import Card, Hand
+from solver.cards import Card, Hand, Suit
 from solver.deal import Deal, Seat
 from solver.engine import card_values, solve
 from solver.errors import RulesError
 from solver.game.match import Match
 from solver.game.rules import get_ruleset
 from solver.game.views import DeclareView, PlayView, Table
+from solver.modes import Mode
 from solver.players import get_player
 from solver.players.dd import DoubleDummyPlayer
 from solver.players.heuristic import HeuristicPlayer, choose_discards, choose_mode
 from solver.players.random_player import RandomPlayer
 
 TWELVE = get_ruleset("twelve")
+SUITS = (Mode.S, Mode.H, Mode.D, Mode.C)  # the four trump modes, in order
 
 
 def mask(text: str) -> int:
     return Hand.parse(text).mask
+
+
+def hand_masks(deal: Deal) -> tuple[int, int, int]:
+    d, e, m = (h.mask for h in deal.hands)
+    return d, e, m
 
 
 def cards(text: str) -> tuple[Card, ...]:
@@ -55,7 +62,7 @@ def test_registry_and_unknown_player():
 
 def test_random_player_is_uniform_over_legal_cards_and_reproducible():
     view = play_view("AKQ.2.3.4", "SJ S2")
-    counts = {}
+    counts: dict[str, int] = {}
     p = get_player("random", 3)
     for _ in range(600):
         c = str(p.play(view))
@@ -93,9 +100,9 @@ def test_heuristic_discards_short_side_suit_losers_and_keeps_trumps_and_aces():
 def test_heuristic_declare_view_returns_mode_and_discards():
     p = get_player("heuristic", 0)
     hand = mask("AKQ9876.A3.K43.752") | mask("5.9.2.3")
-    d = p.declare(DeclareView(table(), "both", hand, hand, ("S", "H", "D", "C"), 4))
+    d = p.declare(DeclareView(table(), "both", hand, hand, SUITS, 4))
     assert d.mode == "S" and len(d.discard) == 4 and all(c.bit & hand for c in d.discard)
-    d = p.declare(DeclareView(table(), "mode", hand, hand, ("S", "H", "D", "C"), 0))
+    d = p.declare(DeclareView(table(), "mode", hand, hand, SUITS, 0))
     assert d.discard == ()
 
 
@@ -140,9 +147,9 @@ def test_heuristic_beats_random_players():
 # --- double dummy -------------------------------------------------------------------------
 def test_dd_player_plays_a_card_of_best_value():
     deal = Deal.parse("D:AK2... QJ3... T94...")
-    hands = tuple(h.mask for h in deal.hands)
+    hands = hand_masks(deal)
     p = DoubleDummyPlayer("dd", random.Random(0))
-    view = PlayView(table(Seat.E), hands[1], hands[1], (), Seat.E, 4, "N", (0, 0, 0), 0, 1, hands)
+    view = PlayView(table(Seat.E), hands[1], hands[1], (), Seat.E, 4, Mode.N, (0, 0, 0), 0, 1, hands)
     chosen = p.play(view)
     values = card_values(deal, "N", leader="E", seat="E")
     assert values[chosen] == max(values.values()) == solve(deal, "N", leader="E", seat="E")
@@ -150,11 +157,11 @@ def test_dd_player_plays_a_card_of_best_value():
 
 def test_dd_player_declares_the_mode_with_the_best_engine_value():
     deal = Deal.parse("D:AKQ.2.3.4 J3.AK.Q.2 T9.Q3.A.3")
-    hands = tuple(h.mask for h in deal.hands)
+    hands = hand_masks(deal)
     rs = TWELVE
     t = Table(rs, 1, 0, 0, Seat.D, rs.targets, Seat.D, (0, 0, 0))
     p = DoubleDummyPlayer("dd", random.Random(0))
-    d = p.declare(DeclareView(t, "mode", hands[0], hands[0], ("S", "H", "D", "C"), 0, None, hands, 0))
+    d = p.declare(DeclareView(t, "mode", hands[0], hands[0], SUITS, 0, None, hands, 0))
     values = {m: solve(deal, m, leader="E", seat="D") for m in "SHDC"}
     assert values[d.mode] == max(values.values())
 
@@ -185,7 +192,7 @@ def test_named_suit_choice_depends_on_who_names_trump_next():
 
     p = get_player("heuristic", 0)
     hand = mask("AKQ98.32.K2.Q432")
-    suits = (0, 1, 2, 3)
+    suits = tuple(Suit)
     declarer_view = ExchangeView(table(Seat.D), "name-suit", hand, Seat.E, suits=suits)
     assert p.name_suit(declarer_view) == 0  # the dealer builds up his long suit
     other_view = ExchangeView(table(Seat.E), "name-suit", hand, Seat.D, suits=suits)

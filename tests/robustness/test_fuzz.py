@@ -500,6 +500,7 @@ def test_a_record_cut_short_and_relabelled_hand_cap_is_refused():
     assert len(rec["hands"]) == 12
     forged = copy.deepcopy(rec)
     forged["hands"] = forged["hands"][:3]
+    assert forged["result"] is not None
     forged["result"]["reason"] = "hand-cap"
     with pytest.raises(solver.RecordError, match="hand-cap"):
         records.validate(forged)
@@ -510,6 +511,7 @@ def _run_cli(argv):
     from cli.main import main
 
     out, err = io.StringIO(), io.StringIO()
+    code: int | str | None
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         try:
             code = main(argv)

@@ -51,7 +51,8 @@ def record_with(tmp_path: Path, players: list[str]) -> Path:
 @pytest.mark.parametrize("name", MATH[:2])
 def test_a_name_is_never_drawn_as_mathtext(tmp_path, name):
     path = hand_file(tmp_path, (name, "E", "M"))
-    assert load_hand(path).players[0] == name
+    players = load_hand(path).players
+    assert players is not None and players[0] == name
     assert main(["review", str(path), "--no-declaration", "--plot", str(tmp_path / "r.png")]) == 0
     assert main(["review", str(path), "--no-declaration", "--html", str(tmp_path / "r.html")]) == 0
     assert (tmp_path / "r.png").stat().st_size > 1000
@@ -71,7 +72,8 @@ def test_the_drawn_text_is_the_name_itself():
     ax = review_trajectory(hand, ax=fig.add_subplot())
     fig.canvas.draw()
     shown = [t for t in ax.get_legend().get_texts() if isinstance(t, Text)]
-    drawn = [t._preprocess_math(t.get_text()) for t in shown]
+    # a private matplotlib method (absent from its stubs): what decides whether text is mathtext
+    drawn = [t._preprocess_math(t.get_text()) for t in shown]  # type: ignore[attr-defined]
     assert all(not math for _, math in drawn)
     assert any(text.startswith("D " + MATH[0]) for text, _ in drawn)
     assert any(text.startswith("E a$b$c") for text, _ in drawn)
@@ -137,6 +139,7 @@ def test_replay_as_a_hand_file_escapes_names_and_round_trips(tmp_path, capsys):
     rec = records.load(path)
     again = load_hand(out)
     assert again == hand_from_record(rec, 2)
+    assert again.players is not None
     assert sorted(again.players) == sorted(names)
 
 

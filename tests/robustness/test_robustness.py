@@ -49,9 +49,9 @@ def record() -> MatchRecord:
 # --- strict types --------------------------------------------------------------------------
 def test_misere_false_as_a_string_is_refused_not_run_as_misere():
     with pytest.raises(EngineError, match="misere must be True or False, got str 'false'"):
-        solver.solve(SMALL, "S", misere="false")
+        solver.solve(SMALL, "S", misere="false")  # type: ignore[arg-type]
     with pytest.raises(EngineError, match="misere"):
-        solver.declare(SMALL, strains="S", misere="false")
+        solver.declare(SMALL, strains="S", misere="false")  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(
@@ -90,7 +90,7 @@ def test_ruleset_numbers_and_flags_are_strict_and_bounded(options, message):
 def test_get_ruleset_takes_only_a_preset_name():
     for bad in (None, 1, ["twelve"], {"a": 1}):
         with pytest.raises(RulesError, match="unknown ruleset"):
-            get_ruleset(bad)
+            get_ruleset(bad)  # type: ignore[arg-type]
     assert get_ruleset("twelve", name="mine").name == "mine"  # `name` is an option, not the preset
 
 
@@ -135,7 +135,7 @@ def test_a_non_utf8_deal_file_gives_one_line(capsys, tmp_path):
 
 def test_load_record_refuses_a_file_descriptor_number():
     with pytest.raises(RecordError, match="must be a file name, got int 0"):
-        records.load(0)
+        records.load(0)  # type: ignore[arg-type]
 
 
 def test_replay_of_a_fifo_does_not_hang(tmp_path):
@@ -162,9 +162,11 @@ def test_a_record_cut_short_and_relabelled_hand_cap_is_refused():
     rec = Match(
         get_ruleset("casual", hands_limit=9), players, 2, preset="casual", options={"hands_limit": 9}
     ).play()
+    assert rec["result"] is not None
     assert rec["result"]["reason"] == "hands-limit" and len(rec["hands"]) == 9
     forged = copy.deepcopy(rec)
     forged["hands"] = forged["hands"][:3]
+    assert forged["result"] is not None
     forged["result"]["reason"] = "hand-cap"
     with pytest.raises(RecordError, match='reason "hand-cap" after 3 hands'):
         records.validate(forged)
@@ -398,9 +400,13 @@ def test_public_arguments_of_the_wrong_type_give_a_solver_error(call, message):
 
 
 def test_progress_takes_any_function_of_two_arguments():
-    seen = []
+    seen: list[object] = []
     solver.dd_table(SMALL, strains="S", threads=1, progress=lambda *args: seen.append(args))
-    solver.dd_table(SMALL, strains="S", threads=1, progress=lambda done, total, extra=0: seen.append(done))
+
+    def with_an_optional_third(done: int, total: int, extra: int = 0) -> None:
+        seen.append(done)
+
+    solver.dd_table(SMALL, strains="S", threads=1, progress=with_an_optional_third)
     assert seen
 
 
@@ -418,4 +424,4 @@ def test_save_record_refuses_what_load_record_refuses(record, tmp_path):
     solver.save_record(record, path)
     assert solver.load_record(path) == solver.load_record(path) and path.exists()
     with pytest.raises(RecordError, match="check must be True or False"):
-        solver.save_record(record, path, check="no")
+        solver.save_record(record, path, check="no")  # type: ignore[arg-type]

@@ -7,6 +7,9 @@ is accounted for at every step, play follows suit, tricks are counted right.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from solver.cards import Card, Hand
 
 SEATS = ("D", "E", "M")
@@ -30,7 +33,7 @@ def winner_index(cards: list[Card], trump: int | None) -> int:
     return best
 
 
-def audit_hand(h: dict, ruleset, number: int) -> dict:
+def audit_hand(h: Mapping[str, Any], ruleset, number: int) -> dict:
     """Replay one recorded hand with sets of cards; return facts the tests compare."""
     deck = set(ruleset.deck)
     hands = {s: set(Hand.parse(h["dealt"][s])) for s in SEATS}
