@@ -165,11 +165,12 @@ def interrupted_declaration(stop: DeclarationInterrupted) -> str:
         text += f"; the optimum is {stop.interval} tricks (proven)"
     if stop.best is None or stop.tricks is None:
         return text + "; none settled yet"
+    choice = _declaration_choice(stop.best, stop.tricks, stop.misere)
+    if stop.interval is not None and stop.interval.exact and stop.tricks == stop.interval.lo:
+        # the optimum is proven and this choice reaches it: only the list of ties is unfinished
+        return f"{text}; an optimal choice: {choice} (others may tie it: not all known yet)"
     better = "fewer" if stop.misere else "more"
-    return (
-        f"{text}; the best proven: {_declaration_choice(stop.best, stop.tricks, stop.misere)} "
-        f"(the optimum may give {better}: not yet proven)"
-    )
+    return f"{text}; the best proven: {choice} (the optimum may give {better}: not yet proven)"
 
 
 __all__ = [

@@ -101,6 +101,29 @@ def test_ctrl_c_prints_the_best_choice_proven_so_far(monkeypatch, capsys):
     )
 
 
+def test_ctrl_c_after_the_optimum_is_proven_names_an_optimal_choice(monkeypatch, capsys):
+    """Once the interval has closed on the best choice's tricks, only the ties are open:
+    the line must not say the optimum may still be better."""
+    from cli.commands import declare as command
+    from solver.cards import parse_cards
+    from solver.deal import Strain
+    from solver.declare.optimiser import Choice, DeclarationInterrupted
+    from solver.engine.interval import Interval
+
+    def interrupted(*args, **kwargs):
+        best = Choice(Strain.N, tuple(parse_cards("S2 C5")), 1)
+        raise DeclarationInterrupted(0, 1669, best, 4, True, Interval(4, 4))
+
+    monkeypatch.setattr(command, "declare", interrupted)
+    assert main(["declare", DEAL, "--misere"]) == 130
+    err = capsys.readouterr().err
+    assert err == (
+        "sm358 declare: interrupted after 0 of 1,669 candidates; the optimum is 4 tricks (proven); "
+        "an optimal choice: Name NT and discard ♠2 ♣5: you take at most 4 tricks against any defence "
+        "(double dummy) (others may tie it: not all known yet)\n"
+    )
+
+
 def test_misere_prints_the_optimums_interval_as_it_narrows_on_a_terminal(monkeypatch, capsys):
     from rich.console import Console
 
