@@ -387,7 +387,7 @@ class _Search:
     def race(
         self, strain: str, ask: Candidates, raced_last: bool, narrowing: Callable[[Interval], None] | None
     ) -> None:
-        """Settle every class of ``strain`` in rounds of growing budgets (:mod:`.race`)."""
+        """Settle every class of ``strain``, their ceilings brought down together (:mod:`.race`)."""
         entries = []
         for cls in ask.classes(strain):
             oracle = ask.oracle(cls.discard, strain)
