@@ -80,7 +80,29 @@ def test_console_script_runs_end_to_end():
     assert proc.stderr == ""  # no progress bar when stderr is not a terminal
 
 
-def test_ctrl_c_prints_the_best_choice_proven_so_far(monkeypatch, capsys):
+CHOICE_WORDS = "Name NT and discard ♠2 ♣5: you take at most 4 tricks against any defence (double dummy)"
+
+
+@pytest.mark.parametrize(
+    ("done", "interval", "said"),
+    [
+        # the optimum still open: the choice is only the best proven
+        (
+            31,
+            (2, 4),
+            "the optimum is 2-4 tricks (proven); the best proven: "
+            f"{CHOICE_WORDS} (the optimum may give fewer: not yet proven)",
+        ),
+        # the interval closed on the choice's tricks: only the ties are open
+        (
+            0,
+            (4, 4),
+            "the optimum is 4 tricks (proven); an optimal choice: "
+            f"{CHOICE_WORDS} (others may tie it: not all known yet)",
+        ),
+    ],
+)
+def test_ctrl_c_prints_the_best_choice_proven_so_far(monkeypatch, capsys, done, interval, said):
     from cli.commands import declare as command
     from solver.cards import parse_cards
     from solver.deal import Strain
@@ -89,39 +111,12 @@ def test_ctrl_c_prints_the_best_choice_proven_so_far(monkeypatch, capsys):
 
     def interrupted(*args, **kwargs):
         best = Choice(Strain.N, tuple(parse_cards("S2 C5")), 1)
-        raise DeclarationInterrupted(31, 1669, best, 4, True, Interval(2, 4))
+        raise DeclarationInterrupted(done, 1669, best, 4, True, Interval(*interval))
 
     monkeypatch.setattr(command, "declare", interrupted)
     assert main(["declare", DEAL, "--misere"]) == 130
     err = capsys.readouterr().err
-    assert err == (
-        "sm358 declare: interrupted after 31 of 1,669 candidates; the optimum is 2-4 tricks (proven); "
-        "the best proven: Name NT and discard ♠2 ♣5: you take at most 4 tricks against any defence "
-        "(double dummy) (the optimum may give fewer: not yet proven)\n"
-    )
-
-
-def test_ctrl_c_after_the_optimum_is_proven_names_an_optimal_choice(monkeypatch, capsys):
-    """Once the interval has closed on the best choice's tricks, only the ties are open:
-    the line must not say the optimum may still be better."""
-    from cli.commands import declare as command
-    from solver.cards import parse_cards
-    from solver.deal import Strain
-    from solver.declare.optimiser import Choice, DeclarationInterrupted
-    from solver.engine.interval import Interval
-
-    def interrupted(*args, **kwargs):
-        best = Choice(Strain.N, tuple(parse_cards("S2 C5")), 1)
-        raise DeclarationInterrupted(0, 1669, best, 4, True, Interval(4, 4))
-
-    monkeypatch.setattr(command, "declare", interrupted)
-    assert main(["declare", DEAL, "--misere"]) == 130
-    err = capsys.readouterr().err
-    assert err == (
-        "sm358 declare: interrupted after 0 of 1,669 candidates; the optimum is 4 tricks (proven); "
-        "an optimal choice: Name NT and discard ♠2 ♣5: you take at most 4 tricks against any defence "
-        "(double dummy) (others may tie it: not all known yet)\n"
-    )
+    assert err == f"sm358 declare: interrupted after {done} of 1,669 candidates; {said}\n"
 
 
 def test_misere_prints_the_optimums_interval_as_it_narrows_on_a_terminal(monkeypatch, capsys):
