@@ -125,23 +125,23 @@ class StrainRace:
                 self._within(e, e.hi, {}, cap)  # the next score at once, its positions still in the table
             return True
 
-        left = order[HEAD:]
-        for e in order[:HEAD]:
-            if until_yes and self.best >= score:
-                return
-            if not asked(e, CAP):
-                left.append(e)
-            narrowed()
-        cap = FIRST_BUDGET
-        while left:
-            rest = []
-            for e in left:
+        def one_pass(entries: list[Entry], cap: int) -> list[Entry] | None:
+            """Ask each within ``cap``; those left unanswered, or None once a yes ended it."""
+            left = []
+            for e in entries:
                 if until_yes and self.best >= score:
-                    return
+                    return None
                 if not asked(e, cap):
-                    rest.append(e)
+                    left.append(e)
                 narrowed()
-            left, cap = rest, max(CAP, cap * GROWTH)
+            return left
+
+        left = one_pass(order[:HEAD], CAP)
+        if left is None:
+            return
+        left, cap = order[HEAD:] + left, FIRST_BUDGET
+        while left:
+            left, cap = one_pass(left, cap), max(CAP, cap * GROWTH)
 
     def run(self, settle: Callable[[Entry], None], narrowed: Callable[[], None]) -> None:
         """Settle every class, then ``settle(e)`` once for each; ``narrowed()`` after every
