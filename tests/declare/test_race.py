@@ -81,7 +81,7 @@ def test_the_dearest_refutation_is_asked_first_one_score_lower():
     score, whatever the estimate's order."""
     log: list = []
     first = FakeOracle(0, 0, 5, {}, log)  # the estimate's first: its climb stops at once
-    near = FakeOracle(1, 0, 5, {5: 10_000, 4: 10_000}, log)  # dearer than a stride allows
+    near = FakeOracle(1, 0, 5, {5: 10_000, 4: 10_000}, log)  # both under FOLLOW_NODES: no follow-up
     nearer = FakeOracle(3, 0, 5, {5: 1_000_000, 4: 1_000_000}, log)
     entries = [Entry((), 1, o, 0, 5) for o in (first, near, nearer)]
     race = StrainRace(entries, -1)
