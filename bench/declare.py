@@ -34,7 +34,7 @@ import time
 from alarm import raising_after
 from machine import describe
 from solver.deal import Deal
-from solver.declare import declare
+from solver.declare import Choice, declare
 from solver.engine.interval import Interval
 
 
@@ -163,7 +163,7 @@ def misere_ratio(path: str, strains: str, tt_mb: int | None, budget: float) -> i
     deal, normal = timed_normal_declaration(path, strains, tt_mb)
     shown: list[str] = []
 
-    def narrowed(interval: Interval) -> None:
+    def narrowed(interval: Interval, _best: Choice | None) -> None:
         shown.append(f"{interval} tricks after {time.perf_counter() - watch.start:.1f} s")
 
     try:

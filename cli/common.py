@@ -171,9 +171,10 @@ class LazyProgress:
         self._bar.update(self._task, completed=done, total=total)
 
     def note(self, text: str) -> None:
-        """One line on stderr above the bar, on a terminal only (as the bar itself)."""
+        """One line on stderr above the bar, on a terminal only (as the bar itself); the
+        terminal wraps it, so that it stays one line for whoever reads the output."""
         if self._console.is_terminal:
-            self._console.print(text, markup=False, highlight=False)
+            self._console.print(text, markup=False, highlight=False, soft_wrap=True)
 
     def close(self) -> None:
         if self._bar is not None:

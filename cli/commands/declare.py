@@ -4,16 +4,21 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Any
 
 from rich.table import Table
 
-from solver.analysis.advice_text import declaration_headline, interrupted_declaration, target_headline
+from solver.analysis.advice_text import (
+    declaration_headline,
+    interrupted_declaration,
+    optimum_proven,
+    target_headline,
+)
 from solver.cards import Card
 from solver.deal import Deal, Seat
-from solver.declare import Declaration, declare, declare_target
-from solver.declare.optimiser import DeclarationInterrupted
+from solver.declare import Choice, Declaration, declare, declare_target
+from solver.declare.optimiser import DeclarationInterrupted, Narrowing
 from solver.engine.interval import Interval
 from solver.errors import RulesError, UsageError
 from solver.game.rules import get_ruleset
@@ -115,11 +120,15 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _interval_notes(bar: LazyProgress) -> Callable[[Interval], None]:
-    """A misère declaration can run for long: say what it has proven as it narrows."""
+def _interval_notes(bar: LazyProgress) -> Narrowing:
+    """A misère declaration can run for long: say what it has proven as it narrows, and
+    the choice to play as soon as the optimum is proven (the ties may take far longer)."""
 
-    def note(interval: Interval) -> None:
-        bar.note(f"optimum: {interval} tricks{'' if interval.exact else ' (proven so far)'}")
+    def note(interval: Interval, best: Choice | None) -> None:
+        if interval.exact and best is not None:
+            bar.note(optimum_proven(best, interval.lo, misere=True))
+        else:
+            bar.note(f"optimum: {interval} tricks (proven so far)")
 
     return note
 

@@ -120,6 +120,12 @@ def _declaration_choice(choice: Choice, tricks: int, misere: bool, at_least: boo
     )
 
 
+def optimum_proven(choice: Choice, tricks: int, misere: bool) -> str:
+    """What a long declaration says once its optimum is proven and the ties are still
+    being settled: the choice is already safe to play."""
+    return f"optimum proven: {_declaration_choice(choice, tricks, misere)}; still settling which other choices tie it"
+
+
 def declaration_headline(result: Declaration) -> str:
     """The exact declaration in one sentence: what to name and discard, what it takes
     against the best defence, and what the next best strain gives.
@@ -183,6 +189,7 @@ __all__ = [
     "instruction",
     "interrupted_declaration",
     "mode_name",
+    "optimum_proven",
     "outcome",
     "target_headline",
     "target_mark",

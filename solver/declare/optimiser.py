@@ -92,6 +92,11 @@ class Choice:
         return {"strain": self.strain.name, "discard": [str(c) for c in self.discard], "count": self.count}
 
 
+Narrowing = Callable[[Interval, Choice | None], None]
+"""``narrowing(interval, best)``: the optimum's tricks proven to lie in ``interval``, and a
+choice proven to reach its lower end (misère; None before any)."""
+
+
 @dataclass(frozen=True)
 class Declaration:
     """The result of :func:`declare` (tricks are the declarer's; in misère, fewest is best)."""
@@ -291,7 +296,7 @@ def declare(
     misere: bool = False,
     must_ruff: bool = False,
     progress: Progress | None = None,
-    narrowing: Callable[[Interval], None] | None = None,
+    narrowing: Narrowing | None = None,
     tt_mb: int | None = None,
 ) -> Declaration:
     """The exact best declaration for ``declarer`` and every choice that reaches it.
@@ -300,8 +305,10 @@ def declare(
     strain every ruleset's fewest-tricks mode (MT, miz) is played in.
     ``progress(done, total)`` is called as candidates are settled (for a progress bar).
     In misère the classes of a strain are raced (:mod:`solver.declare.race`) and
-    ``narrowing(interval)`` is called each time the optimum's proven interval of tricks
-    narrows. ``tt_mb`` is the engine's table (default 64 MiB, in misère 256: misère
+    ``narrowing(interval, best)`` is called each time the optimum's proven interval of
+    tricks narrows, ``best`` the choice proven to reach its lower end (None before any):
+    once the interval is exact, an optimal choice is known while the ties are still
+    being settled. ``tt_mb`` is the engine's table (default 64 MiB, in misère 256: misère
     searches fill a small one). Raises :class:`~solver.errors.InvalidDealError` for a deal without a widow
     (or, when ``blind``, a widow larger than the hand) and a ``NotationError`` for bad
     strains/seats.
@@ -384,9 +391,7 @@ class _Search:
         self.searched += used
         self.done += 1
 
-    def race(
-        self, strain: str, ask: Candidates, raced_last: bool, narrowing: Callable[[Interval], None] | None
-    ) -> None:
+    def race(self, strain: str, ask: Candidates, raced_last: bool, narrowing: Narrowing | None) -> None:
         """Settle every class of ``strain``, their ceilings brought down together (:mod:`.race`)."""
         entries = []
         for cls in ask.classes(strain):
@@ -408,7 +413,7 @@ class _Search:
                 now = self.interval(ask.k)
                 if now != self.shown:
                     self.shown = now
-                    narrowing(now)
+                    narrowing(now, self.best_proven()[0])
 
         race.run(settle, narrowed)
         self.racing = None

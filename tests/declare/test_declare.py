@@ -9,7 +9,7 @@ import pytest
 from declare_reference import all_values, optimum, small_deal
 from solver.cards import Hand, Suit
 from solver.deal import Deal, Seat, Strain
-from solver.declare import declare
+from solver.declare import Choice, declare
 from solver.declare.classes import class_counts_of, discard_runs
 from solver.engine import solve
 from solver.engine.interval import Interval
@@ -251,9 +251,16 @@ def test_misere_intervals_narrow_to_the_optimum(seed):
     rng = random.Random(6000 + seed)
     deal = small_deal(rng, k=rng.randint(5, 7), w=rng.randint(2, 3))
     shown: list[Interval] = []
-    result = declare(deal, misere=True, strains=rng.choice(["N", "SN"]), narrowing=shown.append)
+    best: list[Choice | None] = []
+
+    def narrowed(interval: Interval, choice: Choice | None) -> None:
+        shown.append(interval)
+        best.append(choice)
+
+    result = declare(deal, misere=True, strains=rng.choice(["N", "SN"]), narrowing=narrowed)
     assert shown, "no interval reported"
     for before, after in zip(shown, shown[1:]):
         assert before.lo <= after.lo <= after.hi <= before.hi and before != after
     assert all(iv.lo <= result.tricks <= iv.hi for iv in shown)
     assert shown[-1].lo == shown[-1].hi == result.tricks
+    assert best[-1] in result.optimal  # the choice named once the optimum is proven is optimal
