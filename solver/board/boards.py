@@ -27,6 +27,7 @@ from ..analysis.review import _equivalence_groups, best_declaration, review
 from ..cards import Card, Hand
 from ..deal import SEATS, Seat
 from ..engine import Solver, dd_table
+from ..engine.interval import narrowing_value
 from ..errors import RecordError, SolverError
 from ..game.handfile import HandRecord, Position
 from ..game.knowledge import View
@@ -177,7 +178,8 @@ class Board:
 def dd_marks(job: Job, solver: Solver, pos: Position, won: int) -> dict[str, Any]:
     """The mover's double-dummy value after each legal card, grouped by equivalence."""
     job.solver(solver)
-    values = solver.card_values(pos.engine_position(), seat=pos.mover)
+    known = misere_first_marks(job, solver, pos, won) if pos.misere else None
+    values = solver.card_values(pos.engine_position(), seat=pos.mover, value=known)
     by_card = {str(c): int(v) for c, v in values.items()}
     best = (min if pos.misere else max)(by_card.values())
     groups = []
@@ -193,6 +195,42 @@ def dd_marks(job: Job, solver: Solver, pos: Position, won: int) -> dict[str, Any
         "values": by_card,
         "groups": groups,
     }
+
+
+def misere_first_marks(job: Job, solver: Solver, pos: Position, won: int) -> int:
+    """What a misère position's marks show before every card's value is known; returns
+    the mover's value.
+
+    Why: a misère value can take a minute on a full deal, and the page should not wait in
+    silence. So the job's ``partial`` holds first the mover's value as it narrows (each
+    step one null-window search, :func:`~solver.engine.interval.narrowing_value`), then
+    the cards that keep it (one null-window search a group); every card's value comes
+    after, each search starting from that value.
+    """
+    at = pos.engine_position()
+    base = {"kind": "dd", "seat": pos.mover.name, "misere": True, "partial": True}
+    interval = None
+    for interval in narrowing_value(
+        solver,
+        at.deal,
+        at.strain,
+        leader=at.leader,
+        seat=pos.mover,
+        misere=True,
+        must_ruff=at.must_ruff,
+        played=at.played,
+    ):
+        job.partial = {**base, "interval": [won + interval.lo, won + interval.hi]}
+    assert interval is not None and interval.exact  # the steps end with the exact value
+    keeping = solver.cards_keeping(at, seat=pos.mover, value=interval.lo)
+    job.partial = {
+        **base,
+        "interval": [won + interval.lo] * 2,
+        "best": interval.lo,
+        "best_total": won + interval.lo,
+        "keeping": [str(c) for c in keeping],
+    }
+    return interval.lo
 
 
 def sd_marks(job: Job, view: View, samples: int, pos: Position) -> dict[str, Any]:

@@ -33,6 +33,7 @@ class Job:
         self.done = 0
         self.total = 0
         self.result: Any = None
+        self.partial: Any = None  # what a running job has already found (JSON-ready), or None
         self.error: str | None = None
         self.started = time.monotonic()
         self._cancel = threading.Event()
@@ -84,6 +85,8 @@ class Job:
         }
         if self.state == "done":
             out["result"] = self.result
+        elif self.state == "running" and self.partial is not None:
+            out["partial"] = self.partial
         if self.error is not None:
             out["error"] = self.error
         return out

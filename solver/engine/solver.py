@@ -224,11 +224,21 @@ class Solver:
         played: Sequence[Card | str] = UNSET,
         misere: bool = UNSET,
         must_ruff: bool = UNSET,
+        value: int | None = None,
     ) -> dict[Card, int]:
-        """``seat``'s value after each legal card of the player to move (see :func:`card_values`)."""
+        """``seat``'s value after each legal card of the player to move (see :func:`card_values`).
+
+        ``value``: the position's value, where the caller has already proven it (as
+        :meth:`solve` gives it): each card's search then starts there, and a card that
+        keeps it costs one question, which the table answers when the caller has just
+        asked :meth:`cards_keeping`. A wrong value gives wrong answers."""
         pos = as_position(deal, strain, leader, misere, must_ruff, played)
+        if value is not None and (
+            isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= pos.tricks
+        ):
+            raise EngineError(f"value must be a number of tricks 0..{pos.tricks}, got {short_repr(value)}")
         with self._lock:
-            pairs = self._engine.card_values(*pos.core_args(seat))
+            pairs = self._engine.card_values(*pos.core_args(seat), -1 if value is None else value)
         cards = sorted((Card.from_bit(1 << i) for i, _ in pairs), key=lambda c: (c.suit, -c.rank))
         values = {i: v for i, v in pairs}
         return {c: values[c.bit.bit_length() - 1] for c in cards}

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+import threading
 import time
 import warnings
 from pathlib import Path
@@ -28,6 +29,7 @@ from solver.board.app import MAX_BODY_BYTES, create_app  # noqa: E402
 from solver.board.boards import Boards  # noqa: E402
 from solver.board.line import Line  # noqa: E402
 from solver.deal import Seat  # noqa: E402
+from solver.engine import Solver  # noqa: E402
 from solver.game.handfile import HandRecord, hand_from_record, parse_hand  # noqa: E402
 from solver.game.match import Match  # noqa: E402
 from solver.game.rules import get_ruleset  # noqa: E402
@@ -406,3 +408,53 @@ def test_moving_on_cancels_slow_marks():
         ).items()
     }
     boards.close_all()
+
+
+def test_misere_marks_show_the_value_and_its_cards_before_the_rest(client, monkeypatch):
+    """While every card's misère value is still searched, the job already says the
+    mover's value (as it narrows) and which cards keep it; the final marks are unchanged."""
+    rec = _record("hungarian", 12)
+    at = 12  # trick 5: a few seconds of misère search at most
+    gate = threading.Event()
+    real = Solver.card_values
+
+    def held(self, *args, **kwargs):
+        assert gate.wait(60), "the test never let the marks finish"
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(Solver, "card_values", held)
+    board = _open(client, rec.to_text())["id"]
+    assert client.post(f"/api/boards/{board}/goto", json={"at": at}).json()["at"] == at
+    pos = rec.position(at // 3 + 1, at % 3)
+    values = real(
+        Solver(32),
+        pos.deal,
+        pos.strain,
+        leader=pos.leader,
+        seat=pos.mover,
+        played=pos.played,
+        misere=True,
+        must_ruff=pos.must_ruff,
+    )
+    best = min(values.values())
+    won = pos.won[pos.mover]
+    seen = []
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        m = client.get(f"/api/boards/{board}/marks?wait=0.2").json()
+        assert m["status"] == "running", m  # card_values is held back
+        if "partial" in m:
+            seen.append(m["partial"])
+            if "keeping" in m["partial"]:
+                break
+    else:
+        raise AssertionError(f"no partial marks with the best cards: {seen}")
+    for p in seen:  # every interval holds the value, and they only narrow
+        assert p["partial"] and p["misere"] and p["seat"] == pos.mover.name
+        assert p["interval"][0] <= won + best <= p["interval"][1]
+    last = seen[-1]
+    assert last["interval"] == [won + best, won + best] and last["best"] == best
+    assert sorted(last["keeping"]) == sorted(str(c) for c, v in values.items() if v == best)
+    gate.set()
+    final = _marks(client, board)
+    assert "partial" not in final and final["result"]["values"] == {str(c): v for c, v in values.items()}

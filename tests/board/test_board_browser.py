@@ -2,8 +2,9 @@
 
 Load a hand file, step through it with the keys, click an alternative card and check the
 marks drawn against the engine, undo, reload from the shared URL, and kibitz one seat:
-no hidden card in the page or in what the page received. Screenshots of three points of
-the hand go to the test's temporary directory (``SM358_BOARD_SHOTS=DIR`` keeps them).
+no hidden card in the page or in what the page received; an MT position's marks in
+stages. Screenshots go to the test's temporary directory (``SM358_BOARD_SHOTS=DIR``
+keeps them).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import threading
 import time
 from pathlib import Path
 
@@ -26,9 +28,14 @@ from selenium.webdriver.common.keys import Keys  # noqa: E402
 from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
 
 import solver  # noqa: E402
+from solver.board import boards as board_module  # noqa: E402
 from solver.board.line import Line  # noqa: E402
 from solver.board.server import _Background  # noqa: E402
-from solver.game.handfile import load_hand  # noqa: E402
+from solver.engine import Solver  # noqa: E402
+from solver.game.handfile import hand_from_record, load_hand  # noqa: E402
+from solver.game.match import Match  # noqa: E402
+from solver.game.rules import get_ruleset  # noqa: E402
+from solver.players import get_player  # noqa: E402
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "hand-twelve.txt"
 CHROMIUM = next((p for p in ("/usr/bin/chromium", "/usr/bin/chromium-browser") if os.path.exists(p)), None)
@@ -260,3 +267,67 @@ def test_editor_builds_a_deal_and_shows_why_one_is_refused(server, browser):
     s = _wait_at(browser, 0)
     assert s["seats"]["D"]["hand"] == ["SA", "SK"] and s["mover"] == "D" and s["contract"] == "S"
     assert _wait_marks(browser)["result"]["values"] == {"SA": 2, "SK": 2}
+
+
+def test_misere_marks_show_the_value_and_best_cards_first(browser, shots, monkeypatch):
+    """An MT position: while the other cards' values are still searched, the page says the
+    mover's value and marks the cards that keep it (=), the others as still open (…)."""
+    gate = threading.Event()
+    real = Solver.card_values
+
+    def held(self, *args, **kwargs):
+        gate.wait(60)
+        return real(self, *args, **kwargs)
+
+    def idle_panel(line):  # the panels' misère searches would take the cores for minutes
+        def work(job):
+            while not gate.wait(0.1):
+                job.progress(0, 1)
+            return {"note": "not computed in this test"}
+
+        return work
+
+    monkeypatch.setattr(Solver, "card_values", held)
+    monkeypatch.setattr(board_module, "_PANEL_WORK", dict.fromkeys(board_module.PANELS, idle_panel))
+    players = [get_player(k, f"11:{i}") for i, k in enumerate(("heuristic", "random", "heuristic"))]
+    match = Match(get_ruleset("hungarian"), players, 11, preset="hungarian", options={}).play()
+    rec = hand_from_record(match, 12)  # an MT hand
+    assert rec.misere
+    srv = _Background(long_jobs=4)
+    try:
+        line = Line(rec, at=12)
+        board = srv.boards.open(line)
+        browser.get(f"{srv.url}?b={board.id}")
+        _wait_at(browser, 12)
+        WebDriverWait(browser, 30).until(
+            lambda d: d.execute_script("return !!(marks && marks.partial && marks.partial.keeping)")
+        )
+        pos = line.position()
+        assert pos is not None
+        values = real(
+            Solver(32),
+            pos.deal,
+            pos.strain,
+            leader=pos.leader,
+            seat=pos.mover,
+            played=pos.played,
+            misere=True,
+            must_ruff=pos.must_ruff,
+        )
+        best = min(values.values())
+        assert _drawn_marks(browser) == {str(c): "=" if v == best else "…" for c, v in values.items()}
+        status = browser.find_element(By.ID, "marks-status").text
+        total = pos.won[pos.mover] + best
+        assert (
+            f"{pos.mover.name} can hold itself to {total} trick" in status
+            and "still being computed" in status
+        )
+        browser.save_screenshot(str(shots / "board-4-misere-first-marks.png"))
+        gate.set()
+        _wait_marks(browser)
+        drawn = _drawn_marks(browser)
+        assert drawn == {str(c): "=" if v == best else f"+{v - best}" for c, v in values.items()}
+    finally:
+        gate.set()
+        srv.boards.close_all()
+        srv.stop()

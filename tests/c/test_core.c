@@ -180,7 +180,7 @@ static void random_positions(int count, int max_size, size_t tt_bytes)
             CHECK(engine_can_reach(&e, &q, beyond) == 0, "can_reach holds beyond the value (it %d)", it);
 
         int cards[MAX_TRICKS], values[MAX_TRICKS];
-        int n = engine_card_values(&e, &q, cards, values);
+        int n = engine_card_values(&e, &q, -1, cards, values);
         uint64_t legal = ref_legal(h[mover], trick, q.nplayed, trump, must_ruff);
         CHECK(n == __builtin_popcountll(legal), "card_values lists %d cards, %d legal (it %d)", n,
               __builtin_popcountll(legal), it);
@@ -191,6 +191,12 @@ static void random_positions(int count, int max_size, size_t tt_bytes)
             h[mover] |= (uint64_t)1 << cards[i];
             CHECK(values[i] == v, "card value of %d: %d != %d (it %d)", cards[i], values[i], v, it);
         }
+        /* the same values when the position's value is given */
+        int known_cards[MAX_TRICKS], known_values[MAX_TRICKS];
+        CHECK(engine_card_values(&e, &q, expect, known_cards, known_values) == n, "card_values from the value (it %d)", it);
+        for (int i = 0; i < n; i++)
+            CHECK(known_cards[i] == cards[i] && known_values[i] == values[i],
+                  "card value of %d from the value: %d != %d (it %d)", cards[i], known_values[i], values[i], it);
         check_pv(&e, &q, trump, expect);
     }
     engine_free(&e);

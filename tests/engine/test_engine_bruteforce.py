@@ -30,7 +30,8 @@ SLOW_BATCHES = [(5000 + i, 200, (3, 4, 5, 5, 6)) for i in range(24)]
 
 
 def check_batch(seed: int, count: int, sizes: tuple[int, ...]) -> None:
-    """Compare solve, card_values, best_card and can_reach on every position; report all mismatches."""
+    """Compare solve, card_values (also from the known value), best_card and can_reach on
+    every position; report all mismatches."""
     solver = Solver(tt_mb=16)
     failures: list[str] = []
     for pos in positions(seed, count, sizes):
@@ -46,6 +47,9 @@ def check_batch(seed: int, count: int, sizes: tuple[int, ...]) -> None:
         got_by_name = {str(c): v for c, v in got_cards.items()}
         if got_by_name != exp_cards:
             failures.append(f"card_values {got_by_name} != {exp_cards}: {pos}")
+        from_value = solver.card_values(pos.deal, pos.strain, value=expected, **pos.kwargs())
+        if {str(c): v for c, v in from_value.items()} != exp_cards:
+            failures.append(f"card_values from the value {expected}: {from_value} != {exp_cards}: {pos}")
         failures.extend(check_best_card(solver, pos, exp_cards, expected))
         failures.extend(check_can_reach(solver, pos, expected))
     bf.clear_cache()

@@ -120,6 +120,8 @@ def test_can_reach_brackets_the_value():
 def test_cards_keeping_refuses_a_value_that_is_not_a_number_of_tricks(bad):
     with pytest.raises(EngineError, match="value"):
         Solver(tt_mb=4).cards_keeping(SIX, "D", leader="D", seat="M", value=bad)
+    with pytest.raises(EngineError, match="value"):
+        Solver(tt_mb=4).card_values(SIX, "D", leader="D", seat="M", value=bad)
 
 
 def test_trumpless_positions_share_entries_with_no_trump():

@@ -109,7 +109,8 @@ async function pollMarks(gen) {
     if (gen !== generation) return;
     if (m.status === "done" || m.status === "failed") { marks = m; render(); return; }
     if (m.status === "cancelled") return;
-    renderMarksStatus(m);
+    if (m.partial) { marks = m; render(); } // a misère value, then its best cards, before the rest
+    else renderMarksStatus(m);
   }
 }
 
@@ -173,9 +174,19 @@ function renderInfo() {
 function groupsFor(seat) {
   // card -> {group, mark} for the seat to move, from the marks
   const map = new Map();
-  if (!marks || !marks.result || state.mover !== seat) return map;
-  const r = marks.result;
-  if (r.kind === "dd") {
+  const r = marks && (marks.result || marks.partial);
+  if (!r || state.mover !== seat) return map;
+  if (r.partial) {
+    // the cards known to keep the value; the others are worse by an amount still being searched
+    if (!r.keeping) return map;
+    const keeping = new Set(r.keeping);
+    for (const c of state.legal) {
+      const keeps = keeping.has(c);
+      const title = `${seat} ${keeps ? `can hold itself to ${r.best_total}` : `takes more than ${r.best_total}`} trick` +
+        `${r.best_total === 1 ? "" : "s"} in all after ${SYM[c[0]]}${rankText(c[1])}` + (keeps ? " (best)" : " (how many more: still computing)");
+      map.set(c, { key: c, cls: keeps ? "d0" : "open", text: keeps ? "=" : "…", title, first: true, last: true });
+    }
+  } else if (r.kind === "dd") {
     for (const g of r.groups) {
       const d = r.misere ? g.delta : -g.delta;
       const cls = d === 0 ? "d0" : d === 1 ? "d1" : "d2";
@@ -295,6 +306,16 @@ function renderMarksStatus(m) {
   }
   if (!m || m.status === "running" || m.status === "queued") {
     const what = state.kibitz ? "single-dummy advice" : "double-dummy marks";
+    const p = m && m.partial;
+    if (p) {
+      const [lo, hi] = p.interval;
+      const tricks = `${lo === hi ? lo : `${lo}–${hi}`} trick${hi === 1 ? "" : "s"}`;
+      box.append(p.keeping
+        ? `Double-dummy: ${p.seat} can hold itself to ${tricks} with best play (= keeps it); how much the other cards (…) lose is still being computed… `
+        : `Double-dummy: the fewest tricks ${p.seat} can hold itself to in all: ${tricks} (proven so far); still computing… `);
+      box.append(`${m.seconds.toFixed(1)} s`);
+      return;
+    }
     box.append(`Computing ${what}… `);
     if (m && m.total) {
       const bar = el("span", { class: "progress" }, el("span", { style: `width:${Math.round((100 * m.done) / m.total)}%` }));

@@ -247,12 +247,28 @@ static PyObject *Engine_can_reach_within(EngineObject *self, PyObject *args)
     return answer;
 }
 
+/* card_values(...same as solve..., known): known is the position's proven value, or -1. */
 static PyObject *Engine_card_values(EngineObject *self, PyObject *args)
 {
     SmQuery q;
     int cards[MAX_TRICKS], values[MAX_TRICKS], n;
-    if (parse_query(self, args, &q, NULL, 0) < 0) return NULL;
-    RUN_SEARCH(self, n = engine_card_values(&self->engine, &q, cards, values));
+    Py_ssize_t nargs = PyTuple_GET_SIZE(args);
+    if (nargs < 1) {
+        PyErr_SetString(PyExc_TypeError, "card_values needs the query and the known value (-1: none)");
+        return NULL;
+    }
+    long known = PyLong_AsLong(PyTuple_GET_ITEM(args, nargs - 1));
+    if (known == -1 && PyErr_Occurred()) return NULL;
+    PyObject *rest = PyTuple_GetSlice(args, 0, nargs - 1);
+    if (!rest) return NULL;
+    int parsed = parse_query(self, rest, &q, NULL, 0);
+    Py_DECREF(rest);
+    if (parsed < 0) return NULL;
+    if (known < -1 || known > __builtin_popcountll(q.hands[0]) + 1) {
+        PyErr_SetString(PyExc_ValueError, "known value out of range");
+        return NULL;
+    }
+    RUN_SEARCH(self, n = engine_card_values(&self->engine, &q, (int)known, cards, values));
     if (n == SM_ABORTED) return aborted_error();
     PyObject *list = PyList_New(n);
     if (!list) return NULL;
@@ -375,7 +391,7 @@ static PyMethodDef Engine_methods[] = {
     {"can_reach_within", (PyCFunction)Engine_can_reach_within, METH_VARARGS,
      "can_reach_within(...same as can_reach..., max_nodes) -> bool, or None past max_nodes"},
     {"card_values", (PyCFunction)Engine_card_values, METH_VARARGS,
-     "card_values(...same as solve...) -> [(card_bit_index, value), ...]"},
+     "card_values(...same as solve..., known) -> [(card_bit_index, value), ...]"},
     {"best_card", (PyCFunction)Engine_best_card, METH_VARARGS,
      "best_card(...same as solve..., order) -> (first card of order keeping the value or -2, value)"},
     {"keeping_cards", (PyCFunction)Engine_keeping_cards, METH_VARARGS,

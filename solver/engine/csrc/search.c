@@ -441,17 +441,26 @@ static int ab(Engine *e, const Position *p, int target, uint64_t *rel)
  * value cost the most and searches far from it are cheap, so rather than bisecting
  * from the middle of the range it steps one trick at a time from a typical value
  * (a third of the tricks left), inside the range the settled trumps allow. */
+static int exact_value_within(Engine *e, const Position *p, int lo, int hi, int g);
+
 static int exact_value(Engine *e, const Position *p)
 {
-    int lo = p->counted, hi = p->counted + p->tricks_left;
+    return exact_value_within(e, p, 0, MAX_TRICKS, p->counted + (p->tricks_left + 1) / 3);
+}
+
+/* The exact value when it is known to lie in lo..hi (the caller's knowledge; the
+ * position's own range and settled trumps narrow it further), the first target g. */
+static int exact_value_within(Engine *e, const Position *p, int lo, int hi, int g)
+{
     uint64_t rel;
+    if (lo < p->counted) lo = p->counted;
+    if (hi > p->counted + p->tricks_left) hi = p->counted + p->tricks_left;
     if (p->nplayed == 0) {
         int seat_min, others_min;
         settled_tricks(p, &seat_min, &others_min);
-        lo += seat_min;
-        hi -= others_min;
+        if (lo < p->counted + seat_min) lo = p->counted + seat_min;
+        if (hi > p->counted + p->tricks_left - others_min) hi = p->counted + p->tricks_left - others_min;
     }
-    int g = p->counted + (p->tricks_left + 1) / 3;
     e->root_first = -1;
     while (lo < hi) {
         if (g > hi) g = hi;
@@ -511,10 +520,16 @@ int engine_can_reach_within(Engine *e, const SmQuery *q, int target, uint64_t ma
     return r == SM_ABORTED && e->aborted == SM_STOP_BUDGET ? SM_OVER_BUDGET : r;
 }
 
-int engine_card_values(Engine *e, const SmQuery *q, int cards[MAX_TRICKS], int values[MAX_TRICKS])
+/* Every card's value. Where the caller knows the position's value (known >= 0), it
+ * bounds every child's on one side (at most that after a card of the maximiser, at least
+ * that after one of the minimiser) and each child's steps start there: a card that keeps
+ * the value then costs one question, answered by the table where the caller's searches
+ * proved it. */
+int engine_card_values(Engine *e, const SmQuery *q, int known, int cards[MAX_TRICKS], int values[MAX_TRICKS])
 {
     Position p;
     setup(e, q, &p);
+    int maximiser = p.side[p.to_move];
     Move moves[MAX_MOVES];
     int n = gen_moves(&p, moves, -1);
     int count = 0;
@@ -523,7 +538,9 @@ int engine_card_values(Engine *e, const SmQuery *q, int cards[MAX_TRICKS], int v
         Position c = p;
         pos_play(&c, moves[i].card);
         e->nodes = 0;
-        int v = exact_value(e, &c);
+        int v = known < 0   ? exact_value(e, &c)
+                : maximiser ? exact_value_within(e, &c, 0, known, known)
+                            : exact_value_within(e, &c, known, MAX_TRICKS, known + 1);
         nodes += e->nodes;
         if (v == SM_ABORTED) return SM_ABORTED;
         uint64_t group = moves[i].group;

@@ -105,8 +105,10 @@ int engine_can_reach(Engine *e, const SmQuery *q, int target);
  * the table, so asking again with a larger budget goes on from what was proven. */
 int engine_can_reach_within(Engine *e, const SmQuery *q, int target, uint64_t max_nodes);
 /* For every legal card of the player to move: seat's value after it is played.
- * Fills cards[] and values[] (up to 17); returns the count or SM_ABORTED. */
-int engine_card_values(Engine *e, const SmQuery *q, int cards[MAX_TRICKS], int values[MAX_TRICKS]);
+ * Fills cards[] and values[] (up to 17); returns the count or SM_ABORTED. `known`: the
+ * position's exact value if the caller has proven it (each card's search starts there),
+ * else -1. */
+int engine_card_values(Engine *e, const SmQuery *q, int known, int cards[MAX_TRICKS], int values[MAX_TRICKS]);
 /* The first card of order[0..norder) that keeps the position's exact value for the
  * player to move (*value receives it); SM_NO_CARD if none does, or SM_ABORTED. */
 #define SM_NO_CARD (-2)
