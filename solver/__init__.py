@@ -21,7 +21,7 @@ from .interrupts import import_holding_sigint
 # ``import solver.errors`` costs only that module: the C core, numpy, OR-Tools and the
 # analysis stack load when a name that needs them is first touched.
 if TYPE_CHECKING:
-    from . import board
+    from .board import board
     from .analysis.advice import Advice, advise_declaration, advise_play
     from .analysis.review import Review, review
     from .analysis.tree import optimal_tree

@@ -342,7 +342,7 @@ def test_solver_board_in_jupyter():
     """solver.board(source) gives an IFrame of a board served from this process."""
     pytest.importorskip("IPython")
     # the package is callable at run time (solver/board/__init__.py); mypy sees a module
-    frame = solver.board(str(EXAMPLES / "hand-twelve.txt"))  # type: ignore[operator]
+    frame = solver.board(str(EXAMPLES / "hand-twelve.txt"))
     assert frame.src.startswith("http://127.0.0.1:") and "?b=" in frame.src
     import urllib.request
 
