@@ -21,10 +21,10 @@ from .interrupts import import_holding_sigint
 # ``import solver.errors`` costs only that module: the C core, numpy, OR-Tools and the
 # analysis stack load when a name that needs them is first touched.
 if TYPE_CHECKING:
-    from .board import board
     from .analysis.advice import Advice, advise_declaration, advise_play
     from .analysis.review import Review, review
     from .analysis.tree import optimal_tree
+    from .board import board
     from .cards import ALL_CARDS, Card, Hand, Suit, parse_cards
     from .deal import Deal, Seat, Strain, parse_strains
     from .declare import Choice, Declaration, declare
