@@ -309,9 +309,11 @@ def test_simulate_caps_matches(capsys):
 )
 def test_the_c_core_refuses_invalid_masks(hands, played, message):
     engine = _core.Engine(1 << 20)
-    for method in (engine.solve, engine.card_values, engine.pv):
+    for method in (engine.solve, engine.pv):
         with pytest.raises(ValueError, match=message):
             method(0, 0, False, False, *hands, 0, played)
+    with pytest.raises(ValueError, match=message):
+        engine.card_values(0, 0, False, False, *hands, 0, played, -1)
     with pytest.raises(ValueError, match=message):
         engine.can_reach(0, 0, False, False, *hands, 0, played, 1)
     with pytest.raises(ValueError, match=message):
@@ -425,3 +427,9 @@ def test_save_record_refuses_what_load_record_refuses(record, tmp_path):
     assert solver.load_record(path) == solver.load_record(path) and path.exists()
     with pytest.raises(RecordError, match="check must be True or False"):
         solver.save_record(record, path, check="no")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("known", [-2, 3])
+def test_the_c_core_refuses_a_known_value_out_of_range(known):
+    with pytest.raises(ValueError, match="known value out of range"):
+        _core.Engine(1 << 20).card_values(0, 0, False, False, 1, 2, 4, 0, (), known)
