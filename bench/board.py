@@ -14,6 +14,14 @@ position (the mover's value after each legal card), the way the page does. Targe
 - the first marks of a full deal (a fresh board) within 1 table-time.
 
     python bench/board.py [--hands N] [--first SEED]
+
+``--misere N`` times instead the marks of the first lead of the first N hands a bundled
+declarer chose to play in MT (``bench/mt_hands.py``), where a misère search of a full deal
+makes the page wait: ``card_values`` alone on a fresh table of the board's size, then a
+fresh board's marks job, with the moments its partial answer gave the mover's value and
+the cards that keep it, and the moment every mark was in (docs/board.md).
+
+    python bench/board.py --misere 4
 """
 
 from __future__ import annotations
@@ -44,11 +52,52 @@ def step_through(rec, runner: JobRunner) -> list[float]:
     return times
 
 
+def misere_stages(count: int) -> int:
+    """The misère marks in stages against ``card_values`` alone, on the first lead of MT hands."""
+    from mt_hands import chosen_mt_hands
+    from solver.board.boards import TT_MB
+    from solver.engine import Solver
+
+    print(describe())
+    runner = JobRunner(1)
+    for label, rec in chosen_mt_hands(count):
+        pos = rec.position(1, 0)
+        t0 = time.perf_counter()
+        Solver(TT_MB).card_values(pos.engine_position(), seat=pos.mover)
+        alone = time.perf_counter() - t0
+        board = Board(Line(rec), runner)
+        t0 = time.perf_counter()
+        value_at = keeping_at = None
+        while True:
+            m = board.marks(wait=0.02)
+            now = time.perf_counter() - t0
+            partial = m.get("partial") or {}
+            lo, hi = partial.get("interval", (0, 1))
+            if value_at is None and (lo == hi or m["status"] == "done"):
+                value_at = now
+            if keeping_at is None and ("keeping" in partial or m["status"] == "done"):
+                keeping_at = now
+            if m["status"] != "running" and m["status"] != "queued":
+                break
+        assert m["status"] == "done", m
+        board.close()
+        print(
+            f"{label}, {pos.mover.name}'s first lead: card_values alone {alone:7.2f} s; in stages the value "
+            f"after {value_at:7.2f} s, the cards that keep it {keeping_at:7.2f} s, every mark {now:7.2f} s "
+            f"({now / alone:.2f} of card_values alone)",
+            flush=True,
+        )
+    return 0
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--hands", type=int, default=8, help="number of seeded hands (default 8)")
     ap.add_argument("--first", type=int, default=1, help="seed of the first match (default 1)")
+    ap.add_argument("--misere", type=int, default=0, metavar="N", help="time MT hands' staged marks instead")
     args = ap.parse_args()
+    if args.misere:
+        return misere_stages(args.misere)
 
     print(describe())
     recs = hands(args.hands, args.first)
