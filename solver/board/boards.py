@@ -210,16 +210,7 @@ def misere_first_marks(job: Job, solver: Solver, pos: Position, won: int) -> int
     at = pos.engine_position()
     base = {"kind": "dd", "seat": pos.mover.name, "misere": True, "partial": True}
     interval = None
-    for interval in narrowing_value(
-        solver,
-        at.deal,
-        at.strain,
-        leader=at.leader,
-        seat=pos.mover,
-        misere=True,
-        must_ruff=at.must_ruff,
-        played=at.played,
-    ):
+    for interval in narrowing_value(solver, at, seat=pos.mover):
         job.partial = {**base, "interval": [won + interval.lo, won + interval.hi]}
     assert interval is not None and interval.exact  # the steps end with the exact value
     keeping = solver.cards_keeping(at, seat=pos.mover, value=interval.lo)

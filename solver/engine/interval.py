@@ -17,6 +17,9 @@ from typing import TYPE_CHECKING
 from solver.cards import Card
 from solver.deal import Deal, Seat, Strain
 
+from .position import Position
+from .solver import UNSET, as_position
+
 if TYPE_CHECKING:
     from solver.engine import Solver
 
@@ -38,40 +41,31 @@ class Interval:
 
 def narrowing_value(
     solver: Solver,
-    deal: Deal,
-    strain: Strain | str,
+    deal: Deal | Position,
+    strain: Strain | str | None = None,
     *,
-    leader: Seat | str = "E",
+    leader: Seat | str = UNSET,
     seat: Seat | str = "D",
-    misere: bool = False,
-    must_ruff: bool = False,
-    played: Sequence[Card | str] = (),
+    misere: bool = UNSET,
+    must_ruff: bool = UNSET,
+    played: Sequence[Card | str] = UNSET,
 ) -> Iterator[Interval]:
     """Yield the interval proven so far: first the whole range, then after every
-    null-window step, ending with the exact value (``lo == hi``).
+    null-window step, ending with the exact value (``lo == hi``). Takes a deal and its
+    fields, or a :class:`~solver.engine.position.Position`, as the Solver's methods do.
 
     Bad input raises the Solver's error at the first step. In misère "the seat takes at least g" is "it cannot hold itself
     to g - 1", one ``can_reach(target=g - 1, misere=True)``."""
-    lo, hi = 0, deal.hand_size
+    position = as_position(deal, strain, leader, misere, must_ruff, played)
+    lo, hi = 0, position.tricks
     yield Interval(lo, hi)
     step = (hi + 1) // 3
     while lo < hi:
         step = min(max(step, lo + 1), hi)
-        if misere:
-            at_least = not solver.can_reach(
-                deal,
-                strain,
-                leader=leader,
-                seat=seat,
-                target=step - 1,
-                misere=True,
-                must_ruff=must_ruff,
-                played=played,
-            )
+        if position.misere:
+            at_least = not solver.can_reach(position, seat=seat, target=step - 1)
         else:
-            at_least = solver.can_reach(
-                deal, strain, leader=leader, seat=seat, target=step, must_ruff=must_ruff, played=played
-            )
+            at_least = solver.can_reach(position, seat=seat, target=step)
         if at_least:
             lo = step
             step += 1

@@ -89,15 +89,7 @@ def _check_marks_along(client: TestClient, rec: HandRecord, first: int, patience
             if 3 * (t - 1) + i < first:
                 continue
             pos = rec.position(t, i)
-            expected = solver.card_values(
-                pos.deal,
-                pos.strain,
-                leader=pos.leader,
-                seat=pos.mover,
-                played=pos.played,
-                misere=pos.misere,
-                must_ruff=pos.must_ruff,
-            )
+            expected = solver.card_values(pos.engine_position(), seat=pos.mover)
             assert s["at"] == k and s["mover"] == pos.mover.name
             assert sorted(s["legal"]) == sorted(str(c) for c in expected)
             m = _marks(client, board, patience)["result"]
@@ -396,16 +388,7 @@ def test_moving_on_cancels_slow_marks():
     pos = Line(rec, at=40).position()
     assert pos is not None
     assert m["result"]["values"] == {
-        str(c): v
-        for c, v in solver.card_values(
-            pos.deal,
-            pos.strain,
-            leader=pos.leader,
-            seat=pos.mover,
-            played=pos.played,
-            misere=True,
-            must_ruff=pos.must_ruff,
-        ).items()
+        str(c): v for c, v in solver.card_values(pos.engine_position(), seat=pos.mover).items()
     }
     boards.close_all()
 
@@ -426,16 +409,7 @@ def test_misere_marks_show_the_value_and_its_cards_before_the_rest(client, monke
     board = _open(client, rec.to_text())["id"]
     assert client.post(f"/api/boards/{board}/goto", json={"at": at}).json()["at"] == at
     pos = rec.position(at // 3 + 1, at % 3)
-    values = real(
-        Solver(32),
-        pos.deal,
-        pos.strain,
-        leader=pos.leader,
-        seat=pos.mover,
-        played=pos.played,
-        misere=True,
-        must_ruff=pos.must_ruff,
-    )
+    values = real(Solver(32), pos.engine_position(), seat=pos.mover)
     best = min(values.values())
     won = pos.won[pos.mover]
     seen = []

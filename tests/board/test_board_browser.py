@@ -304,16 +304,7 @@ def test_misere_marks_show_the_value_and_best_cards_first(browser, shots, monkey
         )
         pos = line.position()
         assert pos is not None
-        values = real(
-            Solver(32),
-            pos.deal,
-            pos.strain,
-            leader=pos.leader,
-            seat=pos.mover,
-            played=pos.played,
-            misere=True,
-            must_ruff=pos.must_ruff,
-        )
+        values = real(Solver(32), pos.engine_position(), seat=pos.mover)
         best = min(values.values())
         assert _drawn_marks(browser) == {str(c): "=" if v == best else "…" for c, v in values.items()}
         status = browser.find_element(By.ID, "marks-status").text
