@@ -17,11 +17,12 @@ position (the mover's value after each legal card), the way the page does. Targe
 
 ``--misere N`` times instead the marks of the first lead of the first N hands a bundled
 declarer chose to play in MT (``bench/mt_hands.py``), where a misère search of a full deal
-makes the page wait: ``card_values`` alone on a fresh table of the board's size, then a
-fresh board's marks job, with the moments its partial answer gave the mover's value and
-the cards that keep it, and the moment every mark was in (docs/board.md).
+makes the page wait: ``card_values`` alone on a fresh table of a board's size (32 MiB, and
+the 256 MiB of an MT board), then a fresh board's marks job, with the moments its partial
+answer gave the mover's value and the cards that keep it, and the moment every mark was in
+(docs/board.md).
 
-    python bench/board.py --misere 4
+    python bench/board.py --misere 4 [--tt-mb 256]
 """
 
 from __future__ import annotations
@@ -52,19 +53,25 @@ def step_through(rec, runner: JobRunner) -> list[float]:
     return times
 
 
-def misere_stages(count: int) -> int:
-    """The misère marks in stages against ``card_values`` alone, on the first lead of MT hands."""
+def misere_stages(count: int, tt_mb: int | None) -> int:
+    """The misère marks in stages against ``card_values`` alone, on the first lead of MT
+    hands; ``tt_mb`` replaces the size of an MT board's table (None: the board's own)."""
     from mt_hands import chosen_mt_hands
-    from solver.board.boards import TT_MB
+    from solver.board import boards
     from solver.engine import Solver
 
-    print(describe())
+    if tt_mb is not None:
+        boards.MISERE_BOARD_TT_MB = tt_mb
+    misere_mb = boards.MISERE_BOARD_TT_MB
+    print(f"{describe()}; an MT board's table {misere_mb} MiB")
     runner = JobRunner(1)
     for label, rec in chosen_mt_hands(count):
         pos = rec.position(1, 0)
-        t0 = time.perf_counter()
-        Solver(TT_MB).card_values(pos.engine_position(), seat=pos.mover)
-        alone = time.perf_counter() - t0
+        alone = {}
+        for mb in sorted({boards.TT_MB, misere_mb}):
+            t0 = time.perf_counter()
+            Solver(mb).card_values(pos.engine_position(), seat=pos.mover)
+            alone[mb] = time.perf_counter() - t0
         board = Board(Line(rec), runner)
         t0 = time.perf_counter()
         value_at = keeping_at = None
@@ -81,10 +88,11 @@ def misere_stages(count: int) -> int:
                 break
         assert m["status"] == "done", m
         board.close()
+        references = ", ".join(f"{mb} MiB {t:.2f} s" for mb, t in alone.items())
         print(
-            f"{label}, {pos.mover.name}'s first lead: card_values alone {alone:7.2f} s; in stages the value "
-            f"after {value_at:7.2f} s, the cards that keep it {keeping_at:7.2f} s, every mark {now:7.2f} s "
-            f"({now / alone:.2f} of card_values alone)",
+            f"{label}, {pos.mover.name}'s first lead: card_values alone on a fresh table of {references}; "
+            f"a fresh board: the value after {value_at:.2f} s, the cards that keep it {keeping_at:.2f} s, "
+            f"every mark {now:.2f} s",
             flush=True,
         )
     return 0
@@ -95,9 +103,10 @@ def main() -> int:
     ap.add_argument("--hands", type=int, default=8, help="number of seeded hands (default 8)")
     ap.add_argument("--first", type=int, default=1, help="seed of the first match (default 1)")
     ap.add_argument("--misere", type=int, default=0, metavar="N", help="time MT hands' staged marks instead")
+    ap.add_argument("--tt-mb", type=int, default=None, help="with --misere: an MT board's table in MiB")
     args = ap.parse_args()
     if args.misere:
-        return misere_stages(args.misere)
+        return misere_stages(args.misere, args.tt_mb)
 
     print(describe())
     recs = hands(args.hands, args.first)

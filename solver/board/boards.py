@@ -26,7 +26,7 @@ from ..analysis.advice import advise_play
 from ..analysis.review import _equivalence_groups, best_declaration, review
 from ..cards import Card, Hand
 from ..deal import SEATS, Seat
-from ..engine import Solver, dd_table
+from ..engine import MISERE_TT_MB, Solver, dd_table
 from ..engine.interval import narrowing_value
 from ..errors import RecordError, SolverError
 from ..game.handfile import HandRecord, Position
@@ -39,6 +39,7 @@ __all__ = ["Board", "Boards", "KibitzRefused"]
 
 SEAT_WORDS = {"D": "Dealer", "E": "Eldest", "M": "Middle"}
 TT_MB = 32  # each open board's warm table
+MISERE_BOARD_TT_MB = MISERE_TT_MB  # an MT or miz board's: misère searches fill a small table
 PANELS = ("table", "declare", "review")
 
 
@@ -61,7 +62,7 @@ class Board:
         self.runner = runner
         self.kibitz = kibitz
         self.samples = samples
-        self.solver = Solver(TT_MB)
+        self.solver = self._new_solver()
         self.lock = threading.RLock()
         self.used = time.monotonic()
         self._marks: Job | None = None
@@ -109,8 +110,14 @@ class Board:
         if not job.finished:
             job.cancel()
             if job.kind == "marks":  # the warm table was stopped: a cancelled Solver is not reused
-                self.solver = Solver(TT_MB)
+                self.solver = self._new_solver()
         self._marks = None
+
+    def _new_solver(self) -> Solver:
+        """The board's warm table: in MT and miz as large as the engine's other misère work
+        takes (``MISERE_TT_MB``), since misère searches fill a small one (docs/board.md,
+        "Speed")."""
+        return Solver(MISERE_BOARD_TT_MB if Mode.parse(self.line.setup.contract).minimising else TT_MB)
 
     def marks(self, wait: float = 0.0) -> dict[str, Any]:
         """The marks of the position shown: ready, or the job's progress (wait up to ``wait`` s)."""

@@ -432,3 +432,20 @@ def test_misere_marks_show_the_value_and_its_cards_before_the_rest(client, monke
     gate.set()
     final = _marks(client, board)
     assert "partial" not in final and final["result"]["values"] == {str(c): v for c, v in values.items()}
+
+
+def test_an_mt_board_searches_on_the_misere_table():
+    """Misère searches fill a small table: an MT board's warm table is the engine's misère
+    size, also after a cancelled marks job replaced it; a normal board keeps the small one."""
+    from solver.board.boards import MISERE_BOARD_TT_MB, TT_MB
+    from solver.engine import MISERE_TT_MB
+
+    boards = Boards(limit=2, long_jobs=1)
+    mt = boards.open(Line(_record("hungarian", 12)))
+    normal = boards.open(Line(_record("hungarian", 1)))
+    assert mt.solver.tt_mb == MISERE_BOARD_TT_MB == MISERE_TT_MB and normal.solver.tt_mb == TT_MB
+    assert mt.marks(wait=0.1)["status"] == "running"  # a full MT deal: slow
+    mt.move("goto", 40)  # cancels it, and the stopped Solver is replaced
+    assert mt.solver.tt_mb == MISERE_TT_MB
+    assert mt.marks(wait=30)["status"] == "done"
+    boards.close_all()
