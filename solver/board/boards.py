@@ -27,6 +27,7 @@ from ..analysis.review import _equivalence_groups, best_declaration, review
 from ..cards import Card, Hand
 from ..deal import SEATS, Seat
 from ..engine import MISERE_TT_MB, Solver, dd_table
+from ..engine import Position as EnginePosition
 from ..engine.interval import narrowing_value
 from ..errors import RecordError, SolverError
 from ..game.handfile import HandRecord, Position
@@ -185,8 +186,9 @@ class Board:
 def dd_marks(job: Job, solver: Solver, pos: Position, won: int) -> dict[str, Any]:
     """The mover's double-dummy value after each legal card, grouped by equivalence."""
     job.solver(solver)
-    known = misere_first_marks(job, solver, pos, won) if pos.misere else None
-    values = solver.card_values(pos.engine_position(), seat=pos.mover, value=known)
+    at = pos.engine_position()
+    known = misere_first_marks(job, solver, at, won) if pos.misere else None
+    values = solver.card_values(at, seat=pos.mover, value=known)
     by_card = {str(c): int(v) for c, v in values.items()}
     best = (min if pos.misere else max)(by_card.values())
     groups = []
@@ -204,7 +206,7 @@ def dd_marks(job: Job, solver: Solver, pos: Position, won: int) -> dict[str, Any
     }
 
 
-def misere_first_marks(job: Job, solver: Solver, pos: Position, won: int) -> int:
+def misere_first_marks(job: Job, solver: Solver, at: EnginePosition, won: int) -> int:
     """What a misère position's marks show before every card's value is known; returns
     the mover's value.
 
@@ -214,13 +216,12 @@ def misere_first_marks(job: Job, solver: Solver, pos: Position, won: int) -> int
     the cards that keep it (one null-window search a group); every card's value comes
     after, each search starting from that value.
     """
-    at = pos.engine_position()
-    base = {"kind": "dd", "seat": pos.mover.name, "misere": True, "partial": True}
+    base = {"kind": "dd", "seat": at.mover.name, "misere": True, "partial": True}
     interval = None
-    for interval in narrowing_value(solver, at, seat=pos.mover):
+    for interval in narrowing_value(solver, at, seat=at.mover):
         job.partial = {**base, "interval": [won + interval.lo, won + interval.hi]}
     assert interval is not None and interval.exact  # the steps end with the exact value
-    keeping = solver.cards_keeping(at, seat=pos.mover, value=interval.lo)
+    keeping = solver.cards_keeping(at, seat=at.mover, value=interval.lo)
     job.partial = {
         **base,
         "interval": [won + interval.lo] * 2,

@@ -12,16 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from solver.cards import Card
 from solver.deal import Deal, Seat, Strain
 
 from .position import Position
-from .solver import UNSET, as_position
-
-if TYPE_CHECKING:
-    from solver.engine import Solver
+from .solver import UNSET, Solver, as_position
 
 
 @dataclass(frozen=True)

@@ -81,6 +81,12 @@ def as_position(
     )
 
 
+def _check_value(value: Any, pos: Position) -> None:
+    """A position's value a caller says it knows must be a number of tricks still to play."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= pos.tricks:
+        raise EngineError(f"value must be a number of tricks 0..{pos.tricks}, got {short_repr(value)}")
+
+
 class Solver:
     """Holds one transposition table; reuse it for many related searches.
 
@@ -233,10 +239,8 @@ class Solver:
         keeps it costs one question, which the table answers when the caller has just
         asked :meth:`cards_keeping`. A wrong value gives wrong answers."""
         pos = as_position(deal, strain, leader, misere, must_ruff, played)
-        if value is not None and (
-            isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= pos.tricks
-        ):
-            raise EngineError(f"value must be a number of tricks 0..{pos.tricks}, got {short_repr(value)}")
+        if value is not None:
+            _check_value(value, pos)
         with self._lock:
             pairs = self._engine.card_values(*pos.core_args(seat), -1 if value is None else value)
         cards = sorted((Card.from_bit(1 << i) for i, _ in pairs), key=lambda c: (c.suit, -c.rank))
@@ -284,8 +288,7 @@ class Solver:
         one null-window search an equivalent group of cards, where :meth:`card_values`
         finds every card's exact value. Cards by suit (S H D C), then rank down."""
         pos = as_position(deal, strain, leader, misere, must_ruff, played)
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= pos.tricks:
-            raise EngineError(f"value must be a number of tricks 0..{pos.tricks}, got {short_repr(value)}")
+        _check_value(value, pos)
         with self._lock:
             mask = self._engine.keeping_cards(*pos.core_args(seat), value)
         return tuple(sorted(Hand(mask), key=lambda c: (c.suit, -c.rank)))

@@ -437,19 +437,10 @@ static int ab(Engine *e, const Position *p, int target, uint64_t *rel)
     return ab_root(e, p, target, rel);
 }
 
-/* Exact value: seat's tricks, counted included. The proofs at and next to the true
- * value cost the most and searches far from it are cheap, so rather than bisecting
- * from the middle of the range it steps one trick at a time from a typical value
- * (a third of the tricks left), inside the range the settled trumps allow. */
-static int exact_value_within(Engine *e, const Position *p, int lo, int hi, int g);
-
-static int exact_value(Engine *e, const Position *p)
-{
-    return exact_value_within(e, p, 0, MAX_TRICKS, p->counted + (p->tricks_left + 1) / 3);
-}
-
-/* The exact value when it is known to lie in lo..hi (the caller's knowledge; the
- * position's own range and settled trumps narrow it further), the first target g. */
+/* Exact value: seat's tricks, counted included, known to lie in lo..hi (the caller's
+ * knowledge; the position's own range and settled trumps narrow it further). The proofs
+ * at and next to the true value cost the most and searches far from it are cheap, so
+ * rather than bisecting it steps one trick at a time from the first target g. */
 static int exact_value_within(Engine *e, const Position *p, int lo, int hi, int g)
 {
     uint64_t rel;
@@ -483,6 +474,13 @@ static int exact_value_within(Engine *e, const Position *p, int lo, int hi, int 
     }
     e->root_first = -1; /* the other searches from outside have no first move */
     return lo;
+}
+
+/* The exact value with nothing known: the steps start from a typical value, a third of
+ * the tricks left. */
+static int exact_value(Engine *e, const Position *p)
+{
+    return exact_value_within(e, p, 0, MAX_TRICKS, p->counted + (p->tricks_left + 1) / 3);
 }
 
 static void setup(Engine *e, const SmQuery *q, Position *p)
