@@ -70,6 +70,12 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "or show that none does: one null-window search a candidate, far faster than the "
         "optimum; 'rules' takes the declarer's target under --rules",
     )
+    p.add_argument(
+        "--no-ties",
+        action="store_true",
+        help="with --misere: stop once the optimum is proven and list the choices proven to "
+        "reach it, not every choice that ties it (settling the ties can take many times as long)",
+    )
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.set_defaults(run=run)
 
@@ -99,11 +105,15 @@ def run(args: argparse.Namespace) -> int:
     deal = read_deal(args.deal)
     opts = settings(args)
     if args.reach is not None:
+        if args.no_ties:
+            raise UsageError("--no-ties does not go with --reach (which asks for one choice already)")
         return reach(args, deal, opts)
     try:
         with LazyProgress("declare") as bar:
             narrowing = _interval_notes(bar) if args.misere else None
-            result = declare(deal, misere=args.misere, progress=bar, narrowing=narrowing, **opts)
+            result = declare(
+                deal, misere=args.misere, progress=bar, narrowing=narrowing, ties=not args.no_ties, **opts
+            )
     except DeclarationInterrupted as stop:
         print(f"sm358 declare: {interrupted_declaration(stop)}", file=sys.stderr)
         return 130
@@ -189,6 +199,8 @@ def show(result: Declaration, target: int | None = None) -> None:
         per.caption = f"target: {word} {target} tricks; reached in {' '.join(made) or 'no strain'}"
     out.print(per)
     choices = Table(title=f"Optimal choices: {result.tricks} tricks")
+    if not result.complete:
+        choices.caption = "the choices proven optimal; others may tie (--no-ties)"
     choices.add_column("strain")
     choices.add_column("discard (one of the equivalent sets)")
     choices.add_column("sets", justify="right")
@@ -199,7 +211,8 @@ def show(result: Declaration, target: int | None = None) -> None:
     rec = result.recommended
     if rec is not None:
         out.print(f"Recommended: {declaration_headline(result)}")
-        out.print("(the first optimal choice in strain order ♠ ♥ ♦ ♣ NT, then the lowest discard)")
+        of = "optimal choice" if result.complete else "choice proven optimal"
+        out.print(f"(the first {of} in strain order ♠ ♥ ♦ ♣ NT, then the lowest discard)")
     out.print(
         f"{len(result.optimal)} class(es), {total_sets} discard set(s); "
         f"{result.candidates_searched} of {result.classes} candidates needed a search"

@@ -110,6 +110,9 @@ class Declaration:
     misere: bool = False
     blind: bool = False
     classes: int = 0
+    #: False when asked without the ties (misère): ``optimal`` then holds the choices
+    #: proven to reach the optimum, and others may tie it
+    complete: bool = True
 
     @property
     def recommended(self) -> Choice | None:
@@ -126,16 +129,22 @@ class Declaration:
             "tricks": self.tricks,
             "by_strain": {t.name: v for t, v in self.by_strain.items()},
             "optimal": [c.to_dict() for c in self.optimal],
+            "complete": self.complete,
             "recommended": rec.to_dict() if rec is not None else None,
         }
 
     def _goal(self) -> str:
         return "fewest tricks (misère)" if self.misere else "tricks"
 
+    def _counted(self) -> str:
+        if self.complete:
+            return f"{len(self.optimal)} optimal choice(s)"
+        return f"{len(self.optimal)} choice(s) proven optimal, others may tie"
+
     def __str__(self) -> str:
         lines = [f"Declarer {self.declarer} holds {self.held.pretty()}"]
         lines.append("Best per strain: " + "  ".join(f"{s.symbol} {v}" for s, v in self.by_strain.items()))
-        lines.append(f"Optimum: {self.tricks} {self._goal()}; {len(self.optimal)} optimal choice(s):")
+        lines.append(f"Optimum: {self.tricks} {self._goal()}; {self._counted()}:")
         for c in self.optimal:
             cards = " ".join(x.pretty() for x in c.discard)
             lines.append(f"  {c.strain.symbol}  discard {cards}  ({c.count} set(s))")
@@ -175,7 +184,7 @@ class Declaration:
         return (
             f"<div><p>Declarer {self.declarer}: {suit_html(self.held.pretty())}</p>"
             f"<table><tr>{strains}</tr><tr>{values}</tr></table>"
-            f"<p>Optimum: {self.tricks} {html.escape(self._goal())}</p>"
+            f"<p>Optimum: {self.tricks} {html.escape(self._goal())}; {html.escape(self._counted())}</p>"
             f"<table><tr><th>strain</th><th>discard</th><th>sets</th></tr>{rows}</table></div>"
         )
 
@@ -298,6 +307,7 @@ def declare(
     progress: Progress | None = None,
     narrowing: Narrowing | None = None,
     tt_mb: int | None = None,
+    ties: bool = True,
 ) -> Declaration:
     """The exact best declaration for ``declarer`` and every choice that reaches it.
 
@@ -308,14 +318,17 @@ def declare(
     ``narrowing(interval, best)`` is called each time the optimum's proven interval of
     tricks narrows, ``best`` the choice proven to reach its lower end (None before any):
     once the interval is exact, an optimal choice is known while the ties are still
-    being settled. ``tt_mb`` is the engine's table (default 64 MiB, in misère 256: misère
+    being settled; ``ties=False`` stops there, with ``optimal`` the choices proven to
+    reach the optimum so far (``complete`` False; in normal play every tie is settled
+    anyway, cheaply). ``tt_mb`` is the engine's table (default 64 MiB, in misère 256: misère
     searches fill a small one). Raises :class:`~solver.errors.InvalidDealError` for a deal without a widow
     (or, when ``blind``, a widow larger than the hand) and a ``NotationError`` for bad
     strains/seats.
     """
     ask = Candidates(deal, declarer, leader, strains, blind, misere, must_ruff, progress, tt_mb)
+    check_flag(ties, "ties", EngineError)
     k, strain_list = ask.k, ask.strains
-    search = _Search()
+    search = _Search(ties=ties or not misere)
     try:
         order = ask.order()
         for i, t in enumerate(order):
@@ -349,6 +362,7 @@ def declare(
         misere=misere,
         blind=blind,
         classes=ask.total,
+        complete=search.ties,
     )
 
 
@@ -376,6 +390,7 @@ class _Search:
     reached: tuple[Choice, int] | None = None  # the best choice a race proved, with its score
     unraced: bool = True  # strains not yet raced may hold any score
     shown: Interval | None = None  # the optimum's interval last reported
+    ties: bool = True  # settle every class that may tie the optimum (misère: False stops at it)
 
     def settle(self, strain: str, discard: tuple[Card, ...], size: int, ask: ScoreOracle) -> None:
         """Settle one candidate class: its exact score, or a proof that it is below the best."""
@@ -397,7 +412,7 @@ class _Search:
         for cls in ask.classes(strain):
             oracle = ask.oracle(cls.discard, strain)
             entries.append(Entry(cls.discard, cls.size, oracle, oracle.lowest, oracle.highest))
-        race = self.racing = StrainRace(entries, self.top)
+        race = self.racing = StrainRace(entries, self.top, self.ties)
         self.unraced = not raced_last
 
         def settle(e: Entry) -> None:

@@ -17,7 +17,8 @@ answer narrows one class's interval ``lo..hi``, so nothing is asked twice. Score
 * Then the ceilings come down together, one score at a time from the top: every class
   whose ceiling is the highest is asked whether it reaches it. Far above a class's score
   the *no* is cheap; the first *yes* proves the best, since every class was refuted one
-  score higher. The classes that may tie the best are asked last.
+  score higher. The classes that may tie the best are asked last, unless the caller
+  wants the best alone.
 * A refutation that took ``FOLLOW_NODES`` or more lies next to the class's score, so the
   class is asked about the next score at once, while the positions of that proof are
   still in the table: it is the question the class will need anyway if the best turns out
@@ -66,11 +67,14 @@ class Entry:
 
 class StrainRace:
     """The classes of one strain; ``floor`` is the best exact score of the strains settled
-    before it (-1 if none): a class that can only tie a best below it needs no exact score."""
+    before it (-1 if none): a class that can only tie a best below it needs no exact score.
+    ``ties=False`` ends the race once the strain's best is proven, the classes that may tie
+    it left unsettled (they can take many times as long as the best)."""
 
-    def __init__(self, entries: list[Entry], floor: int) -> None:
+    def __init__(self, entries: list[Entry], floor: int, ties: bool = True) -> None:
         self.entries = entries
         self.floor = floor
+        self.ties = ties
         self.best = max(e.lo for e in entries)
 
     def settled(self, e: Entry) -> bool:
@@ -151,7 +155,7 @@ class StrainRace:
             narrowed()
         while (level := self.ceiling()) > self.best:
             self._ask([e for e in self.entries if e.hi == level], level, narrowed, until_yes=True)
-        if self.best >= self.floor:  # the ties: each needs its exact score
+        if self.ties and self.best >= self.floor:  # the ties: each needs its exact score
             self._ask([e for e in self.entries if not self.settled(e)], self.best, narrowed, until_yes=False)
         for e in self.entries:
             settle(e)

@@ -21,7 +21,7 @@ def test_json_is_the_library_result(capsys):
     data = json.loads(capsys.readouterr().out)
     result = declare(Deal.parse(DEAL), leader="D", strains="SHDCN")
     assert data == {**result.to_dict(), "headline": declaration_headline(result)}
-    assert list(data) == ["declarer", "tricks", "by_strain", "optimal", "recommended", "headline"]
+    assert list(data) == ["declarer", "tricks", "by_strain", "optimal", "complete", "recommended", "headline"]
     assert data["headline"].startswith("Name ")
 
 
@@ -157,9 +157,22 @@ def test_reach_answers_the_target_question(capsys):
         (["--reach", "x"], "--reach: expected a number of tricks or 'rules', got 'x'"),
         (["--reach", "rules"], "--reach rules needs --rules PRESET"),
         (["--reach", "9"], "target must be a number of tricks from 0 to 3, got 9"),
+        (["--reach", "1", "--no-ties"], "--no-ties does not go with --reach"),
     ],
 )
 def test_reach_refuses_a_bad_number_in_one_line(argv, message, capsys):
     assert main(["declare", DEAL, *argv]) == 2
     err = capsys.readouterr().err
     assert message in err and len(err.splitlines()) == 1
+
+
+def test_no_ties_stops_at_the_optimum_and_says_others_may_tie(capsys):
+    deal = "D:AKQ.T9.8. J2.A3.K7. T9.KQ.AQ. | 3.2.2."
+    assert main(["declare", deal, "--misere", "--no-ties", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    full = declare(Deal.parse(deal), misere=True)
+    assert data["complete"] is False and data["tricks"] == full.tricks
+    assert data["optimal"] and all(c in [o.to_dict() for o in full.optimal] for c in data["optimal"])
+    assert main(["declare", deal, "--misere", "--no-ties"]) == 0
+    out = capsys.readouterr().out
+    assert "others may tie (--no-ties)" in out and "the first choice proven optimal" in out

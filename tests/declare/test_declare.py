@@ -13,7 +13,7 @@ from solver.declare import Choice, declare
 from solver.declare.classes import class_counts_of, discard_runs
 from solver.engine import solve
 from solver.engine.interval import Interval
-from solver.errors import InvalidDealError, NotationError
+from solver.errors import EngineError, InvalidDealError, NotationError
 
 
 def check_against_exhaustive(deal: Deal, **opts) -> None:
@@ -138,7 +138,8 @@ def test_progress_reports_every_candidate():
 def test_to_dict_has_exactly_the_documented_keys():
     deal = small_deal(random.Random(9), k=4, w=1)
     data = declare(deal).to_dict()
-    assert list(data) == ["declarer", "tricks", "by_strain", "optimal", "recommended"]
+    assert list(data) == ["declarer", "tricks", "by_strain", "optimal", "complete", "recommended"]
+    assert data["complete"] is True
     assert all(set(c) == {"strain", "discard", "count"} for c in data["optimal"])
     assert list(data["by_strain"]) == list("SHDC")
 
@@ -264,3 +265,35 @@ def test_misere_intervals_narrow_to_the_optimum(seed):
     assert all(iv.lo <= result.tricks <= iv.hi for iv in shown)
     assert shown[-1].lo == shown[-1].hi == result.tricks
     assert best[-1] in result.optimal  # the choice named once the optimum is proven is optimal
+
+
+def test_misere_without_the_ties_proves_the_optimum_and_names_only_optimal_choices():
+    shortened = 0
+    for seed in range(15):
+        rng = random.Random(7000 + seed)
+        deal = small_deal(rng, k=rng.randint(4, 6), w=rng.randint(1, 2), suits=rng.choice([2, 4]))
+        strains, leader = rng.choice(["N", "SN", "SHDCN"]), rng.choice("DEM")
+        values = all_values(deal, strains=strains, misere=True, leader=leader)
+        full = declare(deal, strains=strains, misere=True, leader=leader)
+        fast = declare(deal, strains=strains, misere=True, leader=leader, ties=False)
+        assert fast.tricks == full.tricks == optimum(values, True)
+        assert fast.by_strain == full.by_strain
+        assert fast.optimal and set(fast.optimal) <= set(full.optimal)
+        assert full.complete and not fast.complete
+        assert fast.to_dict()["complete"] is False
+        shortened += len(fast.optimal) < len(full.optimal)
+    assert shortened >= 5  # the ties left unsettled are the point
+
+
+def test_normal_play_settles_every_tie_even_when_asked_without():
+    deal = small_deal(random.Random(11), k=5, w=2)
+    full, fast = declare(deal, strains="SHDCN"), declare(deal, strains="SHDCN", ties=False)
+    assert fast.complete and fast.optimal == full.optimal and fast.tricks == full.tricks
+
+
+def test_a_declaration_without_the_ties_says_so():
+    deal = small_deal(random.Random(7006), k=6, w=2)
+    fast = declare(deal, misere=True, ties=False)
+    assert "others may tie" in str(fast) and "others may tie" in fast._repr_html_()
+    with pytest.raises(EngineError, match="ties"):
+        declare(deal, misere=True, ties="no")  # type: ignore[arg-type]
