@@ -14,7 +14,7 @@ import sys
 import textwrap
 from typing import Any
 
-from solver.analysis.review import Review, review
+from solver.analysis.review import Review, ReviewInterrupted, review
 from solver.inputs import shown_name, write_atomic
 
 from ..common import (
@@ -82,10 +82,18 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError(f"{shown_name(out)}: the directory does not exist")
     if args.single_dummy:
         return run_single_dummy(args)
-    with LazyProgress("review") as bar:
-        result = review(
-            args.file, hand=args.hand, declaration=not args.no_declaration, threads=args.workers, progress=bar
-        )
+    try:
+        with LazyProgress("review") as bar:
+            result = review(
+                args.file,
+                hand=args.hand,
+                declaration=not args.no_declaration,
+                threads=args.workers,
+                progress=bar,
+            )
+    except ReviewInterrupted as stop:
+        show_partial(args, stop)
+        return 130
     for h in result.hands:
         note_reconstructed("sm358 review", h.record)
     if args.plot:
@@ -99,6 +107,33 @@ def run(args: argparse.Namespace) -> int:
     else:
         show(result)
     return 0
+
+
+def show_partial(args: argparse.Namespace, stop: ReviewInterrupted) -> None:
+    """Ctrl-C: what was judged in full by then, on stdout as asked; no file is written,
+    since a file is expected to hold the whole review."""
+    for h in stop.review.hands:
+        note_reconstructed("sm358 review", h.record)
+    if args.json:
+        print_json(stop.review.to_dict())
+    elif stop.review.hands:
+        show(stop.review)
+    hands = stop.review.hands
+    parts = [f"sm358 review: interrupted; {stop.judged} of {stop.total} hand(s) valued card by card"]
+    if any(not c.best for h in hands for c in h.cards):
+        parts.append("some best cards not found")
+    stopped = [str(h.hand) for h in hands if h.declaration is not None and h.declaration.proven]
+    if stopped:
+        which = (
+            f"declaration of hand {stopped[0]}"
+            if len(stopped) == 1
+            else f"declarations of hands {', '.join(stopped)}"
+        )
+        parts.append(f"the {which} as far as proven")
+    unwritten = [shown_name(f) for f in (args.plot, args.html) if f]
+    if unwritten:
+        parts.append(f"{', '.join(unwritten)} not written")
+    print("; ".join(parts), file=sys.stderr)
 
 
 def write_plots(result: Review, path: str) -> None:

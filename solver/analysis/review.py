@@ -29,6 +29,7 @@ from typing import Any
 from ..cards import Card, Hand
 from ..deal import SEAT_NAMES, SEATS, Deal, Seat
 from ..declare import declare
+from ..declare.optimiser import DeclarationInterrupted
 from ..engine import MISERE_TT_MB, Solver
 from ..engine.pool import iter_tasks, thread_solver
 from ..errors import InternalError, RecordError
@@ -39,7 +40,16 @@ from ..modes import Mode
 from .review_search import Chain, Keeping, chains_of, keeping_of, plays_of
 from .review_search import run as run_search
 
-__all__ = ["CardReview", "DeclarationReview", "HandReview", "MatchSummary", "Review", "SeatSummary", "review"]
+__all__ = [
+    "CardReview",
+    "DeclarationReview",
+    "HandReview",
+    "MatchSummary",
+    "Review",
+    "ReviewInterrupted",
+    "SeatSummary",
+    "review",
+]
 
 TT_MB = 32
 Progress = Callable[[int, int], None]
@@ -48,7 +58,8 @@ Progress = Callable[[int, int], None]
 # --- results ---------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class CardReview:
-    """One card: who played it, the seat's total before and after, its cost and the best cards."""
+    """One card: who played it, the seat's total before and after, its cost and the best
+    cards (empty only in a review a Ctrl-C stopped before they were found)."""
 
     trick: int
     seat: Seat
@@ -113,7 +124,8 @@ class DeclarationReview:
 
     ``tricks`` is what the chosen declaration was worth (the declarer's opening value),
     ``best_tricks`` the optimum, ``cost`` the tricks the choice gave away (0 when optimal);
-    ``best`` the optimal choices (strain and a representative discard per class).
+    ``best`` the optimal choices (strain and a representative discard per class): every
+    one, or with ``complete`` False (a fewest-tricks contract) those proven optimal.
     """
 
     declarer: Seat
@@ -125,6 +137,22 @@ class DeclarationReview:
     best: tuple[dict[str, Any], ...]
     by_strain: dict[str, int]
     note: str = ""
+    complete: bool = True
+    #: set when a Ctrl-C stopped the judgement: the optimum's tricks as far as proven;
+    #: ``best_tricks`` is then the end some choice is proven to reach, ``cost`` the least
+    proven: tuple[int, int] | None = None
+
+    @property
+    def costs(self) -> tuple[int, int]:
+        """The cost's range: exact (lo == hi) unless the judgement was stopped."""
+        if self.proven is None:
+            return self.cost, self.cost
+        lo, hi = self.proven
+        return (
+            (self.tricks - hi, self.tricks - lo)
+            if self.contract.minimising
+            else (lo - self.tricks, hi - self.tricks)
+        )
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -132,6 +160,8 @@ class DeclarationReview:
             "best_tricks": self.best_tricks,
             "cost": self.cost,
             "best": [dict(b) for b in self.best],
+            "complete": self.complete,
+            "proven": list(self.proven) if self.proven is not None else None,
             "by_strain": dict(self.by_strain),
             "discard": [str(c) for c in self.discard],
             "note": self.note,
@@ -203,10 +233,14 @@ class Review:
     players: dict[str, dict[str, int]] = field(default_factory=dict)
     #: the match as a whole, when a match record is reviewed whole
     match: MatchSummary | None = None
+    #: a Ctrl-C stopped the work: only the hands valued by then are here, some best cards
+    #: may be missing and a declaration known only as far as proven (``DeclarationReview.proven``)
+    partial: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form of ``docs/review.md``."""
         return {
+            "partial": self.partial,
             "match": self.match.to_dict() if self.match is not None else None,
             "hands": [h.to_dict() for h in self.hands],
             "players": {k: dict(v) for k, v in self.players.items()},
@@ -299,11 +333,26 @@ class _Declaration:
     hand: int
     record: HandRecord
     result: dict[str, Any] | None = None
+    stopped: DeclarationInterrupted | None = None  # how far it got when a Ctrl-C stopped it
+
+
+class ReviewInterrupted(KeyboardInterrupt):
+    """Ctrl-C during :func:`review`: ``review`` holds every hand whose values were known
+    by then (``judged`` of ``total``), its best cards where found (``()`` elsewhere) and
+    its declaration as far as proven."""
+
+    def __init__(self, partial: Review, total: int) -> None:
+        super().__init__(f"interrupted after {len(partial.hands)} of {total} hands")
+        self.review, self.judged, self.total = partial, len(partial.hands), total
 
 
 def _run_job(solver: Solver, job: _Declaration | Chain | Keeping) -> None:
     if isinstance(job, _Declaration):
-        job.result = best_declaration(job.record)
+        try:
+            job.result = best_declaration(job.record)
+        except DeclarationInterrupted as stop:
+            job.stopped = stop  # read once the pool has stopped (it waits for its threads)
+            raise
         return
     run_search(solver, job)
 
@@ -353,10 +402,11 @@ def _assemble(
     rec: HandRecord,
     plays: Sequence[tuple[Position, Card]],
     chains: Sequence[Chain],
-    keeping: Sequence[Keeping],
+    keeping: Sequence[Keeping | None],
     declaration: DeclarationReview | None,
 ) -> HandReview:
-    """Turn the engine's answers into costs and summaries."""
+    """Turn the engine's answers into costs and summaries (a card's best cards are
+    unknown, ``()``, where a Ctrl-C came before their search: ``keeping`` None)."""
     d, e, m = (chain.totals for chain in chains)
     totals = tuple((d[k], e[k], m[k]) for k in range(len(plays) + 1))
     cards, mistakes, lost, gained = _card_reviews(rec.misere, plays, keeping, totals)
@@ -391,7 +441,7 @@ def _assemble(
 def _card_reviews(
     misere: bool,
     plays: Sequence[tuple[Position, Card]],
-    keeping: Sequence[Keeping],
+    keeping: Sequence[Keeping | None],
     totals: Sequence[Sequence[int]],
 ) -> tuple[list[CardReview], list[int], list[int], list[int]]:
     """Each card's cost and best cards; per seat the mistakes, tricks lost and tricks gained
@@ -405,10 +455,13 @@ def _card_reviews(
         m = pos.mover
         before, after = totals[k][m], totals[k + 1][m]
         cost = (before - after) * sign
-        optimal = [str(c) for c in keeping[k].cards]
-        if (cost == 0) != (card in keeping[k].cards):  # two searches disagree: a broken engine
-            raise InternalError(f"trick {pos.trick}: the engine's answers on {card} disagree")
-        best = tuple(Card.parse(g[0]) for g in _equivalence_groups(optimal, pos))
+        found = keeping[k]
+        best: tuple[Card, ...] = ()
+        if found is not None:
+            if (cost == 0) != (card in found.cards):  # two searches disagree: a broken engine
+                raise InternalError(f"trick {pos.trick}: the engine's answers on {card} disagree")
+            optimal = [str(c) for c in found.cards]
+            best = tuple(Card.parse(g[0]) for g in _equivalence_groups(optimal, pos))
         cards.append(CardReview(pos.trick, m, card, before, after, cost, best))
         if cost:
             mistakes[m] += 1
@@ -419,11 +472,17 @@ def _card_reviews(
     return cards, mistakes, lost, gained
 
 
+def best_declaration_possible(rec: HandRecord) -> bool:
+    """Whether the hand's declaration can be judged: a full hand, its discard known."""
+    rs = rec.ruleset
+    return rec.start.hand_size == rs.hand_size and not (rs.widow_size and rec.discard is None)
+
+
 def best_declaration(rec: HandRecord) -> dict[str, Any] | None:
     """The optimiser's answer for the hand's declaration, or None when it cannot be judged
     (an ending, or a widow hand whose discard is unknown)."""
     rs = rec.ruleset
-    if rec.start.hand_size != rs.hand_size or (rs.widow_size and rec.discard is None):
+    if not best_declaration_possible(rec):
         return None
     misere = Mode.parse(rec.contract).minimising
     same_goal = [m for m in rs.mode_order if Mode.parse(m).minimising == misere]
@@ -444,11 +503,14 @@ def _best_without_widow(rec: HandRecord, strains: str, misere: bool) -> dict[str
     }
     best = (min if misere else max)(by_strain.values())
     choices = [{"strain": st, "discard": [], "count": 1} for st, v in by_strain.items() if v == best]
-    return {"tricks": best, "best": choices, "by_strain": by_strain, "note": ""}
+    return {"tricks": best, "best": choices, "by_strain": by_strain, "note": "", "complete": True}
 
 
 def _best_with_widow(rec: HandRecord, strains: str, misere: bool) -> dict[str, Any]:
-    """The optimiser on the deal before the discard (blind: before the widow was taken)."""
+    """The optimiser on the deal before the discard (blind: before the widow was taken).
+
+    In misère it stops once the optimum is proven: the verdict needs the optimum, and
+    settling every choice that ties it can take many times as long (docs/review.md)."""
     rs, seat = rec.ruleset, rec.declarer
     assert rec.discard is not None
     held = rec.start[seat] | Hand(rec.discard)
@@ -470,6 +532,7 @@ def _best_with_widow(rec: HandRecord, strains: str, misere: bool) -> dict[str, A
         blind=blind,
         misere=misere,
         must_ruff=rs.must_ruff,
+        ties=False,
     )
     note = "" if blind or not rs.blind_discard else "judged as if the widow had been seen (it is not known)"
     return {
@@ -477,7 +540,40 @@ def _best_with_widow(rec: HandRecord, strains: str, misere: bool) -> dict[str, A
         "best": [c.to_dict() for c in d.optimal],
         "by_strain": {t.name: v for t, v in d.by_strain.items()},
         "note": note,
+        "complete": d.complete,
     }
+
+
+def _stopped_verdict(rec: HandRecord, stop: DeclarationInterrupted | None, opening: int) -> DeclarationReview:
+    """A judgement a Ctrl-C stopped (or never started): the optimum as far as proven. The
+    declared choice itself reaches ``opening``, so the optimum is at least that good."""
+    k = rec.start.hand_size
+    if rec.misere:
+        lo, hi = (stop.interval.lo, stop.interval.hi) if stop is not None and stop.interval else (0, k)
+        proven = (min(lo, opening), min(hi, opening))
+        reached = proven[1]
+    else:
+        lo = opening if stop is None or stop.tricks is None else max(opening, stop.tricks)
+        proven = (lo, k)
+        reached = lo
+    discard = tuple(rec.discard or ())
+    best: tuple[dict[str, Any], ...] = ()
+    if stop is not None and stop.best is not None and stop.tricks == reached:
+        best = (stop.best.to_dict(),)
+    elif reached == opening:  # the declared choice is the best proven
+        best = ({"strain": rec.contract.strain.name, "discard": [str(c) for c in discard], "count": 1},)
+    return DeclarationReview(
+        rec.declarer,
+        rec.contract,
+        discard,
+        opening,
+        reached,
+        abs(opening - reached),
+        best,
+        {},
+        complete=False,
+        proven=proven,
+    )
 
 
 def _verdict(rec: HandRecord, found: dict[str, Any] | None, opening: int) -> DeclarationReview | None:
@@ -497,6 +593,7 @@ def _verdict(rec: HandRecord, found: dict[str, Any] | None, opening: int) -> Dec
         tuple(found["best"]),
         dict(found["by_strain"]),
         found["note"],
+        found["complete"],
     )
 
 
@@ -528,29 +625,63 @@ def review(
     chains = [chains_of(i, rec, plays[i]) for i, rec in enumerate(recs)]
     judged = [_Declaration(i, rec) for i, rec in enumerate(recs)] if declaration else []
     total = sum(len(c) + len(p) for c, p in zip(chains, plays)) + len(judged)
-    done = [0]
+    finished: set[int] = set()  # id() of every job done
 
     def on_done(job: Any) -> None:
-        done[0] += 1
+        finished.add(id(job))
         if progress is not None:
-            progress(done[0], total)
+            progress(len(finished), total)
 
-    _run_all([c for cs in chains for c in cs], threads, on_done)  # the values each card is judged at
-    keeping = [keeping_of(i, plays[i], chains[i]) for i in range(len(recs))]
-    # the optimiser runs are the longest jobs: start them first so the threads end together
-    _run_all(judged + [k for ks in keeping for k in ks], threads, on_done)
-    finished = {}
-    for i, rec in enumerate(recs):
+    keeping: list[list[Keeping]] = [[] for _ in recs]
+    try:
+        _run_all([c for cs in chains for c in cs], threads, on_done)  # the values each card is judged at
+        keeping = [keeping_of(i, plays[i], chains[i]) for i in range(len(recs))]
+        # the optimiser runs are the longest jobs: start them first so the threads end together
+        _run_all(judged + [k for ks in keeping for k in ks], threads, on_done)
+    except KeyboardInterrupt:
+        # a hand whose values are known is judged; its best cards are known where found
+        done = [i for i in range(len(recs)) if all(id(job) in finished for job in chains[i])]
+        if not keeping[0] and done:
+            keeping = [keeping_of(i, plays[i], chains[i]) if i in done else [] for i in range(len(recs))]
+        partial = _collect(recs, done, plays, chains, keeping, judged, finished, record, hand)
+        raise ReviewInterrupted(partial, len(recs)) from None
+    return _collect(recs, range(len(recs)), plays, chains, keeping, judged, finished, record, hand)
+
+
+def _collect(
+    recs: Sequence[HandRecord],
+    done: Sequence[int],
+    plays: Sequence[Sequence[tuple[Position, Card]]],
+    chains: Sequence[Sequence[Chain]],
+    keeping: Sequence[Sequence[Keeping]],
+    judged: Sequence[_Declaration],
+    finished: set[int],
+    record: Mapping[str, Any] | None,
+    hand: int | None,
+) -> Review:
+    """The review of the hands ``done`` (every hand, unless a Ctrl-C stopped the work):
+    each hand's cards and its declaration (as far as proven, where it was stopped)."""
+    hands = []
+    for i in done:
+        rec = recs[i]
         verdict = None
-        if declaration:
+        if judged:
             seat = rec.declarer
             opening = chains[i][seat].totals[0] - plays[i][0][0].won[seat]
-            verdict = _verdict(rec, judged[i].result, opening)
-        finished[i] = _assemble(i, rec, plays[i], chains[i], keeping[i], verdict)
-    hands = tuple(finished[i] for i in range(len(recs)))
+            job = judged[i]
+            if id(job) in finished:
+                verdict = _verdict(rec, job.result, opening)
+            elif best_declaration_possible(rec):
+                verdict = _stopped_verdict(rec, job.stopped, opening)
+        found = [k if id(k) in finished else None for k in keeping[i]]
+        hands.append(_assemble(i, rec, plays[i], chains[i], found, verdict))
     players = _player_totals(hands, record) if record is not None else {}
     summary = _match_summary(record, recs) if record is not None and hand is None else None
-    return Review(hands, players, summary)
+    partial = len(done) < len(recs) or any(
+        h.declaration is not None and h.declaration.proven is not None or not all(c.best for c in h.cards)
+        for h in hands
+    )
+    return Review(tuple(hands), players, summary, partial=partial)
 
 
 def _check_request(hand: int | None, threads: int | None, progress: Progress | None) -> None:

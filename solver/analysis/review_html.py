@@ -86,7 +86,7 @@ def tricks_table(h: HandReview) -> str:
             if c.mistake:
                 notes.append(
                     f'<span class="cost">{c.seat} {_card(c.card)} costs {c.cost}</span>: '
-                    f"better {_cards(c.best)}"
+                    f"better {_cards(c.best) if c.best else 'not found (interrupted)'}"
                 )
         cells += ["<td></td>"] * (3 - len(cards))
         winner = rec.winners[t - 1].name if t <= len(rec.winners) else "…"
@@ -186,6 +186,11 @@ def review_fragment(review: Review, plots: bool = False, images: Mapping[int, by
     """The review as an HTML fragment (what Jupyter shows); ``images`` by hand number."""
     images = images or {}
     body = match_summary(review) + "".join(hand_section(h, images.get(h.hand)) for h in review.hands)
+    if review.partial:
+        body = (
+            '<p class="note"><b>Partial</b>: interrupted; what was proven by then (hands not yet valued are left out).</p>'
+            + body
+        )
     if review.players:
         body += "<h2>Players</h2>" + players_table(review)
     return f'<div class="sm358-review">{body}</div>'

@@ -44,13 +44,23 @@ def declaration_line(d: DeclarationReview | None, misere: bool) -> str:
     if d is None:
         return "Declaration: not judged (an ending, or the discard is unknown)"
     unit = "fewest tricks" if misere else "tricks"
+    if d.proven is not None and d.proven[0] != d.proven[1]:
+        lo, hi = d.proven
+        least, most = d.costs
+        return (
+            f"Declaration: interrupted: worth {d.tricks}, the best gives {lo}-{hi} {unit} "
+            f"(proven so far), a cost of {least}-{most} trick(s)"
+        )
     if d.cost == 0:
-        text = f"Declaration: optimal ({d.tricks} {unit}; {len(d.best)} optimal choice(s))"
+        counted = f"; {len(d.best)} optimal choice(s)" if d.complete else ""
+        text = f"Declaration: optimal ({d.tricks} {unit}{counted})"
     else:
         shown = "; ".join(
             f"{strain_symbol(b['strain'])} discard {pretty_cards(b['discard'])}" for b in d.best[:BEST_SHOWN]
         )
         more = f" and {len(d.best) - BEST_SHOWN} more" if len(d.best) > BEST_SHOWN else ""
+        if not d.complete:
+            more += ", among others that may tie"
         text = (
             f"Declaration cost {d.cost} trick(s): worth {d.tricks}, the best gives {d.best_tricks} "
             f"({shown}{more})"
@@ -112,7 +122,7 @@ def _trick_line(t: int, cards: list[CardReview], winner: str, markup: bool) -> s
     for c in cards:
         part = f"{c.seat} {pretty_card(c.card):<3} {c.before}→{c.after}"
         if c.mistake:
-            better = pretty_cards(list(c.best))
+            better = pretty_cards(list(c.best)) if c.best else "not found (interrupted)"
             note = f"{c.seat} {pretty_card(c.card)} costs {c.cost}: better {better}"
             if markup:
                 part = f"[bold red]{part}[/bold red]"
@@ -164,6 +174,8 @@ def hand_lines(h: HandReview, markup: bool = False) -> list[str]:
 
 def review_lines(review: Review, markup: bool = False) -> list[str]:
     lines: list[str] = []
+    if review.partial:
+        lines.append("PARTIAL: interrupted; what was proven by then (hands not yet valued are left out)")
     if review.match is not None:
         lines.extend(match_lines(review.match, review.players, markup))
     for h in review.hands:

@@ -13,8 +13,13 @@ import pytest
 
 import bruteforce as bf
 import solver
+import solver.analysis.review as rv
+from solver.analysis.review_text import declaration_line
 from solver.cards import Card
-from solver.deal import Deal, Seat
+from solver.deal import Deal, Seat, Strain
+from solver.declare import Choice
+from solver.declare.optimiser import DeclarationInterrupted
+from solver.engine.interval import Interval
 from solver.errors import RecordError
 from solver.game.handfile import HandRecord, hand_from_record, parse_hand
 from solver.game.match import Match
@@ -362,3 +367,90 @@ def test_identity_on_every_hand_of_longer_matches(preset):
         h = solver.review(record, hand=n, declaration=False).hands[0]
         check_identity(h)
         assert {s: v.taken for s, v in h.seats.items()} == record["hands"][n - 1]["tricks"]
+
+
+def test_a_ctrl_c_during_the_declarations_keeps_every_value_proven(monkeypatch):
+    """Stopped as the first declaration is judged (one thread: every value is known by
+    then, no best card yet): every hand comes back with its values and costs, no best
+    card, and its declaration as far as proven; the complete review agrees."""
+
+    record = _match("twelve", 3)
+    full = solver.review(record, threads=1)
+    stopped_at = Choice(Strain.S, (), 1)
+
+    def interrupted(rec: HandRecord) -> None:
+        raise DeclarationInterrupted(5, 40, stopped_at, 2, misere=False)
+
+    monkeypatch.setattr(rv, "best_declaration", interrupted)
+    with pytest.raises(rv.ReviewInterrupted) as stop:
+        solver.review(record, threads=1)
+    partial = stop.value.review
+    assert partial.partial and not full.partial
+    assert stop.value.judged == stop.value.total == len(full.hands) == len(partial.hands)
+    for got, want in zip(partial.hands, full.hands):
+        assert [(c.card, c.before, c.after, c.cost) for c in got.cards] == [
+            (c.card, c.before, c.after, c.cost) for c in want.cards
+        ]
+        assert all(c.best == () for c in got.cards) and all(c.best for c in want.cards)
+        assert got.seats == want.seats
+    first, d = partial.hands[0], partial.hands[0].declaration
+    assert d is not None and full.hands[0].declaration is not None
+    opening = first.seats[first.declarer.name].opening
+    # the optimum is at least the declared choice's value (and the 2 tricks proven): the rest unknown
+    assert d.proven == (max(opening, 2), 16) and d.tricks == opening
+    assert d.costs == (max(opening, 2) - opening, 16 - opening)
+    assert d.proven[0] <= full.hands[0].declaration.best_tricks <= d.proven[1]
+    assert partial.hands[1].declaration is not None and partial.hands[1].declaration.proven == (
+        partial.hands[1].seats[partial.hands[1].declarer.name].opening,
+        16,
+    )  # never started
+    data = json.loads(json.dumps(partial.to_dict()))
+    assert data["partial"] is True and data["hands"][0]["declaration"]["proven"] == list(d.proven)
+    text = str(partial)
+    assert text.startswith("PARTIAL: interrupted") and "Declaration: interrupted" in text
+    assert "(proven so far)" in text
+    if any(c.mistake for c in first.cards):
+        assert "better not found (interrupted)" in text
+    assert "Partial" in partial._repr_html_()
+
+
+def test_a_stopped_misere_declaration_is_its_proven_interval():
+    """What a Ctrl-C proved of an MT declaration: the optimum's interval, capped by the
+    declared choice's own value, the cost's range and the choice proven best so far."""
+
+    record = _match("hungarian", 11)
+    rec = hand_from_record(record, 16)
+    assert rec.misere and rec.discard is not None
+    better = Choice(Strain.N, tuple(rec.discard), 1)
+    stop = DeclarationInterrupted(3, 10, better, 7, misere=True, interval=Interval(4, 7))
+    d = rv._stopped_verdict(rec, stop, 11)
+    assert (d.proven, d.best_tricks, d.cost, d.costs) == ((4, 7), 7, 4, (4, 7))
+    assert d.best == (better.to_dict(),) and not d.complete
+    line = declaration_line(d, misere=True)
+    assert line == (
+        "Declaration: interrupted: worth 11, the best gives 4-7 fewest tricks (proven so far), "
+        "a cost of 4-7 trick(s)"
+    )
+    # nothing proven below the declared choice's own value: that choice is the best known
+    d = rv._stopped_verdict(
+        rec, DeclarationInterrupted(0, 10, None, None, misere=True, interval=Interval(2, 16)), 11
+    )
+    assert (d.proven, d.best_tricks, d.cost, d.costs) == ((2, 11), 11, 0, (0, 9))
+    assert d.best == ({"strain": "N", "discard": [str(c) for c in rec.discard], "count": 1},)
+    assert rv._stopped_verdict(rec, None, 11).proven == (0, 11)
+
+
+@pytest.mark.slow
+def test_an_mt_declaration_is_judged_at_its_proven_optimum():
+    """In MT the review stops at the optimum (hungarian seed 11, hand 16: about 10 s): the
+    same optimum as the full declaration, and only optimal choices named."""
+    record = _match("hungarian", 11)
+    h = solver.review(record, hand=16).hands[0]
+    d = h.declaration
+    assert d is not None and h.misere and not d.complete and d.proven is None
+    rec = hand_from_record(record, 16)
+    assert rec.discard is not None  # hungarian discards after seeing the widow
+    deal = Deal(list(rec.start.hands), solver.Hand(rec.discard))
+    full = solver.declare(deal, declarer=rec.declarer, leader=rec.leader, misere=True)
+    assert full.complete and d.best_tricks == full.tricks and d.cost == d.tricks - full.tricks
+    assert d.best and all(b in [c.to_dict() for c in full.optimal] for b in d.best)

@@ -322,3 +322,40 @@ def test_misere_marks_show_the_value_and_best_cards_first(browser, shots, monkey
         gate.set()
         srv.boards.close_all()
         srv.stop()
+
+
+def test_an_mt_declaration_panel_says_other_choices_may_tie(browser, shots, monkeypatch):
+    """An MT hand's declaration is judged at its proven optimum: the panel names the
+    choices proven optimal and says that others may tie."""
+
+    gate = threading.Event()
+
+    def held(line):  # the other panels wait: the test needs the declaration alone
+        def work(job):
+            gate.wait(60)
+            return {"note": "not computed in this test"}
+
+        return work
+
+    work = dict(board_module._PANEL_WORK)
+    work.update(table=held, review=held)
+    monkeypatch.setattr(board_module, "_PANEL_WORK", work)
+    players = [get_player(k, f"11:{i}") for i, k in enumerate(("heuristic", "random", "heuristic"))]
+    match = Match(get_ruleset("hungarian"), players, 11, preset="hungarian", options={}).play()
+    rec = hand_from_record(match, 16)  # an MT hand whose declaration is judged in seconds
+    assert rec.misere
+    srv = _Background(long_jobs=3)  # the two held panels and the declaration
+    try:
+        line = Line(rec, at=len(rec.tricks) * 3)  # the hand played out: no marks to search
+        board = srv.boards.open(line)
+        browser.get(f"{srv.url}?b={board.id}")
+        WebDriverWait(browser, 60).until(
+            lambda d: d.execute_script("return !!(panels.declare && panels.declare.status === 'done')")
+        )
+        text = browser.find_element(By.ID, "declare-panel").text
+        assert "Best: 5 tricks" in text and "among others that may tie" in text, text
+        browser.find_element(By.ID, "declare-panel").screenshot(str(shots / "board-5-mt-declaration.png"))
+    finally:
+        gate.set()
+        srv.boards.close_all()
+        srv.stop()

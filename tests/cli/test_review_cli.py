@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -157,7 +158,37 @@ def test_ctrl_c_stops_cleanly(long_match_file):
         if proc.poll() is None:
             proc.kill()
     assert proc.returncode == 130, err
-    assert err.strip().splitlines() == ["sm358 review: interrupted"]
+    [line] = err.strip().splitlines()
+    assert re.fullmatch(r"sm358 review: interrupted; \d of 9 hand\(s\) valued card by card(; .*)?", line), (
+        line
+    )
+    if not line.startswith("sm358 review: interrupted; 0 "):
+        assert _out.startswith("PARTIAL: interrupted")
+
+
+def test_ctrl_c_prints_what_was_proven_and_writes_no_file(monkeypatch, match_file, tmp_path, capsys):
+    """A Ctrl-C while the declarations are judged: the values of every hand are printed,
+    with what is proven of each declaration; the files asked for are not written."""
+    import solver.analysis.review as rv
+    from solver.declare.optimiser import DeclarationInterrupted
+
+    def interrupted(rec):
+        raise DeclarationInterrupted(0, 40, None, None, misere=False)
+
+    monkeypatch.setattr(rv, "best_declaration", interrupted)
+    page = tmp_path / "r.html"
+    assert main(["review", str(match_file), "--workers", "1", "--html", str(page)]) == 130
+    out, err = capsys.readouterr()
+    assert out.startswith("PARTIAL: interrupted") and "Declaration: interrupted" in out
+    assert err.strip() == (
+        "sm358 review: interrupted; 2 of 2 hand(s) valued card by card; some best cards not found; "
+        f"the declarations of hands 1, 2 as far as proven; {page} not written"
+    )
+    assert not page.exists()
+    assert main(["review", str(match_file), "--workers", "1", "--json"]) == 130
+    data = json.loads(capsys.readouterr().out)
+    assert data["partial"] is True and len(data["hands"]) == 2
+    assert all(h["declaration"]["proven"][1] == 16 for h in data["hands"])
 
 
 def find_browser() -> str | None:

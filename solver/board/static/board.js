@@ -518,6 +518,7 @@ function renderDeclare(p) {
     list.append(li);
   }
   if (r.best.length > 6) list.append(el("li", { class: "note", text: `and ${r.best.length - 6} more` }));
+  if (r.complete === false) list.append(el("li", { class: "note", text: "among others that may tie (not settled: they can take many times as long)" }));
   body.append(list);
   const by = el("div", { class: "note" }, "by strain: ");
   for (const [st, v] of Object.entries(r.by_strain)) by.append(`${SYM[st]} ${v}  `);
