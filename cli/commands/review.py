@@ -90,6 +90,10 @@ def run(args: argparse.Namespace) -> int:
                 declaration=not args.no_declaration,
                 threads=args.workers,
                 progress=bar,
+                narrowing=lambda hand, interval: bar.note(
+                    f"hand {hand}: the best declaration gives {interval} fewest tricks "
+                    + ("(proven)" if interval.exact else "(proven so far)")
+                ),
             )
     except ReviewInterrupted as stop:
         show_partial(args, stop)

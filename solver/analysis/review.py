@@ -31,6 +31,7 @@ from ..deal import SEAT_NAMES, SEATS, Deal, Seat
 from ..declare import declare
 from ..declare.optimiser import DeclarationInterrupted
 from ..engine import MISERE_TT_MB, Solver
+from ..engine.interval import Interval
 from ..engine.pool import iter_tasks, thread_solver
 from ..errors import InternalError, RecordError
 from ..game import records
@@ -53,6 +54,8 @@ __all__ = [
 
 TT_MB = 32
 Progress = Callable[[int, int], None]
+Narrowing = Callable[[int, Interval], None]
+"""``narrowing(hand, interval)``: the hand's declaration's optimum, as far as proven."""
 
 
 # --- results ---------------------------------------------------------------------------------
@@ -334,6 +337,8 @@ class _Declaration:
     record: HandRecord
     result: dict[str, Any] | None = None
     stopped: DeclarationInterrupted | None = None  # how far it got when a Ctrl-C stopped it
+    opening: int | None = None  # the declared choice's value, once the values are known
+    narrowing: Narrowing | None = None
 
 
 class ReviewInterrupted(KeyboardInterrupt):
@@ -349,7 +354,7 @@ class ReviewInterrupted(KeyboardInterrupt):
 def _run_job(solver: Solver, job: _Declaration | Chain | Keeping) -> None:
     if isinstance(job, _Declaration):
         try:
-            job.result = best_declaration(job.record)
+            job.result = best_declaration(job.record, _capped(job))
         except DeclarationInterrupted as stop:
             job.stopped = stop  # read once the pool has stopped (it waits for its threads)
             raise
@@ -478,9 +483,22 @@ def best_declaration_possible(rec: HandRecord) -> bool:
     return rec.start.hand_size == rs.hand_size and not (rs.widow_size and rec.discard is None)
 
 
-def best_declaration(rec: HandRecord) -> dict[str, Any] | None:
+def _capped(job: _Declaration) -> Callable[[Interval], None] | None:
+    """The job's ``narrowing`` with each interval bounded by the declared choice's value."""
+    say, opening, hand = job.narrowing, job.opening, job.record.number or job.hand + 1
+    if say is None or opening is None:
+        return None
+    if job.record.misere:
+        return lambda iv: say(hand, Interval(min(iv.lo, opening), min(iv.hi, opening)))
+    return lambda iv: say(hand, Interval(max(iv.lo, opening), max(iv.hi, opening)))
+
+
+def best_declaration(
+    rec: HandRecord, narrowing: Callable[[Interval], None] | None = None
+) -> dict[str, Any] | None:
     """The optimiser's answer for the hand's declaration, or None when it cannot be judged
-    (an ending, or a widow hand whose discard is unknown)."""
+    (an ending, or a widow hand whose discard is unknown); ``narrowing(interval)`` as a
+    misère optimum narrows."""
     rs = rec.ruleset
     if not best_declaration_possible(rec):
         return None
@@ -489,7 +507,7 @@ def best_declaration(rec: HandRecord) -> dict[str, Any] | None:
     strains = "".join(s.name for s in sorted({Mode.parse(m).strain for m in same_goal}))
     if rs.widow_size == 0:
         return _best_without_widow(rec, strains, misere)
-    return _best_with_widow(rec, strains, misere)
+    return _best_with_widow(rec, strains, misere, narrowing)
 
 
 def _best_without_widow(rec: HandRecord, strains: str, misere: bool) -> dict[str, Any]:
@@ -506,7 +524,9 @@ def _best_without_widow(rec: HandRecord, strains: str, misere: bool) -> dict[str
     return {"tricks": best, "best": choices, "by_strain": by_strain, "note": "", "complete": True}
 
 
-def _best_with_widow(rec: HandRecord, strains: str, misere: bool) -> dict[str, Any]:
+def _best_with_widow(
+    rec: HandRecord, strains: str, misere: bool, narrowing: Callable[[Interval], None] | None
+) -> dict[str, Any]:
     """The optimiser on the deal before the discard (blind: before the widow was taken).
 
     In misère it stops once the optimum is proven: the verdict needs the optimum, and
@@ -533,6 +553,7 @@ def _best_with_widow(rec: HandRecord, strains: str, misere: bool) -> dict[str, A
         misere=misere,
         must_ruff=rs.must_ruff,
         ties=False,
+        narrowing=None if narrowing is None else lambda interval, _best: narrowing(interval),
     )
     note = "" if blind or not rs.blind_discard else "judged as if the widow had been seen (it is not known)"
     return {
@@ -604,6 +625,7 @@ def review(
     declaration: bool = True,
     threads: int | None = None,
     progress: Progress | None = None,
+    narrowing: Narrowing | None = None,
 ) -> Review:
     """Judge every card of a played hand, or of every hand of a match, double-dummy.
 
@@ -614,7 +636,9 @@ def review(
     one per core, see :func:`~solver.engine.pool.resolve_workers`), each with its own
     engine table; ``progress(done, total)`` counts the jobs done: each seat's values
     along the hand (:mod:`.review_search`), each position's best cards and each
-    declaration, so a one-hand review shows its progress too.
+    declaration, so a one-hand review shows its progress too. ``narrowing(hand,
+    interval)`` is called, from a worker thread, each time an MT or miz declaration's
+    optimum is proven to lie in a narrower ``interval`` of tricks.
     """
     _check_request(hand, threads, progress)
     recs, record = _hands_of(source, hand)
@@ -623,7 +647,7 @@ def review(
         if not p:
             raise RecordError(f"hand {recs[i].number or i + 1}: no card played; nothing to review")
     chains = [chains_of(i, rec, plays[i]) for i, rec in enumerate(recs)]
-    judged = [_Declaration(i, rec) for i, rec in enumerate(recs)] if declaration else []
+    judged = [_Declaration(i, rec, narrowing=narrowing) for i, rec in enumerate(recs)] if declaration else []
     total = sum(len(c) + len(p) for c, p in zip(chains, plays)) + len(judged)
     finished: set[int] = set()  # id() of every job done
 
@@ -636,6 +660,8 @@ def review(
     try:
         _run_all([c for cs in chains for c in cs], threads, on_done)  # the values each card is judged at
         keeping = [keeping_of(i, plays[i], chains[i]) for i in range(len(recs))]
+        for job in judged:
+            job.opening = _opening(job.record, chains[job.hand], plays[job.hand])
         # the optimiser runs are the longest jobs: start them first so the threads end together
         _run_all(judged + [k for ks in keeping for k in ks], threads, on_done)
     except KeyboardInterrupt:
@@ -646,6 +672,12 @@ def review(
         partial = _collect(recs, done, plays, chains, keeping, judged, finished, record, hand)
         raise ReviewInterrupted(partial, len(recs)) from None
     return _collect(recs, range(len(recs)), plays, chains, keeping, judged, finished, record, hand)
+
+
+def _opening(rec: HandRecord, chains: Sequence[Chain], plays: Sequence[tuple[Position, Card]]) -> int:
+    """What the declaration made was worth: the declarer's value at the first card."""
+    seat = rec.declarer
+    return chains[seat].totals[0] - plays[0][0].won[seat]
 
 
 def _collect(
@@ -666,8 +698,7 @@ def _collect(
         rec = recs[i]
         verdict = None
         if judged:
-            seat = rec.declarer
-            opening = chains[i][seat].totals[0] - plays[i][0][0].won[seat]
+            opening = _opening(rec, chains[i], plays[i])
             job = judged[i]
             if id(job) in finished:
                 verdict = _verdict(rec, job.result, opening)

@@ -378,7 +378,7 @@ def test_a_ctrl_c_during_the_declarations_keeps_every_value_proven(monkeypatch):
     full = solver.review(record, threads=1)
     stopped_at = Choice(Strain.S, (), 1)
 
-    def interrupted(rec: HandRecord) -> None:
+    def interrupted(rec: HandRecord, narrowing: object = None) -> None:
         raise DeclarationInterrupted(5, 40, stopped_at, 2, misere=False)
 
     monkeypatch.setattr(rv, "best_declaration", interrupted)
@@ -445,9 +445,16 @@ def test_an_mt_declaration_is_judged_at_its_proven_optimum():
     """In MT the review stops at the optimum (hungarian seed 11, hand 16: about 10 s): the
     same optimum as the full declaration, and only optimal choices named."""
     record = _match("hungarian", 11)
-    h = solver.review(record, hand=16).hands[0]
+    shown: list[tuple[int, Interval]] = []
+    h = solver.review(record, hand=16, narrowing=lambda hand, iv: shown.append((hand, iv))).hands[0]
     d = h.declaration
     assert d is not None and h.misere and not d.complete and d.proven is None
+    # the optimum's interval as it narrowed, bounded by the declared choice's value
+    assert shown and {hand for hand, _ in shown} == {16}
+    for (_, before), (_, after) in zip(shown, shown[1:]):
+        assert before.lo <= after.lo <= after.hi <= before.hi
+    assert all(iv.lo <= d.best_tricks <= iv.hi <= d.tricks for _, iv in shown)
+    assert shown[-1][1] == Interval(d.best_tricks, d.best_tricks)
     rec = hand_from_record(record, 16)
     assert rec.discard is not None  # hungarian discards after seeing the widow
     deal = Deal(list(rec.start.hands), solver.Hand(rec.discard))

@@ -172,7 +172,7 @@ def test_ctrl_c_prints_what_was_proven_and_writes_no_file(monkeypatch, match_fil
     import solver.analysis.review as rv
     from solver.declare.optimiser import DeclarationInterrupted
 
-    def interrupted(rec):
+    def interrupted(rec, narrowing=None):
         raise DeclarationInterrupted(0, 40, None, None, misere=False)
 
     monkeypatch.setattr(rv, "best_declaration", interrupted)
