@@ -11,7 +11,7 @@ max seconds and searches. The one-time import of OR-Tools is timed and printed a
 
     python bench/declare.py [--deals N] [--first SEED] [--strains SHDC] [--tt-mb MB]
     python bench/declare.py --misere-ratio examples/deal-16.txt [--budget SECONDS]
-    python bench/declare.py --misere-ratio seed:3 [--budget SECONDS]
+    python bench/declare.py --misere-ratio seed:3 [--budget SECONDS] [--no-ties]
     python bench/declare.py --misere-ratio examples/deal-16.txt --reach 3 --reach 8
 
 ``--misere-ratio FILE`` times instead the declaration of that file's deal (``seed:N``: of
@@ -20,7 +20,8 @@ and in misère (``sm358 declare FILE`` and ``sm358 declare FILE --misere``: the 
 ``--strains``, and no trump, the strain MT and miz are played in), one after the other in
 this process, and prints misère / normal (target <= 10); a misère declaration
 still running after ``--budget`` seconds (default 600) stops, and the ratio printed is
-then a lower bound. With ``--reach T`` it times instead the misère target question (``sm358
+then a lower bound. ``--no-ties`` times the misère declaration that stops once the optimum
+is proven (``sm358 declare FILE --misere --no-ties``). With ``--reach T`` it times instead the misère target question (``sm358
 declare FILE --misere --reach T``: a discard that keeps the declarer to at most T tricks,
 or the proof that none does) against the same normal declaration.
 """
@@ -69,11 +70,16 @@ def main() -> int:
         "question 'can the declarer keep to at most TRICKS?' (sm358 declare --misere --reach; "
         "repeatable)",
     )
+    ap.add_argument(
+        "--no-ties",
+        action="store_true",
+        help="with --misere-ratio: time the misère optimum alone, not every choice that ties it",
+    )
     args = ap.parse_args()
     if args.misere_ratio and args.reach:
         return reach_ratio(args.misere_ratio, args.strains, args.tt_mb, args.reach)
     if args.misere_ratio:
-        return misere_ratio(args.misere_ratio, args.strains, args.tt_mb, args.budget)
+        return misere_ratio(args.misere_ratio, args.strains, args.tt_mb, args.budget, ties=not args.no_ties)
 
     print(
         f"declare bench: {args.deals} deals from seed {args.first}, strains {args.strains}, "
@@ -154,7 +160,7 @@ def timed_normal_declaration(path: str, strains: str, tt_mb: int | None) -> tupl
     return deal, normal
 
 
-def misere_ratio(path: str, strains: str, tt_mb: int | None, budget: float) -> int:
+def misere_ratio(path: str, strains: str, tt_mb: int | None, budget: float, ties: bool = True) -> int:
     """Normal then misère declaration of one deal, timed in this process; their ratio.
 
     Why a budget: a misère declaration can take far longer than anyone waits for a
@@ -168,7 +174,9 @@ def misere_ratio(path: str, strains: str, tt_mb: int | None, budget: float) -> i
 
     try:
         with _Budget(budget) as watch:
-            result = declare(deal, strains="N", tt_mb=tt_mb, misere=True, progress=watch, narrowing=narrowed)
+            result = declare(
+                deal, strains="N", tt_mb=tt_mb, misere=True, progress=watch, narrowing=narrowed, ties=ties
+            )
     except _OverBudget:
         misere = time.perf_counter() - watch.start
         print(
@@ -183,7 +191,8 @@ def misere_ratio(path: str, strains: str, tt_mb: int | None, budget: float) -> i
         )
         return 0
     misere = time.perf_counter() - watch.start
-    print(f"misère declaration of {path}: {misere:8.2f} s  optimum {result.tricks}", flush=True)
+    what = "misère declaration" if ties else "misère optimum (no ties)"
+    print(f"{what} of {path}: {misere:8.2f} s  optimum {result.tricks}", flush=True)
     ratio = misere / normal
     print(
         f"misère / normal declaration {ratio:8.2f}   target <= 10: {'met' if ratio <= 10 else 'NOT met'}  "

@@ -110,7 +110,7 @@ def run(args: argparse.Namespace) -> int:
         return reach(args, deal, opts)
     try:
         with LazyProgress("declare") as bar:
-            narrowing = _interval_notes(bar) if args.misere else None
+            narrowing = _interval_notes(bar, ties=not args.no_ties) if args.misere else None
             result = declare(
                 deal, misere=args.misere, progress=bar, narrowing=narrowing, ties=not args.no_ties, **opts
             )
@@ -130,13 +130,15 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _interval_notes(bar: LazyProgress) -> Narrowing:
+def _interval_notes(bar: LazyProgress, ties: bool) -> Narrowing:
     """A misère declaration can run for long: say what it has proven as it narrows, and
-    the choice to play as soon as the optimum is proven (the ties may take far longer)."""
+    the choice to play as soon as the optimum is proven (the ties may take far longer;
+    without them the answer follows at once)."""
 
     def note(interval: Interval, best: Choice | None) -> None:
         if interval.exact and best is not None:
-            bar.note(optimum_proven(best, interval.lo, misere=True))
+            if ties:
+                bar.note(optimum_proven(best, interval.lo, misere=True))
         else:
             bar.note(f"optimum: {interval} tricks (proven so far)")
 
