@@ -195,7 +195,8 @@ def misere_ratio(path: str, strains: str, tt_mb: int | None, budget: float, ties
     print(f"{what} of {path}: {misere:8.2f} s  optimum {result.tricks}", flush=True)
     ratio = misere / normal
     print(
-        f"misère / normal declaration {ratio:8.2f}   target <= 10: {'met' if ratio <= 10 else 'NOT met'}  "
+        f"{'misère' if ties else 'misère optimum'} / normal declaration {ratio:8.2f}   "
+        f"target <= 10: {'met' if ratio <= 10 else 'NOT met'}  "
         f"({describe()})"
     )
     return 0
