@@ -20,10 +20,11 @@ and in misère (``sm358 declare FILE`` and ``sm358 declare FILE --misere``: the 
 ``--strains``, and no trump, the strain MT and miz are played in), one after the other in
 this process, and prints misère / normal (target <= 10); a misère declaration
 still running after ``--budget`` seconds (default 600) stops, and the ratio printed is
-then a lower bound. ``--no-ties`` times the misère declaration that stops once the optimum
-is proven (``sm358 declare FILE --misere --no-ties``). With ``--reach T`` it times instead the misère target question (``sm358
-declare FILE --misere --reach T``: a discard that keeps the declarer to at most T tricks,
-or the proof that none does) against the same normal declaration.
+then a lower bound. ``--no-ties`` times the misère declaration that stops once the
+optimum is proven (``sm358 declare FILE --misere --no-ties``). With ``--reach T`` it times
+instead the misère target question (``sm358 declare FILE --misere --reach T``: a discard
+that keeps the declarer to at most T tricks, or the proof that none does) against the
+same normal declaration.
 """
 
 from __future__ import annotations

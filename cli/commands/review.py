@@ -114,8 +114,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def show_partial(args: argparse.Namespace, stop: ReviewInterrupted) -> None:
-    """Ctrl-C: what was judged in full by then, on stdout as asked; no file is written,
-    since a file is expected to hold the whole review."""
+    """Ctrl-C: what was proven by then (the hands valued, their best cards and
+    declarations as far as found), on stdout as asked; no file is written, since a file
+    is expected to hold the whole review."""
     for h in stop.review.hands:
         note_reconstructed("sm358 review", h.record)
     if args.json:

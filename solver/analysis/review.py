@@ -484,13 +484,18 @@ def best_declaration_possible(rec: HandRecord) -> bool:
 
 
 def _capped(job: _Declaration) -> Callable[[Interval], None] | None:
-    """The job's ``narrowing`` with each interval bounded by the declared choice's value."""
+    """The job's ``narrowing`` with each interval bounded by the declared choice's value
+    (the optimiser reports intervals in misère only)."""
     say, opening, hand = job.narrowing, job.opening, job.record.number or job.hand + 1
-    if say is None or opening is None:
+    if say is None or opening is None or not job.record.misere:
         return None
-    if job.record.misere:
-        return lambda iv: say(hand, Interval(min(iv.lo, opening), min(iv.hi, opening)))
-    return lambda iv: say(hand, Interval(max(iv.lo, opening), max(iv.hi, opening)))
+    return lambda iv: say(hand, _at_most(iv, opening))
+
+
+def _at_most(interval: Interval, opening: int) -> Interval:
+    """A misère optimum's interval of tricks, bounded by the declared choice's value: that
+    choice holds the declarer to ``opening``, so the optimum is no more."""
+    return Interval(min(interval.lo, opening), min(interval.hi, opening))
 
 
 def best_declaration(
@@ -570,9 +575,10 @@ def _stopped_verdict(rec: HandRecord, stop: DeclarationInterrupted | None, openi
     declared choice itself reaches ``opening``, so the optimum is at least that good."""
     k = rec.start.hand_size
     if rec.misere:
-        lo, hi = (stop.interval.lo, stop.interval.hi) if stop is not None and stop.interval else (0, k)
-        proven = (min(lo, opening), min(hi, opening))
-        reached = proven[1]
+        found = stop.interval if stop is not None and stop.interval else Interval(0, k)
+        bounded = _at_most(found, opening)
+        proven = (bounded.lo, bounded.hi)
+        reached = bounded.hi
     else:
         lo = opening if stop is None or stop.tricks is None else max(opening, stop.tricks)
         proven = (lo, k)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from ..cards import Card, Hand, Suit
 from ..deal import Seat
-from .review_text import contract_words, declaration_line, results_line
+from .review_text import PARTIAL_NOTE, contract_words, declaration_line, results_line
 
 if TYPE_CHECKING:
     from ..game.handfile import HandRecord
@@ -187,10 +187,7 @@ def review_fragment(review: Review, plots: bool = False, images: Mapping[int, by
     images = images or {}
     body = match_summary(review) + "".join(hand_section(h, images.get(h.hand)) for h in review.hands)
     if review.partial:
-        body = (
-            '<p class="note"><b>Partial</b>: interrupted; what was proven by then (hands not yet valued are left out).</p>'
-            + body
-        )
+        body = f'<p class="note"><b>Partial</b>: {html.escape(PARTIAL_NOTE)}.</p>' + body
     if review.players:
         body += "<h2>Players</h2>" + players_table(review)
     return f'<div class="sm358-review">{body}</div>'

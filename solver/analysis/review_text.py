@@ -40,6 +40,9 @@ def strain_symbol(strain: str) -> str:
     return Strain.parse(strain).symbol
 
 
+PARTIAL_NOTE = "interrupted; what was proven by then (hands not yet valued are left out)"
+
+
 def declaration_line(d: DeclarationReview | None, misere: bool) -> str:
     if d is None:
         return "Declaration: not judged (an ending, or the discard is unknown)"
@@ -175,7 +178,7 @@ def hand_lines(h: HandReview, markup: bool = False) -> list[str]:
 def review_lines(review: Review, markup: bool = False) -> list[str]:
     lines: list[str] = []
     if review.partial:
-        lines.append("PARTIAL: interrupted; what was proven by then (hands not yet valued are left out)")
+        lines.append(f"PARTIAL: {PARTIAL_NOTE}")
     if review.match is not None:
         lines.extend(match_lines(review.match, review.players, markup))
     for h in review.hands:
