@@ -26,6 +26,7 @@ from solver.errors import NotationError
 from solver.game.handfile import HandRecord
 from solver.inputs import MAX_DEAL_FILE_BYTES, json_text_safe, read_text_file
 from solver.inputs import terminal_safe as terminal_safe  # re-exported for the commands
+from solver.interrupts import interrupt_after
 
 if TYPE_CHECKING:  # pragma: no cover
     from solver.analysis.options import RunOptions
@@ -230,6 +231,53 @@ def add_run_options(
         p.add_argument(
             "--scheduler", metavar="ADDR", help=f"{scope}run on a Dask cluster, e.g. tcp://HOST:8786"
         )
+
+
+INTERRUPTED_EXIT = 130  # Ctrl-C, as a shell reports a SIGINT
+TIME_LIMIT_EXIT = 124  # --time-limit reached, as GNU timeout: what was printed is partial
+
+_limit = interrupt_after(None)  # the running command's time limit (none until main sets one)
+
+
+def add_time_limit(p: argparse.ArgumentParser) -> None:
+    """``--time-limit SECONDS``, for the commands whose Ctrl-C keeps what was proven."""
+    p.add_argument(
+        "--time-limit",
+        metavar="SECONDS",
+        help="stop after SECONDS as a Ctrl-C would: print the partial result, exit 124",
+    )
+
+
+def time_limit(args: argparse.Namespace | None) -> interrupt_after:
+    """The command's time limit (none without ``--time-limit``, or for None: a new
+    command starting), the one ``stopped()`` and ``stop_code()`` then report on; a bad
+    value is a UsageError."""
+    global _limit
+    from solver.errors import UsageError
+
+    text = getattr(args, "time_limit", None)
+    seconds = None
+    if text is not None:
+        try:
+            seconds = float(text)
+            _limit = interrupt_after(seconds)
+        except ValueError:
+            raise UsageError(f"--time-limit must be a positive number of seconds, got {text!r}") from None
+    else:
+        _limit = interrupt_after(None)
+    return _limit
+
+
+def stopped() -> str:
+    """How the running command was stopped, for its one stderr line and partial notes."""
+    if _limit.expired:
+        return f"stopped at the {_limit.seconds:g} s time limit"
+    return "interrupted"
+
+
+def stop_code() -> int:
+    """The exit code of a command stopped before its end (partial output printed)."""
+    return TIME_LIMIT_EXIT if _limit.expired else INTERRUPTED_EXIT
 
 
 def run_options(

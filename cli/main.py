@@ -51,9 +51,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run one command; Ctrl-C at any point, imports included, ends with one line and 130."""
+    """Run one command; Ctrl-C at any point, imports included, ends with one line and 130
+    (124 when it is the --time-limit)."""
     words = sys.argv[1:] if argv is None else argv
     command = next((f"sm358 {w}" for w in words[:1] if w in COMMANDS), "sm358")
+    if common := sys.modules.get(f"{__package__}.common"):
+        common.time_limit(None)  # an earlier command's limit in this process is not this one's
     try:
         from solver.errors import SolverError
 
@@ -62,8 +65,9 @@ def main(argv: list[str] | None = None) -> int:
         command = f"sm358 {args.command}"
         return _run(args, command, SolverError)
     except KeyboardInterrupt:
-        print(f"{command}: interrupted", file=sys.stderr)
-        return 130
+        common = sys.modules.get(f"{__package__}.common")  # not imported yet if stopped early
+        print(f"{command}: {common.stopped() if common else 'interrupted'}", file=sys.stderr)
+        return common.stop_code() if common else 130
 
 
 def __getattr__(name: str) -> type[Exception]:
@@ -79,10 +83,11 @@ def __getattr__(name: str) -> type[Exception]:
 def _run(args: argparse.Namespace, command: str, solver_error: type[Exception]) -> int:
     from solver.errors import UsageError
 
-    from .common import terminal_safe
+    from .common import terminal_safe, time_limit
 
     try:
-        return int(args.run(args) or 0)
+        with time_limit(args):
+            return int(args.run(args) or 0)
     except (solver_error, UsageError) as exc:
         # one line a problem: a hand file reports all of its problems at once
         first, *more = str(exc).split("\n")
@@ -104,17 +109,17 @@ def _run(args: argparse.Namespace, command: str, solver_error: type[Exception]) 
 def entry() -> None:
     """The ``sm358`` program: :func:`main`, then exit with its code.
 
-    After a Ctrl-C the process ends at once (``os._exit``) instead of finalising the
+    After a Ctrl-C (130) or the time limit (124) the process ends at once (``os._exit``) instead of finalising the
     interpreter: a worker thread may still be inside a search that cannot be cancelled
     (a CP-SAT solve), and waiting for it would keep the user waiting after the
     "interrupted" line; finalising beside it can also end the process by SIGINT
     instead of exit code 130.
     """
     code = main()
-    if code == 130:
+    if code in (130, 124):
         sys.stdout.flush()
         sys.stderr.flush()
-        os._exit(130)
+        os._exit(code)
     sys.exit(code)
 
 

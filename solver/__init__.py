@@ -57,6 +57,7 @@ if TYPE_CHECKING:
     from .game.records import load as load_record
     from .game.records import save as save_record
     from .game.rules import PRESETS, Ruleset, get_ruleset
+    from .interrupts import interrupt_after
     from .modes import Mode
     from .players import get_player
 
@@ -77,6 +78,7 @@ _EXPORTS: dict[str, str] = {
     "Seat": ".deal",
     "Strain": ".deal",
     "parse_strains": ".deal",
+    "interrupt_after": ".interrupts",
     "Choice": ".declare",
     "Declaration": ".declare",
     "declare": ".declare",
@@ -172,6 +174,7 @@ __all__ = [
     "dd_table",
     "principal_variation",
     "solve",
+    "interrupt_after",
     "Choice",
     "Declaration",
     "declare",

@@ -43,3 +43,52 @@ def _deliver(handler: object) -> None:
         return
     if callable(handler):
         handler(signal.SIGINT, None)
+
+
+class interrupt_after:
+    """Deliver a Ctrl-C (SIGINT) to the main thread ``seconds`` after entering the block,
+    unless the block has ended; ``expired`` says whether it was sent. Use it with ``with``.
+
+    Why a real SIGINT rather than a flag: every long call already stops on Ctrl-C and
+    keeps what it proved (an engine search polls for it, a pool cancels its workers, a
+    declaration, table or review raises its partial result), so a time limit is that
+    same Ctrl-C sent by a clock. It is sent to the main thread, which a signal wakes
+    from a wait on the workers. A limit must be positive and finite; None means none.
+    """
+
+    def __init__(self, seconds: float | None) -> None:
+        ok = (
+            isinstance(seconds, (int, float)) and not isinstance(seconds, bool) and 0 < seconds < float("inf")
+        )
+        if seconds is not None and not ok:
+            raise ValueError(f"a time limit must be a positive number of seconds, got {seconds!r}")
+        self.seconds = seconds
+        self.expired = False
+        self._lock = threading.Lock()
+        self._active = False
+        self._timer: threading.Timer | None = None
+
+    def __enter__(self) -> interrupt_after:
+        if self.seconds is None:
+            return self
+        main = threading.main_thread()
+        if threading.current_thread() is not main:
+            raise RuntimeError("a time limit works in the main thread only (signals reach only it)")
+        self._active = True
+        self._timer = threading.Timer(self.seconds, self._expire, args=(main.ident,))
+        self._timer.daemon = True
+        self._timer.start()
+        return self
+
+    def _expire(self, main_ident: int) -> None:
+        with self._lock:  # never after the block has ended: a late Ctrl-C would hit the caller
+            if not self._active:
+                return
+            self.expired = True
+            signal.pthread_kill(main_ident, signal.SIGINT)
+
+    def __exit__(self, *exc: object) -> None:
+        with self._lock:
+            self._active = False
+        if self._timer is not None:
+            self._timer.cancel()

@@ -5,7 +5,7 @@ Declaration: ``sm358 advise --hand "<16 cards>" --widow "<4 cards>"``. Play:
 ``sm358 advise --hand "<hand at the start of play>" --seat E --mode S --played "..."``,
 or ``sm358 advise FILE --at 5.2`` from a hand file (trick 5, before its second card), or
 ``sm358 advise MATCH.json --hand-number 2 --at 5.2`` from a match record.
-Ctrl-C prints what was estimated so far, marked partial, and exits 130.
+Ctrl-C prints what was estimated so far, marked partial, and exits 130 (``--time-limit``: 124).
 """
 
 from __future__ import annotations
@@ -40,10 +40,13 @@ from solver.modes import Mode
 from ..common import (
     LazyProgress,
     add_run_options,
+    add_time_limit,
     console,
     note_reconstructed,
     print_json,
     run_options,
+    stop_code,
+    stopped,
     terminal_safe,
 )
 
@@ -100,6 +103,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--top", type=int, default=10, help="candidates shown (default 10)")
     p.add_argument("--json", action="store_true", help="print the advice as JSON (schema in docs/advice.md)")
     p.add_argument("--plot", metavar="OUT.png", help="write a bar chart of the candidates")
+    add_time_limit(p)
     p.set_defaults(run=run)
 
 
@@ -221,8 +225,8 @@ def run(args: argparse.Namespace) -> int:
     else:
         show(advice, args.top)
     if advice.partial:
-        print("sm358 advise: interrupted: the estimates are partial", file=sys.stderr)
-        return 130
+        print(f"sm358 advise: {stopped()}: the estimates are partial", file=sys.stderr)
+        return stop_code()
     return 0
 
 

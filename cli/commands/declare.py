@@ -23,7 +23,7 @@ from solver.engine.interval import Interval
 from solver.errors import RulesError, UsageError
 from solver.game.rules import get_ruleset
 
-from ..common import LazyProgress, console, print_json, read_deal
+from ..common import LazyProgress, add_time_limit, console, print_json, read_deal, stop_code, stopped
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -77,6 +77,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "reach it, not every choice that ties it (settling the ties can take many times as long)",
     )
     p.add_argument("--json", action="store_true", help="print the result as JSON")
+    add_time_limit(p)
     p.set_defaults(run=run)
 
 
@@ -115,8 +116,10 @@ def run(args: argparse.Namespace) -> int:
                 deal, misere=args.misere, progress=bar, narrowing=narrowing, ties=not args.no_ties, **opts
             )
     except DeclarationInterrupted as stop:
-        print(f"sm358 declare: {interrupted_declaration(stop)}", file=sys.stderr)
-        return 130
+        if args.json:
+            print_json(_partial_json(stop))
+        print(f"sm358 declare: {interrupted_declaration(stop, stopped())}", file=sys.stderr)
+        return stop_code()
     target = rules_target(args, opts)
     if args.json:
         data = result.to_dict()
@@ -128,6 +131,21 @@ def run(args: argparse.Namespace) -> int:
     else:
         show(result, target)
     return 0
+
+
+def _partial_json(stop: DeclarationInterrupted) -> dict[str, Any]:
+    """A stopped declaration for programs: the best choice proven so far with its tricks,
+    and in misère the optimum's interval as far as proven."""
+    best = None if stop.best is None else stop.best.to_dict() | {"tricks": stop.tricks}
+    optimum = None if stop.interval is None else [stop.interval.lo, stop.interval.hi]
+    return {
+        "partial": True,
+        "misere": stop.misere,
+        "candidates": stop.total,
+        "settled": stop.done,
+        "best": best,
+        "optimum": optimum,
+    }
 
 
 def _interval_notes(bar: LazyProgress, ties: bool) -> Narrowing:

@@ -20,10 +20,13 @@ from solver.inputs import shown_name, write_atomic
 from ..common import (
     LazyProgress,
     add_run_options,
+    add_time_limit,
     console,
     note_reconstructed,
     print_json,
     run_options,
+    stop_code,
+    stopped,
     terminal_safe,
 )
 from ..main import UsageError
@@ -64,6 +67,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="with --single-dummy: flag a card whose chance is this much below the best (default 0.1)",
     )
     add_run_options(p, samples=32, seed=0, workers="worker threads", scope="with --single-dummy: ")
+    add_time_limit(p)
     p.set_defaults(run=run)
 
 
@@ -97,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
             )
     except ReviewInterrupted as stop:
         show_partial(args, stop)
-        return 130
+        return stop_code()
     for h in result.hands:
         note_reconstructed("sm358 review", h.record)
     if args.plot:
@@ -114,7 +118,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def show_partial(args: argparse.Namespace, stop: ReviewInterrupted) -> None:
-    """Ctrl-C: what was proven by then (the hands valued, their best cards and
+    """Ctrl-C or the time limit: what was proven by then (the hands valued, their best cards and
     declarations as far as found), on stdout as asked; no file is written, since a file
     is expected to hold the whole review."""
     for h in stop.review.hands:
@@ -124,15 +128,15 @@ def show_partial(args: argparse.Namespace, stop: ReviewInterrupted) -> None:
     elif stop.review.hands:
         show(stop.review)
     hands = stop.review.hands
-    parts = [f"sm358 review: interrupted; {stop.judged} of {stop.total} hand(s) valued card by card"]
+    parts = [f"sm358 review: {stopped()}; {stop.judged} of {stop.total} hand(s) valued card by card"]
     if any(not c.best for h in hands for c in h.cards):
         parts.append("some best cards not found")
-    stopped = [str(h.hand) for h in hands if h.declaration is not None and h.declaration.proven]
-    if stopped:
+    open_hands = [str(h.hand) for h in hands if h.declaration is not None and h.declaration.proven]
+    if open_hands:
         which = (
-            f"declaration of hand {stopped[0]}"
-            if len(stopped) == 1
-            else f"declarations of hands {', '.join(stopped)}"
+            f"declaration of hand {open_hands[0]}"
+            if len(open_hands) == 1
+            else f"declarations of hands {', '.join(open_hands)}"
         )
         parts.append(f"the {which} as far as proven")
     unwritten = [shown_name(f) for f in (args.plot, args.html) if f]
@@ -208,6 +212,6 @@ def run_single_dummy(args: argparse.Namespace) -> int:
     else:
         show_single_dummy(result)
     if result.partial:
-        print("sm358 review: interrupted: the judgements are partial", file=sys.stderr)
-        return 130
+        print(f"sm358 review: {stopped()}: the judgements are partial", file=sys.stderr)
+        return stop_code()
     return 0

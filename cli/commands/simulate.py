@@ -6,7 +6,7 @@ often each makes, the value of the exchange, match length. When the players diff
 rotate through the chairs on the same deals (``--seating``), so the luck of the cards
 cancels. ``--out DIR`` writes one game record per match. The progress bar goes to stderr,
 so ``--json`` output on stdout stays clean. Ctrl-C prints what was gathered so far, marked
-partial, and exits 130.
+partial, and exits 130 (``--time-limit``: 124).
 """
 
 from __future__ import annotations
@@ -37,7 +37,16 @@ from solver.game.records import MatchRecord
 from solver.game.rules import get_ruleset
 from solver.inputs import option_value
 
-from ..common import add_run_options, console, err_console, print_json, progress_bar
+from ..common import (
+    add_run_options,
+    add_time_limit,
+    console,
+    err_console,
+    print_json,
+    progress_bar,
+    stop_code,
+    stopped,
+)
 from ..main import UsageError
 
 
@@ -84,6 +93,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="with --out: overwrite the match-N.json records of an earlier run",
     )
     p.add_argument("--json", action="store_true", help="print the statistics as JSON")
+    add_time_limit(p)
     p.set_defaults(run=run)
 
 
@@ -174,11 +184,11 @@ def run(args: argparse.Namespace) -> int:
         print_summary(summary, args)
     if summary.partial:
         print(
-            f"sm358 simulate: interrupted: partial statistics over {summary.deal_sets} of "
+            f"sm358 simulate: {stopped()}: partial statistics over {summary.deal_sets} of "
             f"{args.matches} deal sets",
             file=sys.stderr,
         )
-        return 130
+        return stop_code()
     return 0
 
 
@@ -208,7 +218,7 @@ def pct(e: Estimate) -> str:
 def print_summary(summary: Summary, args: argparse.Namespace) -> None:
     out = console(markup=True)  # every string is the command's own (player kinds, a preset)
     stats = summary.to_json()
-    partial = " [bold red](partial: interrupted)[/bold red]" if summary.partial else ""
+    partial = f" [bold red](partial: {stopped()})[/bold red]" if summary.partial else ""
     out.print(
         f"{summary.deal_sets} deal sets of [bold]{args.rules}[/bold], seed {args.seed}, {summary.seating} "
         f"seating: {summary.matches} matches, {summary.hands} hands{partial}. Figures with 95% intervals."

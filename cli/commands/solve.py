@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 
 from solver.cards import Card, parse_cards
 from solver.deal import Deal, Seat, Strain
 
-from ..common import console, print_json, read_deal
+from ..common import add_time_limit, console, print_json, read_deal, stop_code, stopped
 from ..deal_view import hands_table
+
+if TYPE_CHECKING:  # pragma: no cover
+    from solver.engine.interval import Interval
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -36,6 +39,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help='cards already played to the current trick, from the leader, e.g. "SA HK"',
     )
     p.add_argument("--json", action="store_true", help="print the result as JSON")
+    add_time_limit(p)
     p.set_defaults(run=run)
 
 
@@ -47,10 +51,10 @@ def run(args: argparse.Namespace) -> int:
     leader = Seat.parse(args.leader)
     seat = Seat.parse(args.seat)
     played = parse_cards(args.played)
+    stop = None
     if args.misere:
-        tricks = _misere_value(deal, strain, leader, seat, args.must_ruff, played)
-        if tricks is None:
-            return 130
+        found, stop = _misere_value(deal, strain, leader, seat, args.must_ruff, played)
+        tricks = found.lo
     else:
         tricks = solve(deal, strain, leader=leader, seat=seat, must_ruff=args.must_ruff, played=played)
     if args.json:
@@ -58,9 +62,12 @@ def run(args: argparse.Namespace) -> int:
             "strain": strain.name,
             "leader": leader.name,
             "seat": seat.name,
-            "tricks": tricks,
+            "tricks": tricks if stop is None else None,
         }
         # Extra keys only when they change the meaning, so the default output stays these four.
+        if stop is not None:  # stopped: the value as far as proven
+            out["interval"] = [found.lo, found.hi]
+            out["partial"] = True
         if args.misere:
             out["misere"] = True
         if args.must_ruff:
@@ -68,29 +75,45 @@ def run(args: argparse.Namespace) -> int:
         if played:
             out["played"] = [str(c) for c in played]
         print_json(out)
-        return 0
+    else:
+        show(deal, strain, leader, seat, args, played, f"{found}" if stop is not None else f"{tricks}", stop)
+    if stop is not None:
+        print(f"sm358 solve: {stop}; {seat.name}'s misère value is {found} tricks", file=sys.stderr)
+        return stop_code()
+    return 0
+
+
+def show(
+    deal: Deal,
+    strain: Strain,
+    leader: Seat,
+    seat: Seat,
+    args: argparse.Namespace,
+    played: list[Card],
+    tricks: str,
+    stop: str | None,
+) -> None:
+    """The hands and one line with the value (``tricks``: a number, or ``3-8`` as far as
+    proven when ``stop`` says how the search was stopped)."""
     con = console()
     con.print(hands_table(deal, played=played))
     trump = "no trump" if strain == Strain.N else f"{strain.symbol} trumps"
     rules = ", must-ruff" if args.must_ruff else ""
-    if args.misere:
-        verb = "can hold itself to"
-    else:
-        verb = "can take"
+    verb = "can hold itself to" if args.misere else "can take"
     line = Text(f"{trump}, {leader.name} leads{rules}: ")
-    line.append(f"{seat.name} {verb} {tricks} trick{'s' if tricks != 1 else ''}", style="bold")
-    line.append(f" of {deal.hand_size}" + (" (misère)" if args.misere else ""))
+    line.append(f"{seat.name} {verb} {tricks} trick{'s' if tricks != '1' else ''}", style="bold")
+    notes = (["misère"] if args.misere else []) + ([f"proven so far: {stop}"] if stop is not None else [])
+    line.append(f" of {deal.hand_size}" + (f" ({'; '.join(notes)})" if notes else ""))
     con.print(line)
-    return 0
 
 
 def _misere_value(
     deal: Deal, strain: Strain, leader: Seat, seat: Seat, must_ruff: bool, played: list[Card]
-) -> int | None:
+) -> tuple[Interval, str | None]:
     """The misère value, printing on stderr the interval proven so far each time it
     narrows (a misère search near the value can be long; only on a terminal, like the
-    progress bars, so that a pipe sees one line per outcome); on Ctrl-C one line with
-    the last interval, and None."""
+    progress bars, so that a pipe sees one line per outcome). Returns the interval (exact
+    when finished) and, when a Ctrl-C or the time limit stopped it first, how (stopped())."""
     from solver.engine import MISERE_TT_MB, Solver
     from solver.engine.interval import Interval, narrowing_value
 
@@ -105,14 +128,13 @@ def _misere_value(
         must_ruff=must_ruff,
         played=played,
     )
-    show = sys.stderr.isatty()
+    show_steps = sys.stderr.isatty()
     try:
         for interval in steps:
-            if show and interval != last:
+            if show_steps and interval != last:
                 note = "" if interval.exact else " (proven so far)"
                 print(f"{seat.name}'s misère value: {interval} tricks{note}", file=sys.stderr, flush=True)
             last = interval
     except KeyboardInterrupt:
-        print(f"sm358 solve: interrupted; {seat.name}'s misère value is {last} tricks", file=sys.stderr)
-        return None
-    return last.lo
+        return last, stopped()
+    return last, None

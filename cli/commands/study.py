@@ -18,7 +18,17 @@ from pathlib import Path
 from solver.analysis.study import MAX_DEALS, WHAT, StudyError, StudySpec, parts_dir, run_study
 from solver.analysis.study_sources import given_study
 
-from ..common import LazyProgress, add_run_options, console, print_json, read_spec_arg, run_options
+from ..common import (
+    LazyProgress,
+    add_run_options,
+    add_time_limit,
+    console,
+    print_json,
+    read_spec_arg,
+    run_options,
+    stop_code,
+    stopped,
+)
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -56,6 +66,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--out", required=True, metavar="FILE", help="output file, .parquet or .csv")
     add_run_options(p, seed="1", workers="local worker processes")
     p.add_argument("--json", action="store_true", help="print a JSON summary of the run")
+    add_time_limit(p)
     p.set_defaults(run=run)
 
 
@@ -85,11 +96,11 @@ def run(args: argparse.Namespace) -> int:
             result = run_study(args.out, spec, **opts.kwargs("workers", "scheduler", "progress"), deals=given)
     except KeyboardInterrupt:
         print(
-            f"sm358 study: interrupted; finished chunks kept in {parts_dir(Path(args.out))}; "
+            f"sm358 study: {stopped()}; finished chunks kept in {parts_dir(Path(args.out))}; "
             "run the same command to resume",
             file=sys.stderr,
         )
-        return 130
+        return stop_code()
     if args.json:
         print_json(
             {"out": str(result.out), **spec.to_json(), "computed": result.computed, "resumed": result.resumed}

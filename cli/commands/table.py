@@ -5,14 +5,27 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from solver.deal import STRAIN_CHARS, Deal, Seat
+from solver.deal import STRAIN_CHARS, Deal, Seat, Strain
 from solver.game.rules import get_ruleset
 from solver.modes import Mode
 
-from ..common import LazyProgress, add_run_options, console, print_json, read_deal, run_options
+from ..common import (
+    LazyProgress,
+    add_run_options,
+    add_time_limit,
+    console,
+    print_json,
+    read_deal,
+    run_options,
+    stop_code,
+    stopped,
+)
 from ..deal_view import hands_table, values_table
+
+if TYPE_CHECKING:  # pragma: no cover
+    from solver.engine.interval import Interval
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -40,6 +53,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
     add_run_options(p, workers="solve on this many threads", scheduler=False)
     p.add_argument("--json", action="store_true", help="print the table as JSON")
+    add_time_limit(p)
     p.set_defaults(run=run)
 
 
@@ -69,26 +83,41 @@ def run(args: argparse.Namespace) -> int:
                 progress=bar,
             )
     except TableInterrupted as stop:
-        if not args.json:
+        how = stopped()
+        if args.json:
+            print_json(_json(args, leader, targets, _as_proven(stop.intervals)) | {"partial": True})
+        else:
             cells = {st.name: {s.name: str(v) for s, v in row.items()} for st, row in stop.intervals.items()}
-            note = "interrupted: numbers exact, ranges lo-hi proven so far"
-            show(args, deal, leader, cells, targets, note)
-        print(f"sm358 table: interrupted; {stop.exact} of {stop.total} values exact", file=sys.stderr)
-        return 130
-    values = table.to_dict()
+            show(args, deal, leader, cells, targets, f"{how}: numbers exact, ranges lo-hi proven so far")
+        print(f"sm358 table: {how}; {stop.exact} of {stop.total} values exact", file=sys.stderr)
+        return stop_code()
     if args.json:
-        out: dict[str, Any] = {"leader": leader.name, "table": values}
-        if args.misere:
-            out["misere"] = True
-        if args.must_ruff:
-            out["must_ruff"] = True
-        if targets is not None:
-            out["rules"] = args.rules
-            out["targets"] = targets
-        print_json(out)
+        print_json(_json(args, leader, targets, table.to_dict()))
         return 0
-    show(args, deal, leader, values, targets)
+    show(args, deal, leader, table.to_dict(), targets)
     return 0
+
+
+def _as_proven(intervals: Mapping[Strain, Mapping[Seat, Interval]]) -> dict[str, dict[str, Any]]:
+    """A stopped table's cells for JSON: the value once exact, else ``[lo, hi]``."""
+    return {
+        st.name: {s.name: v.lo if v.exact else [v.lo, v.hi] for s, v in row.items()}
+        for st, row in intervals.items()
+    }
+
+
+def _json(
+    args: argparse.Namespace, leader: Seat, targets: dict[str, int] | None, values: dict[str, Any]
+) -> dict[str, Any]:
+    out: dict[str, Any] = {"leader": leader.name, "table": values}
+    if args.misere:
+        out["misere"] = True
+    if args.must_ruff:
+        out["must_ruff"] = True
+    if targets is not None:
+        out["rules"] = args.rules
+        out["targets"] = targets
+    return out
 
 
 def show(

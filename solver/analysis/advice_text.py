@@ -163,10 +163,10 @@ def target_headline(answer: TargetAnswer) -> str:
     )
 
 
-def interrupted_declaration(stop: DeclarationInterrupted) -> str:
-    """What a declaration stopped by Ctrl-C had settled: how far it got and its best choice,
-    which the optimum can only better."""
-    text = f"interrupted after {stop.done:,} of {stop.total:,} candidates"
+def interrupted_declaration(stop: DeclarationInterrupted, how: str = "interrupted") -> str:
+    """What a declaration stopped by Ctrl-C had settled (``how`` it was stopped): how far it
+    got and its best choice, which the optimum can only better."""
+    text = f"{how} after {stop.done:,} of {stop.total:,} candidates"
     if stop.interval is not None:
         text += f"; the optimum is {stop.interval} tricks (proven)"
     if stop.best is None or stop.tricks is None:
