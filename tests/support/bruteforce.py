@@ -86,6 +86,18 @@ def trick_winner_index(trick: Sequence[int], strain: int) -> int:
     return best
 
 
+def _relaxed_choice(trick: Sequence[int], leader: int, seat: int, strain: int) -> bool:
+    """In misère's relaxed game: a trick led in a side suit seat is void in, both
+    coalition hands following and seat throwing a side card, after which the coalition
+    picks who leads next."""
+    led = _suit_of(trick[0])
+    if led == strain:
+        return False
+    seat_card = trick[(seat - leader) % 3]
+    follows = all((_suit_of(card) == led) != ((leader + i) % 3 == seat) for i, card in enumerate(trick))
+    return follows and _suit_of(seat_card) != strain
+
+
 @cache
 def _value(
     hands: tuple[int, int, int],
@@ -95,21 +107,28 @@ def _value(
     seat: int,
     misere: bool,
     must_ruff: bool,
+    relaxed: bool = False,
 ) -> int:
-    """Tricks ``seat`` takes from here on (current trick included) under paranoid play."""
+    """Tricks ``seat`` takes from here on (current trick included) under paranoid play
+    (``relaxed``: in the relaxed game of no-trump misère, see _relaxed_choice)."""
     if not trick and hands[0] == 0:
         return 0
     if len(trick) == 3:
         leader = to_move  # three cards played: the turn is back with the leader
         winner = (leader + trick_winner_index(trick, strain)) % 3
-        rest = _value(hands, winner, (), strain, seat, misere, must_ruff)
+        rest = _value(hands, winner, (), strain, seat, misere, must_ruff, relaxed)
+        if relaxed and misere and _relaxed_choice(trick, leader, seat, strain):
+            partner = 3 - seat - winner  # the other coalition hand
+            rest = max(rest, _value(hands, partner, (), strain, seat, misere, must_ruff, relaxed))
         return rest + (1 if winner == seat else 0)
     results = []
     for bit in legal_bits(hands[to_move], trick, strain, must_ruff):
         new_hands = list(hands)
         new_hands[to_move] ^= bit
         results.append(
-            _value(tuple(new_hands), (to_move + 1) % 3, trick + (bit,), strain, seat, misere, must_ruff)
+            _value(
+                tuple(new_hands), (to_move + 1) % 3, trick + (bit,), strain, seat, misere, must_ruff, relaxed
+            )
         )
     seat_to_move = to_move == seat
     wants_more = seat_to_move != misere  # seat in normal play, or the others in misère
@@ -161,6 +180,21 @@ def solve(
     """``seat``'s paranoid value: tricks it can guarantee (misère: fewest it can hold to)."""
     hands, to_move, trick, strain_i = _start(deal, strain, leader, played, must_ruff)
     return _value(hands, to_move, trick, strain_i, int(Seat.parse(seat)), misere, must_ruff)
+
+
+def relaxed_solve(
+    deal: Deal,
+    strain: Strain | str | int,
+    *,
+    leader: Seat | str | int = "E",
+    seat: Seat | str | int = "D",
+    must_ruff: bool = False,
+    played: str | Iterable[str | Card] = (),
+) -> int:
+    """``seat``'s misère value in the relaxed game (see _relaxed_choice): an upper bound
+    on the real one, since every real line of play is a relaxed one."""
+    hands, to_move, trick, strain_i = _start(deal, strain, leader, played, must_ruff)
+    return _value(hands, to_move, trick, strain_i, int(Seat.parse(seat)), True, must_ruff, True)
 
 
 def card_values(

@@ -204,6 +204,29 @@ static PyObject *Engine_solve(EngineObject *self, PyObject *args)
     return PyLong_FromLong(v);
 }
 
+/* The value in misere's relaxed game, a hook for the tests. */
+static PyObject *Engine_relaxed_solve(EngineObject *self, PyObject *args)
+{
+    SmQuery q;
+    int v;
+    if (parse_query(self, args, &q, NULL, 0) < 0) return NULL;
+    RUN_SEARCH(self, v = engine_relaxed_solve(&self->engine, &q));
+    if (v == SM_ABORTED) return aborted_error();
+    return PyLong_FromLong(v);
+}
+
+/* Where the relaxed game is asked (a hook for the tests: from 0 tricks left and with
+ * no first try, every misere question goes through it). */
+static PyObject *Engine_set_relaxed(EngineObject *self, PyObject *args)
+{
+    int from;
+    unsigned long long after;
+    if (!PyArg_ParseTuple(args, "iK", &from, &after)) return NULL;
+    self->engine.relaxed_from = from;
+    self->engine.relaxed_after = after;
+    Py_RETURN_NONE;
+}
+
 /* can_reach on the query and target in `args`, within max_nodes (0: no budget): True,
  * False, or None once the search has passed the budget without an answer. */
 static PyObject *reach(EngineObject *self, PyObject *args, uint64_t max_nodes)
@@ -386,6 +409,10 @@ static PyObject *Engine_get_table_bytes(EngineObject *self, void *Py_UNUSED(clos
 static PyMethodDef Engine_methods[] = {
     {"solve", (PyCFunction)Engine_solve, METH_VARARGS,
      "solve(trump, seat, misere, must_ruff, h0, h1, h2, leader, played) -> seat's value"},
+    {"relaxed_solve", (PyCFunction)Engine_relaxed_solve, METH_VARARGS,
+     "relaxed_solve(...same as solve...) -> seat's value in misere's relaxed game (tests)"},
+    {"set_relaxed", (PyCFunction)Engine_set_relaxed, METH_VARARGS,
+     "set_relaxed(from_tricks, first_try_nodes): where misere asks its relaxed game (tests)"},
     {"can_reach", (PyCFunction)Engine_can_reach, METH_VARARGS,
      "can_reach(trump, seat, misere, must_ruff, h0, h1, h2, leader, played, target) -> bool"},
     {"can_reach_within", (PyCFunction)Engine_can_reach_within, METH_VARARGS,
