@@ -256,15 +256,10 @@ def time_limit(args: argparse.Namespace | None) -> interrupt_after:
     from solver.errors import UsageError
 
     text = getattr(args, "time_limit", None)
-    seconds = None
-    if text is not None:
-        try:
-            seconds = float(text)
-            _limit = interrupt_after(seconds)
-        except ValueError:
-            raise UsageError(f"--time-limit must be a positive number of seconds, got {text!r}") from None
-    else:
-        _limit = interrupt_after(None)
+    try:
+        _limit = interrupt_after(None if text is None else float(text))
+    except ValueError:
+        raise UsageError(f"--time-limit must be a positive number of seconds, got {text!r}") from None
     return _limit
 
 

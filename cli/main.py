@@ -109,11 +109,11 @@ def _run(args: argparse.Namespace, command: str, solver_error: type[Exception]) 
 def entry() -> None:
     """The ``sm358`` program: :func:`main`, then exit with its code.
 
-    After a Ctrl-C (130) or the time limit (124) the process ends at once (``os._exit``) instead of finalising the
-    interpreter: a worker thread may still be inside a search that cannot be cancelled
-    (a CP-SAT solve), and waiting for it would keep the user waiting after the
-    "interrupted" line; finalising beside it can also end the process by SIGINT
-    instead of exit code 130.
+    After a Ctrl-C (130) or the time limit (124) the process ends at once (``os._exit``)
+    instead of finalising the interpreter: a worker thread may still be inside a search
+    that cannot be cancelled (a CP-SAT solve), and waiting for it would keep the user
+    waiting after the "interrupted" line; finalising beside it can also end the process
+    by SIGINT instead of its exit code.
     """
     code = main()
     if code in (130, 124):

@@ -194,25 +194,26 @@ static PyObject *Engine_cancel(EngineObject *self, PyObject *Py_UNUSED(ignored))
     Py_RETURN_NONE;
 }
 
-static PyObject *Engine_solve(EngineObject *self, PyObject *args)
+/* A value of the query in `args`, found by `value` (engine_solve and its kin). */
+static PyObject *value_with(EngineObject *self, PyObject *args, int (*value)(Engine *, const SmQuery *))
 {
     SmQuery q;
     int v;
     if (parse_query(self, args, &q, NULL, 0) < 0) return NULL;
-    RUN_SEARCH(self, v = engine_solve(&self->engine, &q));
+    RUN_SEARCH(self, v = value(&self->engine, &q));
     if (v == SM_ABORTED) return aborted_error();
     return PyLong_FromLong(v);
+}
+
+static PyObject *Engine_solve(EngineObject *self, PyObject *args)
+{
+    return value_with(self, args, engine_solve);
 }
 
 /* The value in misere's relaxed game, a hook for the tests. */
 static PyObject *Engine_relaxed_solve(EngineObject *self, PyObject *args)
 {
-    SmQuery q;
-    int v;
-    if (parse_query(self, args, &q, NULL, 0) < 0) return NULL;
-    RUN_SEARCH(self, v = engine_relaxed_solve(&self->engine, &q));
-    if (v == SM_ABORTED) return aborted_error();
-    return PyLong_FromLong(v);
+    return value_with(self, args, engine_relaxed_solve);
 }
 
 /* Where the relaxed game is asked (a hook for the tests: from 0 tricks left and with

@@ -602,11 +602,17 @@ static int exact_value_within(Engine *e, const Position *p, int lo, int hi, int 
     return step_value(e, p, lo, hi, g);
 }
 
-/* The exact value with nothing known: the steps start from a typical value, a third of
+/* Where the exact value's steps start with nothing known: a typical value, a third of
  * the tricks left. */
+static inline int first_target(const Position *p)
+{
+    return p->counted + (p->tricks_left + 1) / 3;
+}
+
+/* The exact value with nothing known. */
 static int exact_value(Engine *e, const Position *p)
 {
-    return exact_value_within(e, p, 0, MAX_TRICKS, p->counted + (p->tricks_left + 1) / 3);
+    return exact_value_within(e, p, 0, MAX_TRICKS, first_target(p));
 }
 
 static void setup(Engine *e, const SmQuery *q, Position *p)
@@ -631,7 +637,7 @@ int engine_relaxed_solve(Engine *e, const SmQuery *q)
     Position p;
     setup(e, q, &p);
     e->relaxed = p.misere;
-    int v = step_value(e, &p, p.counted, p.counted + p.tricks_left, p.counted + (p.tricks_left + 1) / 3);
+    int v = step_value(e, &p, p.counted, p.counted + p.tricks_left, first_target(&p));
     e->relaxed = 0;
     return v;
 }
