@@ -86,16 +86,19 @@ def trick_winner_index(trick: Sequence[int], strain: int) -> int:
     return best
 
 
-def _relaxed_choice(trick: Sequence[int], leader: int, seat: int, strain: int) -> bool:
-    """In misère's relaxed game: a trick led in a side suit seat is void in, both
-    coalition hands following and seat throwing a side card, after which the coalition
-    picks who leads next."""
-    led = _suit_of(trick[0])
-    if led == strain:
+def _relaxed_choice(trick: Sequence[int], leader: int, seat: int, strain: int, seat_hand: int) -> bool:
+    """In misère's relaxed game: a trick won by a coalition hand where both coalition
+    hands played cards of one suit, each above every card seat holds of that suit (the
+    one it played included), after which the coalition picks who leads next."""
+    seat_at = (seat - leader) % 3
+    if trick_winner_index(trick, strain) == seat_at:
         return False
-    seat_card = trick[(seat - leader) % 3]
-    follows = all((_suit_of(card) == led) != ((leader + i) % 3 == seat) for i, card in enumerate(trick))
-    return follows and _suit_of(seat_card) != strain
+    first, second = (trick[i] for i in range(3) if i != seat_at)
+    suit = _suit_of(first)
+    if _suit_of(second) != suit:
+        return False
+    seat_cards = _bits(_lane(seat_hand | trick[seat_at], suit) << (16 * suit))
+    return all(min(first, second) > card for card in seat_cards)
 
 
 @cache
@@ -110,14 +113,14 @@ def _value(
     relaxed: bool = False,
 ) -> int:
     """Tricks ``seat`` takes from here on (current trick included) under paranoid play
-    (``relaxed``: in the relaxed game of no-trump misère, see _relaxed_choice)."""
+    (``relaxed``: in misère's relaxed game, see _relaxed_choice)."""
     if not trick and hands[0] == 0:
         return 0
     if len(trick) == 3:
         leader = to_move  # three cards played: the turn is back with the leader
         winner = (leader + trick_winner_index(trick, strain)) % 3
         rest = _value(hands, winner, (), strain, seat, misere, must_ruff, relaxed)
-        if relaxed and misere and _relaxed_choice(trick, leader, seat, strain):
+        if relaxed and misere and _relaxed_choice(trick, leader, seat, strain, hands[seat]):
             partner = 3 - seat - winner  # the other coalition hand
             rest = max(rest, _value(hands, partner, (), strain, seat, misere, must_ruff, relaxed))
         return rest + (1 if winner == seat else 0)

@@ -301,19 +301,30 @@ NODE_STEP int boundary_steps(Engine *e, const Position *p, Boundary *b, uint64_t
     return bounds_after_probe(e, p, b, rel); /* 7-9 */
 }
 
-/* Misere's relaxed game (searched by `ask` before the real one): after a trick led in a
- * side suit seat is void in, both coalition hands following and seat throwing a side
- * card, so that the coalition's ranks of that suit decide the winner, the coalition
- * picks which of its hands leads next. Does `card`, completing the trick at p, make
- * such a trick? */
-static inline int relaxed_choice(const Engine *e, const Position *p, int card)
+/* Misere's relaxed game (searched by `ask` before the real one): after a trick won by a
+ * coalition hand where both coalition hands played cards of one suit, each above every
+ * card seat holds of it (the one just played included), the coalition picks which of
+ * its hands leads next. The ranks between such cards then decide nothing. Does `card`,
+ * completing the trick at p (won by `winner`), make such a trick? Where ranks decide
+ * that, either way, *rc receives the card that decides it (seat's top card of the suit
+ * where that is higher, else the coalition's lower card): a table entry made without
+ * the choice must not answer a position that has it (a 12-card deal's relaxed value
+ * came out below the real one where only the choice's cards were relied on). */
+static inline int relaxed_choice(const Engine *e, const Position *p, int card, int winner,
+                                 uint64_t *rc)
 {
-    if (!e->relaxed || p->led_suit == p->trump) return 0;
+    if (!e->relaxed || winner == p->seat) return 0;
     int seat_at = (p->seat - p->leader + NSEATS) % NSEATS;
     int cards[NSEATS] = {p->played[0], p->played[1], card};
-    for (int i = 0; i < NSEATS; i++)
-        if ((card_suit(cards[i]) == p->led_suit) == (i == seat_at)) return 0;
-    return card_suit(cards[seat_at]) != p->trump;
+    int a = cards[seat_at == 0 ? 1 : 0], b = cards[seat_at == 2 ? 1 : 2];
+    int s = card_suit(a);
+    if (card_suit(b) != s) return 0;
+    int low = a < b ? a : b;
+    uint64_t seat_cards = (p->hand[p->seat] | (uint64_t)1 << cards[seat_at]) & suit_lane(s);
+    if (!seat_cards) return 1;
+    uint64_t top = high_card(seat_cards);
+    *rc |= top > ((uint64_t)1 << low) ? top : (uint64_t)1 << low;
+    return top < ((uint64_t)1 << low);
 }
 
 /* The other coalition hand leads the trick after c's (the relaxed game's choice). */
@@ -324,28 +335,30 @@ static inline void lead_from_partner(Position *c, int seat)
     c->word[TRICK_WORD] = with_byte(t, offsetof(Position, to_move), other);
 }
 
-/* In the relaxed game the ranks of a side suit seat is void in decide nothing: not who
- * wins its tricks (the coalition picks who leads after them; a ruff is decided by the
- * trumps), and not what anyone may play (the lengths decide that). So every position
- * stands for the one whose hand to seat's left holds the top cards of each such suit
- * (the lengths unchanged): one table entry answers them all. Returns whether q (that
- * position) differs from p. */
+/* In the relaxed game the ranks between the coalition's cards above every card seat
+ * holds of their suit decide nothing: two of them meet only in a trick the relaxed
+ * game lets the coalition pick its next leader after, and against any other card they
+ * stand as they did. So every position stands for the one whose hand to seat's left
+ * holds the top ones of those cards (each hand's number of them unchanged): one table
+ * entry answers them all. Returns whether q (that position) differs from p. */
 static int relaxed_canonical(const Position *p, Position *q)
 {
     int L = left_of(p->seat), R = right_of(p->seat), changed = 0;
     pos_copy(q, p);
     for (int s = 0; s < NSUITS; s++) {
-        uint64_t lane = suit_lane(s), theirs = (p->hand[L] | p->hand[R]) & lane;
-        if (s == p->trump || (p->hand[p->seat] & lane) || !theirs) continue;
+        uint64_t lane = suit_lane(s), mine = p->hand[p->seat] & lane;
+        uint64_t above = mine ? lane & ~((high_card(mine) << 1) - 1) : lane;
+        uint64_t theirs = (p->hand[L] | p->hand[R]) & above, left = p->hand[L] & above;
+        if (!left || left == theirs) continue;
         uint64_t top = 0, rest = theirs;
-        for (int i = popcount64(p->hand[L] & lane); i > 0; i--) {
+        for (int i = popcount64(left); i > 0; i--) {
             uint64_t high = high_card(rest);
             top |= high;
             rest &= ~high;
         }
-        if (top == (p->hand[L] & lane)) continue;
-        q->hand[L] = (q->hand[L] & ~lane) | top;
-        q->hand[R] = (q->hand[R] & ~lane) | rest;
+        if (top == left) continue;
+        q->hand[L] = (q->hand[L] & ~left) | top;
+        q->hand[R] = (q->hand[R] & ~(theirs & ~left)) | rest;
         changed = 1;
     }
     return changed;
@@ -354,7 +367,8 @@ static int relaxed_canonical(const Position *p, Position *q)
 /* One child of step 10: play `card` and search on, or count the child as a leaf when
  * the trick it completes decides (two in five of the boundary nodes), without the call.
  * *rc receives the child's relied-on cards, the card that decided that trick included
- * (none where the relaxed game's coalition picked the next leader). */
+ * (where the relaxed game's coalition picked the next leader, the card that made the
+ * trick one where it may: see relaxed_choice). */
 NODE_STEP int search_child(Engine *e, const Position *p, int card, int target, uint64_t *rc,
                            const int np)
 {
@@ -369,7 +383,7 @@ NODE_STEP int search_child(Engine *e, const Position *p, int card, int target, u
     } else {
         r = np == 0 ? ab1(e, &c, target, rc) : np == 1 ? ab2(e, &c, target, rc)
                                                        : ab0(e, &c, target, rc);
-        if (np == NSEATS - 1 && relaxed_choice(e, p, card)) {
+        if (np == NSEATS - 1 && relaxed_choice(e, p, card, c.leader, rc)) {
             if (!r) { /* the coalition (the maximiser) tries its other hand on lead */
                 uint64_t rc2;
                 lead_from_partner(&c, p->seat);
@@ -508,10 +522,11 @@ static int ab(Engine *e, const Position *p, int target, uint64_t *rel)
 
 /* A question from outside (can the maximiser make seat win `target` tricks?). In
  * misere seat's proofs, the dear side, go to the relaxed game (relaxed_choice), where
- * the coalition may also pick its next leader after a trick led in a side suit seat is
- * void in: every real line of play is one of the relaxed game's, so where the coalition
- * fails there it fails for real, and the relaxed game's table answers far more
- * positions (such a suit is keyed by its lengths alone, relaxed_canonical). The real
+ * the coalition may also pick its next leader after a trick its two hands won with
+ * cards of one suit above all of seat's: every real line of play is one of the relaxed
+ * game's, so where the coalition fails there it fails for real, and the relaxed game's
+ * table answers far more positions (the ranks between such cards are not keyed,
+ * relaxed_canonical). The real
  * game is asked first within e->relaxed_after nodes, which answers the cheap questions
  * (most refutations far from the value) without the relaxed search; then the relaxed
  * game; then, where the coalition succeeds there, the real game again (its table keeps
