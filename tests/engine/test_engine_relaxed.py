@@ -170,3 +170,18 @@ def test_the_relaxed_value_bounds_the_real_one_on_a_full_deal():
     real = real_only.solve(pos, seat="D")
     assert real_only.stats()["relaxed_questions"] == 0
     assert Solver(tt_mb=16)._engine.relaxed_solve(*pos.core_args(Seat.D)) >= real
+
+
+def test_a_trump_misere_value_through_the_relaxed_game_is_the_real_one():
+    """The relaxed game's canonical positions move trumps between the coalition hands, so
+    the counts of settled trumps, which the real game keeps per set of live trumps, are
+    made afresh there: with them kept, this 13-card solve in diamonds came out 6 against
+    a real 7."""
+    deal = Deal.parse("D:AQ82.AQ964.T983. KJ.75.QJ642.Q632 T7543.JT83.K7.A5 | 9.K..K4")
+    pos = Position(deal, "D", leader="E", misere=True)
+    real_only = Solver(tt_mb=16)
+    real_only._engine.set_relaxed(99, 0)
+    real = real_only.solve(pos, seat="D")
+    engine = Solver(tt_mb=16)
+    assert engine.solve(pos, seat="D") == real == 7
+    assert engine.stats()["relaxed_questions"] == 1
