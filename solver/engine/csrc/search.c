@@ -316,8 +316,8 @@ NODE_STEP int boundary_steps(Engine *e, const Position *p, Boundary *b, uint64_t
  * completing the trick at p (won by `winner`), make such a trick? Where ranks decide
  * that, either way, *rc receives the card that decides it (seat's top card of the suit
  * where that is higher, else the coalition's lower card): a table entry made without
- * the choice must not answer a position that has it (a 12-card deal's relaxed value
- * came out below the real one where only the choice's cards were relied on). */
+ * the choice must not answer a position that has it (a full deal's relaxed value came
+ * out below the real one where only the choice's cards were relied on). */
 static inline int relaxed_choice(const Engine *e, const Position *p, int card, int winner,
                                  uint64_t *rc)
 {
@@ -534,12 +534,11 @@ static int ab(Engine *e, const Position *p, int target, uint64_t *rel)
  * cards of one suit above all of seat's: every real line of play is one of the relaxed
  * game's, so where the coalition fails there it fails for real, and the relaxed game's
  * table answers far more positions (the ranks between such cards are not keyed,
- * relaxed_canonical). The real
- * game is asked first within e->relaxed_after nodes, which answers the cheap questions
- * (most refutations far from the value) without the relaxed search; then the relaxed
- * game; then, where the coalition succeeds there, the real game again (its table keeps
- * what the first try found): the coalition's own proof, or, where the choice of leader
- * was worth a trick, seat's proof after all. A question within the caller's node budget
+ * relaxed_canonical). The real game is asked first within e->relaxed_after nodes,
+ * which answers the cheap questions (most refutations far from the value) without the
+ * relaxed search; then the relaxed game; then, where the coalition succeeds there, the
+ * real game again (its table keeps what the first try found): the coalition's own
+ * proof, or, where the choice of leader was worth a trick, seat's proof after all. A question within the caller's node budget
  * (the misere declaration's race) goes to the real game alone: the race sizes its
  * budgets by real proofs, and with the relaxed game inside them seed 2's declaration
  * took 31.7 s where it takes 16.8 s this way (docs/history.md). */
