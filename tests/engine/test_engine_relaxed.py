@@ -144,6 +144,26 @@ def test_every_misere_answer_through_the_relaxed_game_is_exact():
     assert relaxed_no >= 40  # "seat holds to its value" answered by the relaxed game
 
 
+def test_the_real_game_takes_the_relaxed_games_refutations_exactly():
+    """Where the relaxed game's table holds that the coalition fails, the real game takes
+    that as its answer (the relaxed value bounds the real one), relying also on the cards
+    that fix the relaxed game's form of the position. Solves and each card's value (whose
+    searches share one table, so later cards meet the relaxed entries of earlier ones)
+    against the brute force."""
+    engine = _always_relaxed()
+    answered = 0
+    for deal, strain, leader, seat, must_ruff in _positions(60, seed=6, sizes=(4, 5)):
+        pos = Position(deal, strain, leader=leader, misere=True, must_ruff=must_ruff)
+        real = bf.solve(deal, strain, leader=leader, seat=seat, misere=True, must_ruff=must_ruff)
+        assert engine.solve(pos, seat=seat) == real
+        answered += engine.stats()["relaxed_table"]
+        values = {str(c): v for c, v in engine.card_values(pos, seat=seat).items()}
+        expected = bf.card_values(deal, strain, leader=leader, seat=seat, misere=True, must_ruff=must_ruff)
+        assert values == expected, (str(deal), strain, leader, seat)
+        answered += engine.stats()["relaxed_table"]
+    assert answered >= 50
+
+
 def test_a_question_past_the_first_try_is_answered_by_the_relaxed_game():
     """ "Can seat hold itself to its value?" on 12-card deals: a question the real game
     does not settle within its first try goes to the relaxed game, whose "the coalition

@@ -40,6 +40,7 @@ typedef int (*sm_poll_fn)(void *arg); /* return nonzero to abort the search */
     X(MISERE_TWO_ESCAPES, "misere_two_escapes")                                            \
     X(RELAXED_QUESTIONS, "relaxed_questions") /* misere questions asked of the relaxed game */ \
     X(RELAXED_NO, "relaxed_no")           /* ... that it answered: the coalition fails there */ \
+    X(RELAXED_TABLE, "relaxed_table")     /* real misere nodes the relaxed game's table answered */ \
     X(CUTOFFS, "cutoffs")                 /* a move reached the node's goal */            \
     X(FIRST_MOVE_CUTOFFS, "first_move_cutoffs") /* ... and it was the first tried */
 
