@@ -12,7 +12,11 @@ own ``setup.py``, so with its compiler options), ``.`` for the working tree, or 
 path of an already built ``_core`` extension file.
 
     python bench/compare.py REV_A REV_B [--seeds 0-11] [--rounds 2] [--mode table|solve]
-                            [--strain S] [--misere]
+                            [--strain S] [--misere] [--mt-hands K]
+
+``--mt-hands K`` times, instead of seeded deals, the first K hands a bundled declarer
+chose to play in MT (bench/mt_hands.py): the declarer's misère solve in no trump from
+the hand's first lead, as bench/solve.py times them.
 
 It prints B's time over A's: the median of the per-deal ratios and the ratio of the
 totals (CPU time of the searching thread), and both builds' node counts. Values are
@@ -36,6 +40,7 @@ from types import ModuleType
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+from mt_hands import chosen_mt_hands  # noqa: E402
 from solver.deal import Deal, Seat, Strain  # noqa: E402
 from solver.engine import _Query  # noqa: E402  (the core's argument layout, in one place)
 
@@ -113,6 +118,14 @@ def queries(deal: Deal, mode: str, misere: bool = False, strain: Strain = Strain
     return [_Query(deal, strain, Seat.E, seat, misere, False, ()).args() for strain, seat in jobs]
 
 
+def mt_queries(count: int) -> dict[str, list[tuple]]:
+    """The declarer's misère solve of each of the first `count` MT hands, by label."""
+    return {
+        label: [_Query(hand.start, Strain.N, hand.leader, hand.declarer, True, False, ()).args()]
+        for label, hand in chosen_mt_hands(count)
+    }
+
+
 def run(engine, jobs: list[tuple]) -> tuple[float, int, list[int]]:
     """CPU seconds, nodes and values of one deal's searches, the engine's table cleared
     first so every deal starts cold, as in bench/solve.py."""
@@ -147,6 +160,9 @@ def main() -> int:
     )
     ap.add_argument("--tt-mb", type=int, default=64, help="table size in MiB for both (default 64)")
     ap.add_argument("--misere", action="store_true", help="misère searches instead of normal ones")
+    ap.add_argument(
+        "--mt-hands", type=int, default=0, metavar="K", help="the first K MT hands instead of seeded deals"
+    )
     args = ap.parse_args()
 
     builds = (("A", args.a, kind_of(args.a)), ("B", args.b, kind_of(args.b)))
@@ -170,16 +186,19 @@ def main() -> int:
                 return 2
         engines = [load(path, label).Engine(args.tt_mb << 20) for path, label in zip(paths, "AB")]
 
-        jobs_of = {
-            seed: queries(Deal.random(seed=seed), args.mode, args.misere, Strain[args.strain])
-            for seed in args.seeds
-        }
+        jobs_of: dict[int | str, list[tuple]] = (
+            dict(mt_queries(args.mt_hands))
+            if args.mt_hands
+            else {
+                seed: queries(Deal.random(seed=seed), args.mode, args.misere, Strain[args.strain])
+                for seed in args.seeds
+            }
+        )
         ratios: list[float] = []
         seconds, nodes, mismatches = [0.0, 0.0], [0, 0], []
         for r in range(args.rounds):
-            for seed in args.seeds:
-                jobs = jobs_of[seed]
-                order = (0, 1) if (seed + r) % 2 == 0 else (1, 0)
+            for n, (seed, jobs) in enumerate(jobs_of.items()):
+                order = (0, 1) if (n + r) % 2 == 0 else (1, 0)
                 result = {}
                 for i in order:
                     result[i] = run(engines[i], jobs)
@@ -192,13 +211,18 @@ def main() -> int:
 
     contiguous = args.seeds == list(range(args.seeds[0], args.seeds[-1] + 1))
     seeds = f"{args.seeds[0]}-{args.seeds[-1]}" if contiguous else ",".join(map(str, args.seeds))
+    what = (
+        f"misère solves of the first {args.mt_hands} MT hands"
+        if args.mt_hands
+        else f"{'misère ' if args.misere else ''}{args.mode}s of seeds {seeds}"
+    )
     print(
-        f"{'misère ' if args.misere else ''}{args.mode}s of seeds {seeds}, {args.rounds} round(s), {args.tt_mb} MiB: B/A "
+        f"{what}, {args.rounds} round(s), {args.tt_mb} MiB: B/A "
         f"per-deal median {statistics.median(ratios):.3f}, totals {seconds[1] / seconds[0]:.3f} "
         f"(A {seconds[0]:.2f} s, B {seconds[1]:.2f} s); nodes A {nodes[0]:,} B {nodes[1]:,}"
     )
     if mismatches:
-        print(f"VALUES DIFFER on seeds {mismatches}: one of the builds is wrong")
+        print(f"VALUES DIFFER on {mismatches}: one of the builds is wrong")
         return 1
     return 0
 
