@@ -186,14 +186,12 @@ def main() -> int:
                 return 2
         engines = [load(path, label).Engine(args.tt_mb << 20) for path, label in zip(paths, "AB")]
 
-        jobs_of: dict[int | str, list[tuple]] = (
-            dict(mt_queries(args.mt_hands))
-            if args.mt_hands
-            else {
-                seed: queries(Deal.random(seed=seed), args.mode, args.misere, Strain[args.strain])
-                for seed in args.seeds
-            }
-        )
+        jobs_of: dict[int | str, list[tuple]] = {}
+        if args.mt_hands:
+            jobs_of.update(mt_queries(args.mt_hands))
+        else:
+            for seed in args.seeds:
+                jobs_of[seed] = queries(Deal.random(seed=seed), args.mode, args.misere, Strain[args.strain])
         ratios: list[float] = []
         seconds, nodes, mismatches = [0.0, 0.0], [0, 0], []
         for r in range(args.rounds):
