@@ -387,12 +387,13 @@ static uint64_t canonical_cards(const Position *p, uint64_t rq)
     return cards;
 }
 
-/* Step 9b, misere's real game only: the relaxed game's table. The relaxed value bounds
- * the real one from above, so where the relaxed game's table holds that the coalition
- * fails, it fails for real. The coalition's own proof at the relaxed value (see
- * exact_value_within) tries moves the relaxed search has already refuted: on the 8 MT
- * hands of bench/mt_hands.py this halved the nodes of a solve. Its successes say
- * nothing of the real game (nor its hints: tried first, within 2% either way). */
+/* Step 9 in misere's real game (normal play's is the trump game): the relaxed game's
+ * table. The relaxed value bounds the real one from above, so where the relaxed game's
+ * table holds that the coalition fails, it fails for real. The coalition's own proof at
+ * the relaxed value (see exact_value_within) tries moves the relaxed search has already
+ * refuted: on the 8 MT hands of bench/mt_hands.py this halved the nodes of a solve. Its
+ * successes say nothing of the real game (nor its hints: tried first, within 2% either
+ * way). */
 NODE_STEP int relaxed_table(Engine *e, const Position *p, const Boundary *b, uint64_t *rel)
 {
     Position canonical;
