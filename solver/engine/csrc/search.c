@@ -258,12 +258,50 @@ NODE_STEP int bounds_before_probe(Engine *e, const Position *p, const Boundary *
     return SM_UNKNOWN;
 }
 
+static int relaxed_canonical(const Position *p, Position *q);
+
+/* The cards a real position must share with p for the relaxed game's canonical form of
+ * it to agree with p's on the cards `rq` names (and so for a relaxed entry relying on
+ * rq to answer it too): in each suit seat holds where rq names cards, every card from
+ * seat's top one up, as which coalition cards lie above seat's decides what
+ * relaxed_canonical moves. Where seat holds none of a suit the lengths decide it. */
+static uint64_t canonical_cards(const Position *p, uint64_t rq)
+{
+    uint64_t cards = 0, live = all_hands(p);
+    for (int s = 0; s < NSUITS; s++) {
+        uint64_t lane = suit_lane(s), mine = p->hand[p->seat] & lane;
+        if (mine && (rq & lane)) cards |= live & lane & ~(high_card(mine) - 1);
+    }
+    return cards;
+}
+
+/* Step 9 in misere's real game (normal play's is the trump game): the relaxed game's
+ * table. The relaxed value bounds the real one from above, so where the relaxed game's
+ * table holds that the coalition fails, it fails for real. The coalition's own proof at
+ * the relaxed value (see exact_value_within) tries moves the relaxed search has already
+ * refuted: on the 8 MT hands of bench/mt_hands.py this halved the nodes of a solve. Its
+ * successes say nothing of the real game (nor its hints: tried first, within 2% either
+ * way). */
+NODE_STEP int relaxed_table(Engine *e, const Position *p, const Boundary *b, uint64_t *rel)
+{
+    Position canonical;
+    const Position *q = relaxed_canonical(p, &canonical) ? &canonical : p;
+    TTPos tp;
+    tt_pos(q, b->live_trumps ? e->ctx_bits_relaxed : e->ctx_bits_relaxed_nt, &tp);
+    uint64_t rq;
+    int hint;
+    if (tt_probe(&e->tt, &tp, q, b->need, &rq, &hint) != SM_NO) return SM_UNKNOWN;
+    *rel = rq | canonical_cards(p, rq);
+    return SM_NO;
+}
+
 /* Steps 7-9, after the probe (where the table answers, the probe is the cheaper):
  * the all-tricks bounds at need 1 or every trick (tables 0.98-0.99 of the time this
  * way), in misere the escape and, at need of at least the tricks left less one, the
- * two escapes (before the probe: 1% more nodes on full deals); in normal play the
- * forcing lead (seat on lead, both sides holding trumps) and last the trump game, a
- * search of its own whose success is stored. */
+ * two escapes (before the probe: 1% more nodes on full deals), then in its real game
+ * the relaxed game's table; in normal play the forcing lead (seat on lead, both sides
+ * holding trumps) and last the trump game, a search of its own whose success is
+ * stored. */
 NODE_STEP int bounds_after_probe(Engine *e, const Position *p, Boundary *b, uint64_t *rel)
 {
     int need = b->need;
@@ -272,6 +310,7 @@ NODE_STEP int bounds_after_probe(Engine *e, const Position *p, Boundary *b, uint
         ANSWER(e, MISERE_ESCAPE, misere_escape_bound(p, need, rel));
         if (need >= p->tricks_left - 1)
             ANSWER(e, MISERE_TWO_ESCAPES, misere_two_escapes_bound(p, need, rel));
+        if (!e->relaxed) ANSWER(e, RELAXED_TABLE, relaxed_table(e, p, b, rel));
         return SM_UNKNOWN;
     }
     if (p->leader == p->seat && b->seat_trumps && b->seat_trumps != b->live_trumps)
@@ -370,41 +409,6 @@ static int relaxed_canonical(const Position *p, Position *q)
         changed = 1;
     }
     return changed;
-}
-
-/* The cards a real position must share with p for the relaxed game's canonical form of
- * it to agree with p's on the cards `rq` names (and so for a relaxed entry relying on
- * rq to answer it too): in each suit seat holds where rq names cards, every card from
- * seat's top one up, as which coalition cards lie above seat's decides what
- * relaxed_canonical moves. Where seat holds none of a suit the lengths decide it. */
-static uint64_t canonical_cards(const Position *p, uint64_t rq)
-{
-    uint64_t cards = 0, live = all_hands(p);
-    for (int s = 0; s < NSUITS; s++) {
-        uint64_t lane = suit_lane(s), mine = p->hand[p->seat] & lane;
-        if (mine && (rq & lane)) cards |= live & lane & ~(high_card(mine) - 1);
-    }
-    return cards;
-}
-
-/* Step 9 in misere's real game (normal play's is the trump game): the relaxed game's
- * table. The relaxed value bounds the real one from above, so where the relaxed game's
- * table holds that the coalition fails, it fails for real. The coalition's own proof at
- * the relaxed value (see exact_value_within) tries moves the relaxed search has already
- * refuted: on the 8 MT hands of bench/mt_hands.py this halved the nodes of a solve. Its
- * successes say nothing of the real game (nor its hints: tried first, within 2% either
- * way). */
-NODE_STEP int relaxed_table(Engine *e, const Position *p, const Boundary *b, uint64_t *rel)
-{
-    Position canonical;
-    const Position *q = relaxed_canonical(p, &canonical) ? &canonical : p;
-    TTPos tp;
-    tt_pos(q, b->live_trumps ? e->ctx_bits_relaxed : e->ctx_bits_relaxed_nt, &tp);
-    uint64_t rq;
-    int hint;
-    if (tt_probe(&e->tt, &tp, q, b->need, &rq, &hint) != SM_NO) return SM_UNKNOWN;
-    *rel = rq | canonical_cards(p, rq);
-    return SM_NO;
 }
 
 /* One child of step 10: play `card` and search on, or count the child as a leaf when
@@ -520,7 +524,6 @@ NODE_STEP int ab_at(Engine *e, const Position *p, int target, uint64_t *rel, con
         if (e->relaxed && relaxed_canonical(p, &canonical)) p = &canonical;
         int r = boundary_steps(e, p, &b, rel); /* 1-9 */
         if (r != SM_UNKNOWN) return r;
-        if (p->misere && !e->relaxed) ANSWER(e, RELAXED_TABLE, relaxed_table(e, p, &b, rel));
     }
     return search_moves(e, p, target, &b, rel, np, root); /* 10 */
 }
@@ -573,11 +576,12 @@ static int ab(Engine *e, const Position *p, int target, uint64_t *rel)
  * relaxed_canonical). The real game is asked first within e->relaxed_after nodes,
  * which answers the cheap questions (most refutations far from the value) without the
  * relaxed search; then the relaxed game; then, where the coalition succeeds there, the
- * real game again (its table keeps what the first try found): the coalition's own
- * proof, or, where the choice of leader was worth a trick, seat's proof after all. A question within the caller's node budget
- * (the misere declaration's race) goes to the real game alone: the race sizes its
- * budgets by real proofs, and with the relaxed game inside them seed 2's declaration
- * took 31.7 s where it takes 16.8 s this way (docs/history.md). */
+ * real game again (its table keeps what the first try found, and it takes the relaxed
+ * game's refutations: relaxed_table): the coalition's own proof, or, where the choice
+ * of leader was worth a trick, seat's proof after all. A question within the caller's
+ * node budget (the misere declaration's race) goes to the real game alone: the race
+ * sizes its budgets by real proofs, and with the relaxed game inside them seed 2's
+ * declaration took 31.7 s where it takes 16.8 s this way (docs/history.md). */
 static int ask(Engine *e, const Position *p, int target, uint64_t *rel)
 {
     if (!p->misere || e->node_limit) return ab(e, p, target, rel);
