@@ -164,6 +164,8 @@ def main() -> int:
         "--mt-hands", type=int, default=0, metavar="K", help="the first K MT hands instead of seeded deals"
     )
     args = ap.parse_args()
+    if args.mt_hands < 0:
+        ap.error("--mt-hands must be 0 (seeded deals) or more")
 
     builds = (("A", args.a, kind_of(args.a)), ("B", args.b, kind_of(args.b)))
     for label, rev, kind in builds:  # before any slow build
@@ -195,7 +197,7 @@ def main() -> int:
         ratios: list[float] = []
         seconds, nodes, mismatches = [0.0, 0.0], [0, 0], []
         for r in range(args.rounds):
-            for n, (seed, jobs) in enumerate(jobs_of.items()):
+            for n, (name, jobs) in enumerate(jobs_of.items()):
                 order = (0, 1) if (n + r) % 2 == 0 else (1, 0)
                 result = {}
                 for i in order:
@@ -204,8 +206,8 @@ def main() -> int:
                     seconds[i] += result[i][0]
                     nodes[i] += result[i][1]
                 ratios.append(result[1][0] / result[0][0])
-                if result[0][2] != result[1][2] and seed not in mismatches:
-                    mismatches.append(seed)
+                if result[0][2] != result[1][2] and name not in mismatches:
+                    mismatches.append(name)
 
     contiguous = args.seeds == list(range(args.seeds[0], args.seeds[-1] + 1))
     seeds = f"{args.seeds[0]}-{args.seeds[-1]}" if contiguous else ",".join(map(str, args.seeds))
