@@ -217,14 +217,16 @@ static PyObject *Engine_relaxed_solve(EngineObject *self, PyObject *args)
 }
 
 /* Where the relaxed game is asked (a hook for the tests: from 0 tricks left and with
- * no first try, every misere question goes through it). */
+ * no first try, every misere question goes through it; from more tricks than a hand
+ * has and without the relaxed searches, the real game stands alone). */
 static PyObject *Engine_set_relaxed(EngineObject *self, PyObject *args)
 {
-    int from;
+    int from, search;
     unsigned long long after;
-    if (!PyArg_ParseTuple(args, "iK", &from, &after)) return NULL;
+    if (!PyArg_ParseTuple(args, "iKp", &from, &after, &search)) return NULL;
     self->engine.relaxed_from = from;
     self->engine.relaxed_after = after;
+    self->engine.relaxed_search = search;
     Py_RETURN_NONE;
 }
 
@@ -413,7 +415,7 @@ static PyMethodDef Engine_methods[] = {
     {"relaxed_solve", (PyCFunction)Engine_relaxed_solve, METH_VARARGS,
      "relaxed_solve(...same as solve...) -> seat's value in misere's relaxed game (tests)"},
     {"set_relaxed", (PyCFunction)Engine_set_relaxed, METH_VARARGS,
-     "set_relaxed(from_tricks, first_try_nodes): where misere asks its relaxed game (tests)"},
+     "set_relaxed(from_tricks, first_try_nodes, searches): where misere asks its relaxed game (tests)"},
     {"can_reach", (PyCFunction)Engine_can_reach, METH_VARARGS,
      "can_reach(trump, seat, misere, must_ruff, h0, h1, h2, leader, played, target) -> bool"},
     {"can_reach_within", (PyCFunction)Engine_can_reach_within, METH_VARARGS,

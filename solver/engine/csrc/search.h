@@ -41,6 +41,8 @@ typedef int (*sm_poll_fn)(void *arg); /* return nonzero to abort the search */
     X(RELAXED_QUESTIONS, "relaxed_questions") /* misere questions asked of the relaxed game */ \
     X(RELAXED_NO, "relaxed_no")           /* ... that it answered: the coalition fails there */ \
     X(RELAXED_TABLE, "relaxed_table")     /* real misere nodes the relaxed game's table answered */ \
+    X(RELAXED_SEARCHES, "relaxed_searches") /* real misere nodes searched in the relaxed game first */ \
+    X(RELAXED_SEARCH, "relaxed_search")   /* ... where that search answered: the coalition fails */ \
     X(CUTOFFS, "cutoffs")                 /* a move reached the node's goal */            \
     X(FIRST_MOVE_CUTOFFS, "first_move_cutoffs") /* ... and it was the first tried */
 
@@ -63,6 +65,9 @@ typedef struct {
                                            * in the relaxed game (SM_RELAXED_FROM) */
     uint64_t relaxed_after;               /* a question's first try in the real game,
                                            * in nodes (SM_RELAXED_AFTER; 0: none) */
+    int relaxed_search;                   /* whether the real game searches the positions
+                                           * where it expects the coalition to fail in the
+                                           * relaxed game first (relaxed_search) */
     uint64_t nodes;                       /* nodes searched by the last call */
     uint64_t stat[SM_NSTATS];             /* counters of the last call (SM_STATS) */
     int aborted;                          /* why a search stopped: 0, SM_STOP_POLL or

@@ -472,7 +472,7 @@ static inline __attribute__((always_inline)) int tt_probe_impl(TT *tt, TTPos *tp
                                                                const Position *p, int need,
                                                                uint64_t *rel, int *hint, int avx2)
 {
-    *hint = -1;
+    if (hint) *hint = -1;
     size_t g = find_group(tt, tp->lkey, tp->skey, tp->bucket);
     tp->fresh = 1;
     tp->chunks = 0;
@@ -517,10 +517,10 @@ static inline __attribute__((always_inline)) int tt_probe_impl(TT *tt, TTPos *tp
                 if (!tt->chunks[head].used) tt->chunks[head].used = 1; /* no needless dirty line */
                 return known;
             }
-            if (*hint < 0) *hint = hint_card(p, ch->hint[i]);
+            if (hint && *hint < 0) *hint = hint_card(p, ch->hint[i]);
         }
     }
-    if (*hint < 0) *hint = group_hint(tt, head, p, tp);
+    if (hint && *hint < 0) *hint = group_hint(tt, head, p, tp);
     (void)avx2;
     return -1;
 }

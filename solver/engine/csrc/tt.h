@@ -119,7 +119,9 @@ static inline void tt_prefetch(const TT *tt, const TTPos *tp) { tt_prefetch_slot
  * answer *rel receives the cards whose ranks the stored result needs; otherwise
  * *hint receives the best lead stored for the position or, failing that, for its
  * nearest relative in the group (a card of the player to move), or -1. Notes in
- * tp->fresh whether no entry matched, which lets tt_store skip its merge scan. */
+ * tp->fresh whether no entry matched, which lets tt_store skip its merge scan. A caller
+ * that searches no moves below passes hint NULL: the nearest relative's lead is a second
+ * walk of the group. */
 int tt_probe(TT *tt, TTPos *tp, const Position *p, int need, uint64_t *rel, int *hint);
 /* Store bounds found with the relevant cards `rel` (merged with an equal entry) and
  * the lead that proved them (`best`, a card, or -1). Between tt_probe and tt_store
