@@ -216,16 +216,12 @@ static PyObject *Engine_relaxed_solve(EngineObject *self, PyObject *args)
     return value_with(self, args, engine_relaxed_solve);
 }
 
-/* Where the relaxed game is asked (a hook for the tests: from 0 tricks left and with
- * no first try, every misere question goes through it; from more tricks than a hand
- * has and without the relaxed searches, the real game stands alone). */
-static PyObject *Engine_set_relaxed(EngineObject *self, PyObject *args)
+/* Whether misere's real game searches its expected refutations in the relaxed game
+ * (relaxed_search; a hook for the tests: without them the real game stands alone). */
+static PyObject *Engine_set_relaxed_search(EngineObject *self, PyObject *args)
 {
-    int from, search;
-    unsigned long long after;
-    if (!PyArg_ParseTuple(args, "iKp", &from, &after, &search)) return NULL;
-    self->engine.relaxed_from = from;
-    self->engine.relaxed_after = after;
+    int search;
+    if (!PyArg_ParseTuple(args, "p", &search)) return NULL;
     self->engine.relaxed_search = search;
     Py_RETURN_NONE;
 }
@@ -414,8 +410,8 @@ static PyMethodDef Engine_methods[] = {
      "solve(trump, seat, misere, must_ruff, h0, h1, h2, leader, played) -> seat's value"},
     {"relaxed_solve", (PyCFunction)Engine_relaxed_solve, METH_VARARGS,
      "relaxed_solve(...same as solve...) -> seat's value in misere's relaxed game (tests)"},
-    {"set_relaxed", (PyCFunction)Engine_set_relaxed, METH_VARARGS,
-     "set_relaxed(from_tricks, first_try_nodes, searches): where misere asks its relaxed game (tests)"},
+    {"set_relaxed_search", (PyCFunction)Engine_set_relaxed_search, METH_VARARGS,
+     "set_relaxed_search(on): whether misere's real game searches relaxed (tests)"},
     {"can_reach", (PyCFunction)Engine_can_reach, METH_VARARGS,
      "can_reach(trump, seat, misere, must_ruff, h0, h1, h2, leader, played, target) -> bool"},
     {"can_reach_within", (PyCFunction)Engine_can_reach_within, METH_VARARGS,

@@ -24,8 +24,6 @@ int engine_init(Engine *e, size_t tt_bytes)
     e->misere = e->must_ruff = 0;
     e->ctx_bits = e->ctx_bits_nt = e->ctx_bits_relaxed = e->ctx_bits_relaxed_nt = 0;
     e->relaxed = 0;
-    e->relaxed_from = SM_RELAXED_FROM;
-    e->relaxed_after = SM_RELAXED_AFTER;
     e->relaxed_search = 1;
     e->nodes = 0;
     memset(e->stat, 0, sizeof e->stat);
@@ -279,11 +277,8 @@ static uint64_t canonical_cards(const Position *p, uint64_t rq)
 
 /* Step 9 in misere's real game (normal play's is the trump game): the relaxed game's
  * table. The relaxed value bounds the real one from above, so where the relaxed game's
- * table holds that the coalition fails, it fails for real. The coalition's own proof at
- * the relaxed value (see exact_value_within) tries moves the relaxed search has already
- * refuted: on the 8 MT hands of bench/mt_hands.py this halved the nodes of a solve. Its
- * successes say nothing of the real game (nor its hints: tried first, within 2% either
- * way). */
+ * table holds that the coalition fails, it fails for real. Its successes say nothing of
+ * the real game (nor its hints: tried first, within 2% either way). */
 NODE_STEP int relaxed_table(Engine *e, const Position *p, const Boundary *b, uint64_t *rel)
 {
     Position canonical;
@@ -296,16 +291,17 @@ NODE_STEP int relaxed_table(Engine *e, const Position *p, const Boundary *b, uin
     return SM_NO;
 }
 
-/* Step 9 in misere's real game, where its table did not answer and the node is a
- * coalition's lead that the search expects to fail (b->expect_no): the position
- * searched in the relaxed game first. Where the coalition fails there it fails for
- * real (as in relaxed_table), and a proof that the coalition fails is much cheaper in
- * the relaxed game, whose table answers every split of the cards its canonical form
- * merges. Where the relaxed game finds the coalition succeeding, the real search goes
- * on, and the relaxed entries that search stored answer the refutations below it.
- * Most of the real game's nodes are the coalition's proof at the relaxed value, and
- * there the moves tried before the one that succeeds are such refutations: spades
- * misere solves of seeds 0-19 134.0M -> 125.7M nodes, seed 9 8.2M -> 2.9M. */
+/* Step 9 in misere's real game, where neither table answered and the node is a
+ * coalition's lead that the search expects to fail (b->expect_no): the position is
+ * searched in the relaxed game first. Where the coalition fails there it fails for real
+ * (as in relaxed_table), and a proof that the coalition fails, misere's dear side, is
+ * far cheaper in the relaxed game, whose table answers every split of the cards its
+ * canonical form merges. Where the relaxed game finds the coalition succeeding, the
+ * real search goes on, and the refutations the relaxed search stored below answer its
+ * own (relaxed_table). This is the only way the relaxed game is asked: spades misere
+ * solves of seeds 0-19 took 134.0M nodes with the relaxed value found first and the
+ * real game asked at it, 118.6M this way (seed 9 8.2M -> 2.9M); at the seat's leads
+ * too, or there alone, it costs more. */
 NODE_STEP int relaxed_search(Engine *e, const Position *p, const Boundary *b, uint64_t *rel)
 {
     uint64_t rq;
@@ -375,7 +371,7 @@ NODE_STEP int boundary_steps(Engine *e, const Position *p, Boundary *b, uint64_t
     return bounds_after_probe(e, p, b, rel); /* 7-9 */
 }
 
-/* Misere's relaxed game (searched by `ask` before the real one): after a trick won by a
+/* Misere's relaxed game (asked by relaxed_search, node by node): after a trick won by a
  * coalition hand where both coalition hands played cards of one suit, each above every
  * card seat holds of it (the one just played included), the coalition picks which of
  * its hands leads next. The ranks between such cards then decide nothing. Does `card`,
@@ -603,45 +599,7 @@ static int ab(Engine *e, const Position *p, int target, uint64_t *rel)
     return ab_root(e, p, target, rel);
 }
 
-/* A question from outside (can the maximiser make seat win `target` tricks?). In
- * misere seat's proofs, the dear side, go to the relaxed game (relaxed_choice), where
- * the coalition may also pick its next leader after a trick its two hands won with
- * cards of one suit above all of seat's: every real line of play is one of the relaxed
- * game's, so where the coalition fails there it fails for real, and the relaxed game's
- * table answers far more positions (the ranks between such cards are not keyed,
- * relaxed_canonical). The real game is asked first within e->relaxed_after nodes,
- * which answers the cheap questions (most refutations far from the value) without the
- * relaxed search; then the relaxed game; then, where the coalition succeeds there, the
- * real game again (its table keeps what the first try found, and it takes the relaxed
- * game's refutations: relaxed_table): the coalition's own proof, or, where the choice
- * of leader was worth a trick, seat's proof after all. A question within the caller's
- * node budget (the misere declaration's race) goes to the real game alone: the race
- * sizes its budgets by real proofs, and with the relaxed game inside them seed 2's
- * declaration took 31.7 s where it takes 16.8 s this way (docs/history.md). */
-static int ask(Engine *e, const Position *p, int target, uint64_t *rel)
-{
-    if (!p->misere || e->node_limit) return ab(e, p, target, rel);
-    if (e->relaxed_after) {
-        e->node_limit = e->nodes + e->relaxed_after;
-        int r = ab(e, p, target, rel);
-        e->node_limit = 0;
-        if (e->aborted != SM_STOP_BUDGET) return r;
-        e->aborted = 0; /* the first try's budget ran out: on to the relaxed game */
-    }
-    STAT(e, RELAXED_QUESTIONS);
-    e->relaxed = 1;
-    int r = ab(e, p, target, rel);
-    e->relaxed = 0;
-    if (e->aborted) return 0;
-    if (!r) {
-        STAT(e, RELAXED_NO);
-        return 0;
-    }
-    return ab(e, p, target, rel);
-}
-
-/* The steps of the exact value between lo and hi (see exact_value_within), in the game
- * e->relaxed names. */
+/* The steps of the exact value between lo and hi (see exact_value_within). */
 static int step_value(Engine *e, const Position *p, int lo, int hi, int g)
 {
     uint64_t rel;
@@ -672,13 +630,8 @@ static int step_value(Engine *e, const Position *p, int lo, int hi, int g)
 /* Exact value: seat's tricks, counted included, known to lie in lo..hi (the caller's
  * knowledge; the position's own range and settled trumps narrow it further). The proofs
  * at and next to the true value cost the most and searches far from it are cheap, so
- * rather than bisecting it steps one trick at a time from the first target g.
- *
- * In misere, from e->relaxed_from tricks left, the relaxed game's value (see ask)
- * comes first: it bounds the real value from above and is found with seat's proofs
- * made there, and it nearly always is the real value, so the real game is asked first
- * whether the coalition reaches it (its own proof), and steps down from there only
- * where it does not. */
+ * rather than bisecting it steps one trick at a time from the first target g. (In
+ * misere the relaxed game comes in node by node: relaxed_table, relaxed_search.) */
 static int exact_value_within(Engine *e, const Position *p, int lo, int hi, int g)
 {
     if (lo < p->counted) lo = p->counted;
@@ -688,14 +641,6 @@ static int exact_value_within(Engine *e, const Position *p, int lo, int hi, int 
         settled_tricks(p, &seat_min, &others_min);
         if (lo < p->counted + seat_min) lo = p->counted + seat_min;
         if (hi > p->counted + p->tricks_left - others_min) hi = p->counted + p->tricks_left - others_min;
-    }
-    if (p->misere && lo < hi && p->tricks_left >= e->relaxed_from) {
-        STAT(e, RELAXED_QUESTIONS);
-        e->relaxed = 1;
-        int relaxed = step_value(e, p, lo, hi, g);
-        e->relaxed = 0;
-        if (relaxed == SM_ABORTED) return SM_ABORTED;
-        g = hi = relaxed;
     }
     return step_value(e, p, lo, hi, g);
 }
@@ -746,7 +691,7 @@ int engine_can_reach(Engine *e, const SmQuery *q, int target)
     uint64_t rel;
     setup(e, q, &p);
     /* misere: seat holds itself to <= target unless the coalition forces target+1 */
-    int r = e->misere ? !ask(e, &p, target + 1, &rel) : ask(e, &p, target, &rel);
+    int r = e->misere ? !ab(e, &p, target + 1, &rel) : ab(e, &p, target, &rel);
     return e->aborted ? SM_ABORTED : r;
 }
 
@@ -802,7 +747,7 @@ static int keeps_value(Engine *e, const Position *p, int card, int v)
     int maximiser = p->side[p->to_move];
     Position c = *p;
     pos_play(&c, card);
-    return ask(e, &c, maximiser ? v : v + 1, &rel) == maximiser;
+    return ab(e, &c, maximiser ? v : v + 1, &rel) == maximiser;
 }
 
 /* The mover's first card in `order` that keeps the position's exact value: one exact

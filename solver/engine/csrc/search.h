@@ -38,8 +38,6 @@ typedef int (*sm_poll_fn)(void *arg); /* return nonzero to abort the search */
     X(MISERE_ESCAPE, "misere_escape")                                                      \
     X(MISERE_LOW_CARDS, "misere_low_cards")  /* misere_low_cards_bound answered */           \
     X(MISERE_TWO_ESCAPES, "misere_two_escapes")                                            \
-    X(RELAXED_QUESTIONS, "relaxed_questions") /* misere questions asked of the relaxed game */ \
-    X(RELAXED_NO, "relaxed_no")           /* ... that it answered: the coalition fails there */ \
     X(RELAXED_TABLE, "relaxed_table")     /* real misere nodes the relaxed game's table answered */ \
     X(RELAXED_SEARCHES, "relaxed_searches") /* real misere nodes searched in the relaxed game first */ \
     X(RELAXED_SEARCH, "relaxed_search")   /* ... where that search answered: the coalition fails */ \
@@ -60,11 +58,7 @@ typedef struct {
                                            * whose trumps are all gone is no trump */
     uint64_t ctx_bits_relaxed;            /* the same two in misere's relaxed game */
     uint64_t ctx_bits_relaxed_nt;
-    int relaxed;                          /* searching the relaxed game (see ask) */
-    int relaxed_from;                     /* tricks left from which exact values start
-                                           * in the relaxed game (SM_RELAXED_FROM) */
-    uint64_t relaxed_after;               /* a question's first try in the real game,
-                                           * in nodes (SM_RELAXED_AFTER; 0: none) */
+    int relaxed;                          /* searching the relaxed game (relaxed_choice) */
     int relaxed_search;                   /* whether the real game searches the positions
                                            * where it expects the coalition to fail in the
                                            * relaxed game first (relaxed_search) */
@@ -86,14 +80,6 @@ typedef struct {
 } Engine;
 
 #define SM_POLL_INTERVAL 65536
-/* Below this many tricks left the relaxed game's value costs about what it saves
- * (dealer's misere solves of seeds 0-9, spades and no trump: 8 cards +22% and +37%
- * nodes, 10 cards +22% and -9%, 12 cards -17% and +1%, 14 cards +8% and -16%, full
- * deals -32% and -37%). */
-#define SM_RELAXED_FROM 11
-/* A single misere question's first try in the real game, which answers the cheap ones
- * without the relaxed search (a refutation pays for that search in vain). */
-#define SM_RELAXED_AFTER (UINT64_C(1) << 17)
 #define SM_TRUMP_MEMO_BITS 16             /* 1 MiB of trump-game results */
 #define SM_TRUMP_RECENT_BITS 11           /* and 32 KiB of the latest */
 #define SM_ABORTED (-1)
@@ -120,7 +106,7 @@ typedef struct {
 /* Seat's value (tricks from the current trick on; misere: the fewest it can hold
  * itself to). SM_ABORTED if the poll function stopped the search. */
 int engine_solve(Engine *e, const SmQuery *q);
-/* The value in misere's relaxed game (see search.c's ask), for the tests. */
+/* The value in misere's relaxed game (search.c, relaxed_choice), for the tests. */
 int engine_relaxed_solve(Engine *e, const SmQuery *q);
 /* normal: can seat take >= target?  misere: can seat hold itself to <= target?
  * 1 yes, 0 no, SM_ABORTED. */
