@@ -130,15 +130,15 @@ def test_every_misere_answer_through_the_relaxed_game_is_exact():
     """Solves, then "can seat hold itself to its value?" and "... to one trick less?",
     on one table, against the brute force."""
     engine = Solver(tt_mb=8)
-    relaxed_no = 0
+    relaxed_answers = 0
     for deal, strain, leader, seat, must_ruff in _positions(80, seed=4):
         real = bf.solve(deal, strain, leader=leader, seat=seat, misere=True, must_ruff=must_ruff)
         pos = Position(deal, strain, leader=leader, misere=True, must_ruff=must_ruff)
         assert engine.solve(pos, seat=seat) == real, (str(deal), strain, leader, seat, must_ruff)
-        relaxed_no += engine.stats()["relaxed_search"]
+        relaxed_answers += engine.stats()["relaxed_search"]
         assert engine.can_reach(pos, seat=seat, target=real)
         assert real == 0 or not engine.can_reach(pos, seat=seat, target=real - 1)
-    assert relaxed_no >= 100  # the coalition's failures answered by relaxed searches
+    assert relaxed_answers >= 100  # the coalition's failures answered by relaxed searches
 
 
 def test_the_real_game_takes_the_relaxed_games_refutations_exactly():

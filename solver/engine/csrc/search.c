@@ -318,9 +318,9 @@ NODE_STEP int relaxed_search(Engine *e, const Position *p, const Boundary *b, ui
  * the all-tricks bounds at need 1 or every trick (tables 0.98-0.99 of the time this
  * way), in misere the escape and, at need of at least the tricks left less one, the
  * two escapes (before the probe: 1% more nodes on full deals), then in its real game
- * the relaxed game's table; in normal play the forcing lead (seat on lead, both sides
- * holding trumps) and last the trump game, a search of its own whose success is
- * stored. */
+ * the relaxed game's table and, at a coalition's lead expected to fail, its search; in
+ * normal play the forcing lead (seat on lead, both sides holding trumps) and last the
+ * trump game, a search of its own whose success is stored. */
 NODE_STEP int bounds_after_probe(Engine *e, const Position *p, Boundary *b, uint64_t *rel)
 {
     int need = b->need;
@@ -475,7 +475,7 @@ NODE_STEP int search_child(Engine *e, const Position *p, int card, int target, u
  * need, a failure as the upper bound need - 1) with its relied-on cards, which
  * include every equivalent group that is not wholly small when no move cut. */
 NODE_STEP int search_moves(Engine *e, const Position *p, int target, Boundary *b,
-                           uint64_t *rel, const int np, const int root, const int expect_no)
+                           uint64_t *rel, const int np, const int root)
 {
     if (root && e->root_first >= 0) b->hint = e->root_first;
     MoveList ml;
@@ -498,7 +498,7 @@ NODE_STEP int search_moves(Engine *e, const Position *p, int target, Boundary *b
          * the maximiser's first move is expected to cut, and once it has not, the
          * others to fail too; the minimiser's first move is expected to refute a node
          * expected to fail, and once it has not, the others to fail as refutations */
-        int child_no = maximiser ? expect_no || i > 0 : expect_no && i == 0;
+        int child_no = maximiser ? b->expect_no || i > 0 : b->expect_no && i == 0;
         int r = search_child(e, p, card, target, &rc, np, child_no);
         if (root && e->nodes - before > biggest) {
             biggest = e->nodes - before;
@@ -555,7 +555,7 @@ NODE_STEP int ab_at(Engine *e, const Position *p, int target, uint64_t *rel, con
         int r = boundary_steps(e, p, &b, rel); /* 1-9 */
         if (r != SM_UNKNOWN) return r;
     }
-    return search_moves(e, p, target, &b, rel, np, root, expect_no); /* 10 */
+    return search_moves(e, p, target, &b, rel, np, root); /* 10 */
 }
 
 static int ab0(Engine *e, const Position *p, int target, uint64_t *rel, int expect_no)
