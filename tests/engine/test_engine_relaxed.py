@@ -1,4 +1,4 @@
-"""Misère's relaxed and loose games, against brute force.
+"""Misère's relaxed game, against brute force.
 
 Why: the engine answers seat's misère proofs in a relaxed game where the coalition also
 picks which of its hands leads after a trick its two hands won with cards of one suit
@@ -9,10 +9,7 @@ there, so two things must hold: the engine's relaxed value is the relaxed game's
 bounds the real value from above), and where the relaxed game overstates the real value
 the engine still finds the real one. Both are checked on positions where the choice of
 leader comes up, and the checks must see the relaxed value exceed the real one, so the
-path where the real search goes on past a relaxed success runs. The relaxed game asks
-the loose game (the choice after every such trick where both coalition cards beat
-seat's) in the same way, within a node budget: the same two things are checked one level
-down, on positions where the loose value overstates the relaxed one.
+path where the real search goes on past a relaxed success runs.
 """
 
 from __future__ import annotations
@@ -63,20 +60,6 @@ LOOSE = [
 ]
 
 
-# Positions where the loose game overstates the relaxed value (the tests check that
-# they are), found by the brute force among random ones of 4-5 cards a hand.
-LOOSER = [
-    ("D:JT4..96. K92.3.3. Q.8..KQ6 | 7.5..43", "N", "M", "E"),
-    ("D:Q64.7..T 5.Q9..53 2..J8.Q2 | A3.8.4.", "S", "M", "M"),
-    ("D:..92.52 .4.Q73. 2.A.T.3 | 4.J.6.4", "N", "E", "E"),
-    ("D:A.J.52. 6.Q2.K. Q.74..T | T4...K5", "N", "E", "E"),
-    ("D:6..A.83 85.K..5 .A4.8.4 | .98.2.T", "N", "D", "D"),
-    ("D:J.T..J93 T.K5.T.A 7.9.K3.5 | A.A6.4.", "H", "M", "E"),
-    ("D:4.K2..J K2.Q..6 AT.J4.. | 98.T.A.", "N", "D", "D"),
-    ("D:.T.9.J5 .7.J6.9 T5..T.Q | K9..A.4", "H", "E", "E"),
-]
-
-
 def _positions(
     count: int, seed: int, sizes: tuple[int, ...] = (3, 4, 5)
 ) -> list[tuple[Deal, str, str, str, bool]]:
@@ -99,18 +82,9 @@ def _loose() -> list[tuple[Deal, str, str, str, bool]]:
     return [(Deal.parse(text), strain, leader, seat, False) for text, strain, leader, seat in LOOSE]
 
 
-def _looser() -> list[tuple[Deal, str, str, str, bool]]:
-    return [(Deal.parse(text), strain, leader, seat, False) for text, strain, leader, seat in LOOSER]
-
-
 def _relaxed(engine: Solver, deal: Deal, strain: str, leader: str, seat: str, must_ruff: bool) -> int:
     pos = Position(deal, strain, leader=leader, misere=True, must_ruff=must_ruff)
     return int(engine._engine.relaxed_solve(*pos.core_args(Seat.parse(seat))))
-
-
-def _loose_value(engine: Solver, deal: Deal, strain: str, leader: str, seat: str, must_ruff: bool) -> int:
-    pos = Position(deal, strain, leader=leader, misere=True, must_ruff=must_ruff)
-    return int(engine._engine.loose_solve(*pos.core_args(Seat.parse(seat))))
 
 
 def test_the_relaxed_value_is_the_relaxed_games_and_bounds_the_real_one():
@@ -126,45 +100,6 @@ def test_the_relaxed_value_is_the_relaxed_games_and_bounds_the_real_one():
     assert above >= len(LOOSE)  # the list above is what it says
 
 
-def test_the_loose_value_is_the_loose_games_and_bounds_the_relaxed_one():
-    engine = Solver(tt_mb=8)
-    above = 0
-    for deal, strain, leader, seat, must_ruff in _positions(60, seed=2) + _looser():
-        loose = bf.relaxed_solve(deal, strain, leader=leader, seat=seat, must_ruff=must_ruff, game=bf.LOOSE)
-        relaxed = bf.relaxed_solve(deal, strain, leader=leader, seat=seat, must_ruff=must_ruff)
-        assert _loose_value(engine, deal, strain, leader, seat, must_ruff) == loose, (
-            str(deal),
-            strain,
-            leader,
-            seat,
-        )
-        assert loose >= relaxed
-        above += loose > relaxed
-    assert above >= len(LOOSER)  # the list above is what it says
-
-
-def test_the_relaxed_games_expected_refutations_searched_in_the_loose_game_are_exact():
-    """Where the relaxed game expects a coalition's lead to fail, it searches the position
-    in the loose game first and takes "the coalition fails" there as its answer, relying
-    also on the cards that fix the loose game's form of the position. The relaxed value,
-    the real solve and each card's value against the brute force, on positions where
-    the loose value overstates the relaxed one."""
-    engine = Solver(tt_mb=8)
-    answered = 0
-    for deal, strain, leader, seat, must_ruff in _positions(50, seed=9, sizes=(4, 5)) + _looser():
-        relaxed = bf.relaxed_solve(deal, strain, leader=leader, seat=seat, must_ruff=must_ruff)
-        assert _relaxed(engine, deal, strain, leader, seat, must_ruff) == relaxed, (str(deal), strain)
-        answered += engine.stats()["loose_search"]
-        pos = Position(deal, strain, leader=leader, misere=True, must_ruff=must_ruff)
-        real = bf.solve(deal, strain, leader=leader, seat=seat, misere=True, must_ruff=must_ruff)
-        assert engine.solve(pos, seat=seat) == real, (str(deal), strain, leader, seat, must_ruff)
-        answered += engine.stats()["loose_search"] + engine.stats()["loose_table"]
-        values = {str(c): v for c, v in engine.card_values(pos, seat=seat).items()}
-        expected = bf.card_values(deal, strain, leader=leader, seat=seat, misere=True, must_ruff=must_ruff)
-        assert values == expected, (str(deal), strain, leader, seat, must_ruff)
-    assert answered >= 100
-
-
 def _real_value(pos: Position, seat: str) -> int:
     """Seat's exact misère value from the real game alone (the relaxed game never
     searched), for full deals the brute force cannot reach."""
@@ -172,7 +107,6 @@ def _real_value(pos: Position, seat: str) -> int:
     engine._engine.set_relaxed_search(False)
     value = engine.solve(pos, seat=seat)
     assert engine.stats()["relaxed_searches"] == engine.stats()["relaxed_table"] == 0
-    assert engine.stats()["loose_searches"] == engine.stats()["loose_table"] == 0
     return value
 
 
@@ -250,37 +184,15 @@ def test_the_real_games_expected_refutations_searched_in_the_relaxed_game_are_ex
 
 def test_questions_on_12_cards_are_answered_by_relaxed_searches():
     """ "Can seat hold itself to its value?" and "... to one trick less?" on 12-card
-    deals, each on a cold table: relaxed searches answer refutations in both, loose
-    searches inside them too, some stopping at their budget, and the answers agree with
-    the exact values of the real game alone."""
+    deals, each on a cold table: relaxed searches answer refutations in both, and the
+    answers agree with the exact values."""
     for seed in (0, 4):
         pos = Position(Deal.random(seed=seed, hand_size=12), "N", leader="E", misere=True)
         value = _real_value(pos, "D")
         for target, answer in ((value, True), (value - 1, False)):
             engine = Solver(tt_mb=16)
             assert engine.can_reach(pos, seat="D", target=target) is answer
-            stats = engine.stats()
-            assert stats["relaxed_search"] > 0 and stats["loose_search"] > 0
-            assert stats["loose_budget"] > 0
-
-
-def test_a_query_stopped_by_its_budget_leaves_the_engine_as_it_was():
-    """A query's node budget runs out at a poll, mostly inside the relaxed game's
-    searches and the loose searches within them, which have a budget and a way out of
-    their own: the query still stops (None), and the next searches on the same table
-    play the real game again and stay exact."""
-    pos = Position(Deal.random(seed=0, hand_size=12), "N", leader="E", misere=True)
-    value = _real_value(pos, "D")
-    engine = Solver(tt_mb=16)
-    stopped = 0
-    for polls in range(1, 7):
-        engine.clear()
-        answer = engine.can_reach_within(pos, seat="D", target=value - 1, max_nodes=polls << 16)
-        assert answer in (None, False)
-        stopped += answer is None
-        assert engine.solve(pos, seat="D") == value
-        assert engine.can_reach(pos, seat="D", target=value) is True
-    assert stopped
+            assert engine.stats()["relaxed_search"] > 0
 
 
 @pytest.mark.slow

@@ -86,14 +86,10 @@ def trick_winner_index(trick: Sequence[int], strain: int) -> int:
     return best
 
 
-RELAXED, LOOSE = "relaxed", "loose"  # misère's looser games (the engine's misere_games.h)
-
-
-def _choice(game: str, trick: Sequence[int], leader: int, seat: int, strain: int, seat_hand: int) -> bool:
-    """Whether the coalition picks who leads next after ``trick`` in misère's looser
-    ``game``: a trick won by a coalition hand where both coalition hands played cards of
-    one suit, in the relaxed game each above every card seat holds of that suit (the one
-    it played included), in the loose game each beating the card seat played."""
+def _relaxed_choice(trick: Sequence[int], leader: int, seat: int, strain: int, seat_hand: int) -> bool:
+    """In misère's relaxed game: a trick won by a coalition hand where both coalition
+    hands played cards of one suit, each above every card seat holds of that suit (the
+    one it played included), after which the coalition picks who leads next."""
     seat_at = (seat - leader) % 3
     if trick_winner_index(trick, strain) == seat_at:
         return False
@@ -101,9 +97,6 @@ def _choice(game: str, trick: Sequence[int], leader: int, seat: int, strain: int
     suit = _suit_of(first)
     if _suit_of(second) != suit:
         return False
-    if game == LOOSE:
-        mine = trick[seat_at]
-        return _suit_of(mine) != suit or min(first, second) > mine
     seat_cards = _bits(_lane(seat_hand | trick[seat_at], suit) << (16 * suit))
     return all(min(first, second) > card for card in seat_cards)
 
@@ -117,26 +110,28 @@ def _value(
     seat: int,
     misere: bool,
     must_ruff: bool,
-    game: str | None = None,
+    relaxed: bool = False,
 ) -> int:
     """Tricks ``seat`` takes from here on (current trick included) under paranoid play
-    (``game``: in one of misère's looser games, see _choice)."""
+    (``relaxed``: in misère's relaxed game, see _relaxed_choice)."""
     if not trick and hands[0] == 0:
         return 0
     if len(trick) == 3:
         leader = to_move  # three cards played: the turn is back with the leader
         winner = (leader + trick_winner_index(trick, strain)) % 3
-        rest = _value(hands, winner, (), strain, seat, misere, must_ruff, game)
-        if game and misere and _choice(game, trick, leader, seat, strain, hands[seat]):
+        rest = _value(hands, winner, (), strain, seat, misere, must_ruff, relaxed)
+        if relaxed and misere and _relaxed_choice(trick, leader, seat, strain, hands[seat]):
             partner = 3 - seat - winner  # the other coalition hand
-            rest = max(rest, _value(hands, partner, (), strain, seat, misere, must_ruff, game))
+            rest = max(rest, _value(hands, partner, (), strain, seat, misere, must_ruff, relaxed))
         return rest + (1 if winner == seat else 0)
     results = []
     for bit in legal_bits(hands[to_move], trick, strain, must_ruff):
         new_hands = list(hands)
         new_hands[to_move] ^= bit
         results.append(
-            _value(tuple(new_hands), (to_move + 1) % 3, trick + (bit,), strain, seat, misere, must_ruff, game)
+            _value(
+                tuple(new_hands), (to_move + 1) % 3, trick + (bit,), strain, seat, misere, must_ruff, relaxed
+            )
         )
     seat_to_move = to_move == seat
     wants_more = seat_to_move != misere  # seat in normal play, or the others in misère
@@ -198,13 +193,11 @@ def relaxed_solve(
     seat: Seat | str | int = "D",
     must_ruff: bool = False,
     played: str | Iterable[str | Card] = (),
-    game: str = RELAXED,
 ) -> int:
-    """``seat``'s misère value in the relaxed game, or another looser ``game`` (see
-    _choice): an upper bound on the real one, since every real line of play is one of
-    the relaxed game's, and every relaxed line one of the loose game's."""
+    """``seat``'s misère value in the relaxed game (see _relaxed_choice): an upper bound
+    on the real one, since every real line of play is a relaxed one."""
     hands, to_move, trick, strain_i = _start(deal, strain, leader, played, must_ruff)
-    return _value(hands, to_move, trick, strain_i, int(Seat.parse(seat)), True, must_ruff, game)
+    return _value(hands, to_move, trick, strain_i, int(Seat.parse(seat)), True, must_ruff, True)
 
 
 def card_values(

@@ -210,30 +210,14 @@ static PyObject *Engine_solve(EngineObject *self, PyObject *args)
     return value_with(self, args, engine_solve);
 }
 
-static int relaxed_value(Engine *e, const SmQuery *q)
-{
-    return engine_game_solve(e, q, SM_GAME_RELAXED);
-}
-
-static int loose_value(Engine *e, const SmQuery *q)
-{
-    return engine_game_solve(e, q, SM_GAME_LOOSE);
-}
-
 /* The value in misere's relaxed game, a hook for the tests. */
 static PyObject *Engine_relaxed_solve(EngineObject *self, PyObject *args)
 {
-    return value_with(self, args, relaxed_value);
+    return value_with(self, args, engine_relaxed_solve);
 }
 
-/* The value in misere's loose game, a hook for the tests. */
-static PyObject *Engine_loose_solve(EngineObject *self, PyObject *args)
-{
-    return value_with(self, args, loose_value);
-}
-
-/* Whether misere's real game asks its looser games (relaxed_search and the tables; a
- * hook for the tests: without them the real game stands alone). */
+/* Whether misere's real game searches its expected refutations in the relaxed game
+ * (relaxed_search; a hook for the tests: without them the real game stands alone). */
 static PyObject *Engine_set_relaxed_search(EngineObject *self, PyObject *args)
 {
     int search;
@@ -426,10 +410,8 @@ static PyMethodDef Engine_methods[] = {
      "solve(trump, seat, misere, must_ruff, h0, h1, h2, leader, played) -> seat's value"},
     {"relaxed_solve", (PyCFunction)Engine_relaxed_solve, METH_VARARGS,
      "relaxed_solve(...same as solve...) -> seat's value in misere's relaxed game (tests)"},
-    {"loose_solve", (PyCFunction)Engine_loose_solve, METH_VARARGS,
-     "loose_solve(...same as solve...) -> seat's value in misere's loose game (tests)"},
     {"set_relaxed_search", (PyCFunction)Engine_set_relaxed_search, METH_VARARGS,
-     "set_relaxed_search(on): whether misere's real game asks its looser games (tests)"},
+     "set_relaxed_search(on): whether misere's real game searches relaxed (tests)"},
     {"can_reach", (PyCFunction)Engine_can_reach, METH_VARARGS,
      "can_reach(trump, seat, misere, must_ruff, h0, h1, h2, leader, played, target) -> bool"},
     {"can_reach_within", (PyCFunction)Engine_can_reach_within, METH_VARARGS,

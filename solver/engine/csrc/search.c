@@ -10,7 +10,6 @@
 #include "bounds.h"
 #include "moves.h"
 #include "misere.h"
-#include "misere_games.h"
 
 #define SM_STAT_NAME(id, name) name,
 const char *const sm_stat_names[SM_NSTATS] = {SM_STATS(SM_STAT_NAME)};
@@ -18,33 +17,15 @@ const char *const sm_stat_names[SM_NSTATS] = {SM_STATS(SM_STAT_NAME)};
 
 #define STAT(e, id) ((e)->stat[SM_STAT_##id]++)
 
-/* The next node count count_node checks at: the next poll, or a budgeted inner
- * search's end if that comes first. */
-static inline void set_next_check(Engine *e)
-{
-    e->next_check = e->next_poll < e->inner_until ? e->next_poll : e->inner_until;
-}
-
-/* A query's node count starts afresh, and so do its polls. */
-static void reset_nodes(Engine *e)
-{
-    e->nodes = 0;
-    e->next_poll = SM_POLL_INTERVAL;
-    set_next_check(e);
-}
-
 int engine_init(Engine *e, size_t tt_bytes)
 {
     e->root_first = e->root_biggest = -1;
     e->trump = e->seat = -1;
     e->misere = e->must_ruff = 0;
-    e->ctx_bits = e->ctx_bits_nt = 0;
-    memset(e->ctx_bits_game, 0, sizeof e->ctx_bits_game);
-    memset(e->ctx_bits_game_nt, 0, sizeof e->ctx_bits_game_nt);
-    e->game = SM_GAME_REAL;
+    e->ctx_bits = e->ctx_bits_nt = e->ctx_bits_relaxed = e->ctx_bits_relaxed_nt = 0;
+    e->relaxed = 0;
     e->relaxed_search = 1;
-    e->inner_until = UINT64_MAX;
-    reset_nodes(e);
+    e->nodes = 0;
     memset(e->stat, 0, sizeof e->stat);
     e->aborted = 0;
     e->node_limit = 0;
@@ -77,12 +58,10 @@ void engine_set_context(Engine *e, int trump, int seat, int misere, int must_ruf
     e->seat = seat;
     e->misere = misere != 0;
     e->must_ruff = must_ruff != 0;
-    for (int g = 0; g < SM_NGAMES; g++) {
-        e->ctx_bits_game[g] = tt_context_bits(trump, seat, e->misere, e->must_ruff, g);
-        e->ctx_bits_game_nt[g] = tt_context_bits(NOTRUMP, seat, e->misere, 0, g);
-    }
-    e->ctx_bits = e->ctx_bits_game[SM_GAME_REAL];
-    e->ctx_bits_nt = e->ctx_bits_game_nt[SM_GAME_REAL];
+    e->ctx_bits = tt_context_bits(trump, seat, e->misere, e->must_ruff, 0);
+    e->ctx_bits_nt = tt_context_bits(NOTRUMP, seat, e->misere, 0, 0);
+    e->ctx_bits_relaxed = tt_context_bits(trump, seat, e->misere, e->must_ruff, 1);
+    e->ctx_bits_relaxed_nt = tt_context_bits(NOTRUMP, seat, e->misere, 0, 1);
 }
 
 /* The card whose rank decided a complete trick (its cards `trick`, won by card `w`),
@@ -129,7 +108,7 @@ static inline unsigned trump_lane(const Position *p, uint64_t cards)
  * the deal put it, so the live trumps decide them: they are made once per query and
  * set of live trumps (an entry is seat_min + 1 | others_min << 8, 0 while not made).
  * Not in misere's relaxed game, whose positions stand for canonical ones (see
- * game_canonical). */
+ * relaxed_canonical). */
 static inline void settled_counts(Engine *e, const Position *p, unsigned live, int *seat_min,
                                   int *others_min)
 {
@@ -174,23 +153,13 @@ static int stop_reason(Engine *e)
     return e->poll && e->poll(e->poll_arg) ? SM_STOP_POLL : 0;
 }
 
-/* count_node's check: an inner search out of its budget leaves for its caller with
- * e->aborted 0 (loose_search); a poll that stops the query leaves the whole search
- * at once, back to `ab` (nothing is stored on the way, as no node's result is known). */
-__attribute__((noinline, cold)) static void node_check(Engine *e)
-{
-    if (e->nodes >= e->inner_until) longjmp(*e->abort_to, 1);
-    if (e->nodes >= e->next_poll) {
-        e->next_poll = e->nodes + SM_POLL_INTERVAL;
-        if ((e->aborted = stop_reason(e))) longjmp(*e->abort_to, 1);
-    }
-    set_next_check(e);
-}
-
-/* Count a node: one compare, as polls and an inner search's budget share it. */
+/* Count a node, polling every SM_POLL_INTERVAL of them; an abort leaves the whole
+ * search at once, back to `ab` (nothing is stored on the way, as no node's result is
+ * known). */
 static inline void count_node(Engine *e)
 {
-    if (__builtin_expect(++e->nodes >= e->next_check, 0)) node_check(e);
+    if ((++e->nodes & (SM_POLL_INTERVAL - 1)) == 0 && (e->aborted = stop_reason(e)))
+        longjmp(*e->abort_to, 1);
 }
 
 /* The steps of ab_at are numbered as in docs/engine.md ("The trick-boundary
@@ -246,7 +215,7 @@ NODE_STEP int trump_counts(Engine *e, const Position *p, Boundary *b, uint64_t *
         /* the relaxed game's canonical positions move trumps between the coalition
          * hands: its counts are made afresh (with the memo, a 13-card diamond misère
          * solve came out a trick low) */
-        if (e->game != SM_GAME_REAL) settled_tricks(p, &b->seat_min, &b->others_min);
+        if (e->relaxed) settled_tricks(p, &b->seat_min, &b->others_min);
         else settled_counts(e, p, b->live_trumps, &b->seat_min, &b->others_min);
     }
     if (need <= b->seat_min) {
@@ -289,30 +258,47 @@ NODE_STEP int bounds_before_probe(Engine *e, const Position *p, const Boundary *
     return SM_UNKNOWN;
 }
 
-/* Step 9 in misere: a looser game's table (misere_games.h). Its value bounds the
- * searched game's from above, so where its table holds that the coalition fails, it
- * fails here too. Its successes say nothing here (nor its hints: tried first, within
- * 2% either way). */
-NODE_STEP int looser_table(Engine *e, int game, const Position *p, const Boundary *b, uint64_t *rel)
+static int relaxed_canonical(const Position *p, Position *q);
+
+/* The cards a real position must share with p for the relaxed game's canonical form of
+ * it to agree with p's on the cards `rq` names (and so for a relaxed entry relying on
+ * rq to answer it too): in each suit seat holds where rq names cards, every card from
+ * seat's top one up, as which coalition cards lie above seat's decides what
+ * relaxed_canonical moves. Where seat holds none of a suit the lengths decide it. */
+static uint64_t canonical_cards(const Position *p, uint64_t rq)
+{
+    uint64_t cards = 0, live = all_hands(p);
+    for (int s = 0; s < NSUITS; s++) {
+        uint64_t lane = suit_lane(s), mine = p->hand[p->seat] & lane;
+        if (mine && (rq & lane)) cards |= live & lane & ~(high_card(mine) - 1);
+    }
+    return cards;
+}
+
+/* Step 9 in misere's real game (normal play's is the trump game): the relaxed game's
+ * table. The relaxed value bounds the real one from above, so where the relaxed game's
+ * table holds that the coalition fails, it fails for real. Its successes say nothing of
+ * the real game (nor its hints: tried first, within 2% either way). */
+NODE_STEP int relaxed_table(Engine *e, const Position *p, const Boundary *b, uint64_t *rel)
 {
     Position canonical;
-    const Position *q = game_canonical(game, p, &canonical) ? &canonical : p;
+    const Position *q = relaxed_canonical(p, &canonical) ? &canonical : p;
     TTPos tp;
-    tt_pos(q, b->live_trumps ? e->ctx_bits_game[game] : e->ctx_bits_game_nt[game], &tp);
+    tt_pos(q, b->live_trumps ? e->ctx_bits_relaxed : e->ctx_bits_relaxed_nt, &tp);
     uint64_t rq;
     if (tt_probe(&e->tt, &tp, q, b->need, &rq, NULL) != SM_NO) return SM_UNKNOWN;
-    *rel = rq | game_canonical_cards(game, p, rq);
+    *rel = rq | canonical_cards(p, rq);
     return SM_NO;
 }
 
-/* Step 9 in misere's real game, where no table answered and the node is a coalition's
- * lead that the search expects to fail (b->expect_no): the position is searched in the
- * relaxed game first. Where the coalition fails there it fails for real (as in
- * looser_table), and a proof that the coalition fails, misere's dear side, is far
- * cheaper in the relaxed game, whose table answers every split of the cards its
+/* Step 9 in misere's real game, where neither table answered and the node is a
+ * coalition's lead that the search expects to fail (b->expect_no): the position is
+ * searched in the relaxed game first. Where the coalition fails there it fails for real
+ * (as in relaxed_table), and a proof that the coalition fails, misere's dear side, is
+ * far cheaper in the relaxed game, whose table answers every split of the cards its
  * canonical form merges. Where the relaxed game finds the coalition succeeding, the
  * real search goes on, and the refutations the relaxed search stored below answer its
- * own (looser_table). This is the only way the relaxed game is asked: spades misere
+ * own (relaxed_table). This is the only way the relaxed game is asked: spades misere
  * solves of seeds 0-19 took 134.0M nodes with the relaxed value found first and the
  * real game asked at it, 118.6M this way (seed 9 8.2M -> 2.9M); at the seat's leads
  * too, or there alone, it costs more. */
@@ -320,74 +306,19 @@ NODE_STEP int relaxed_search(Engine *e, const Position *p, const Boundary *b, ui
 {
     uint64_t rq;
     STAT(e, RELAXED_SEARCHES);
-    e->game = SM_GAME_RELAXED;
+    e->relaxed = 1;
     int r = ab0(e, p, p->counted + b->need, &rq, 1);
-    e->game = SM_GAME_REAL;
+    e->relaxed = 0;
     if (r) return SM_UNKNOWN;
-    *rel = rq | game_canonical_cards(SM_GAME_RELAXED, p, rq);
+    *rel = rq | canonical_cards(p, rq);
     return SM_NO;
-}
-
-/* Back in the relaxed game from a loose search, its budget lifted. */
-static void leave_loose_search(Engine *e, jmp_buf *outer)
-{
-    e->game = SM_GAME_RELAXED;
-    e->abort_to = outer;
-    e->inner_until = UINT64_MAX;
-    set_next_check(e);
-}
-
-/* Step 9 in the relaxed game: the same one level down. A coalition's lead the relaxed
- * search expects to fail is searched in the loose game first, within
- * SM_LOOSE_SEARCH_NODES nodes. The loose game overstates the relaxed value more often,
- * and there its searches are wasted: on spades seed 10, where its value at the root is
- * a trick above, unbounded loose searches took the solve from 38.1M nodes to 111.6M,
- * within 4,096 nodes each 56.6M, while the no-trump solves of seeds 0-9 took 42.3M
- * nodes against 54.0M. (noinline: a function that calls setjmp is not inlined.) */
-__attribute__((noinline)) static int loose_search(Engine *e, const Position *p, const Boundary *b,
-                                                  uint64_t *rel)
-{
-    jmp_buf here;
-    jmp_buf *outer = e->abort_to;
-    uint64_t rq;
-    STAT(e, LOOSE_SEARCHES);
-    e->abort_to = &here;
-    e->inner_until = e->nodes + SM_LOOSE_SEARCH_NODES;
-    set_next_check(e);
-    e->game = SM_GAME_LOOSE;
-    if (setjmp(here)) { /* out of its budget, or the whole query stopped */
-        leave_loose_search(e, outer);
-        if (e->aborted) longjmp(*outer, 1);
-        STAT(e, LOOSE_BUDGET);
-        return SM_UNKNOWN;
-    }
-    int r = ab0(e, p, p->counted + b->need, &rq, 1);
-    leave_loose_search(e, outer);
-    if (r) return SM_UNKNOWN;
-    *rel = rq | game_canonical_cards(SM_GAME_LOOSE, p, rq);
-    return SM_NO;
-}
-
-/* Step 9 in the relaxed game: the loose game's table, then at a coalition's lead
- * expected to fail (`search`) its search. The loose game's answer is stored as the
- * relaxed game's own, so that the real game's looser_table finds it (without the
- * store those tables answered 5 real nodes where they had answered 100 on small
- * positions; 1-2% fewer nodes on full deals). */
-NODE_STEP int loose_answer(Engine *e, const Position *p, const Boundary *b, uint64_t *rel,
-                           int search)
-{
-    int r = looser_table(e, SM_GAME_LOOSE, p, b, rel);
-    if (r != SM_UNKNOWN) STAT(e, LOOSE_TABLE);
-    else if (search && (r = loose_search(e, p, b, rel)) != SM_UNKNOWN) STAT(e, LOOSE_SEARCH);
-    if (r != SM_UNKNOWN) tt_store(&e->tt, &b->tp, p, *rel, 0, b->need - 1, -1);
-    return r;
 }
 
 /* Steps 7-9, after the probe (where the table answers, the probe is the cheaper):
  * the all-tricks bounds at need 1 or every trick (tables 0.98-0.99 of the time this
  * way), in misere the escape and, at need of at least the tricks left less one, the
- * two escapes (before the probe: 1% more nodes on full deals), then the next looser
- * game's table and, at a coalition's lead expected to fail, its search; in
+ * two escapes (before the probe: 1% more nodes on full deals), then in its real game
+ * the relaxed game's table and, at a coalition's lead expected to fail, its search; in
  * normal play the forcing lead (seat on lead, both sides holding trumps) and last the
  * trump game, a search of its own whose success is stored. */
 NODE_STEP int bounds_after_probe(Engine *e, const Position *p, Boundary *b, uint64_t *rel)
@@ -398,16 +329,10 @@ NODE_STEP int bounds_after_probe(Engine *e, const Position *p, Boundary *b, uint
         ANSWER(e, MISERE_ESCAPE, misere_escape_bound(p, need, rel));
         if (need >= p->tricks_left - 1)
             ANSWER(e, MISERE_TWO_ESCAPES, misere_two_escapes_bound(p, need, rel));
-        /* each game asks the next looser one: its table, then at a coalition's lead
-         * expected to fail its search (the real game the relaxed game, which asks the
-         * loose game; the real game probing the loose table too saved 1-2% of the
-         * nodes and took 4% more time on the MT hands) */
-        int expected_refutation = b->expect_no && p->side[p->to_move];
-        if (e->game == SM_GAME_REAL && e->relaxed_search) {
-            ANSWER(e, RELAXED_TABLE, looser_table(e, SM_GAME_RELAXED, p, b, rel));
-            if (expected_refutation) ANSWER(e, RELAXED_SEARCH, relaxed_search(e, p, b, rel));
-        } else if (e->game == SM_GAME_RELAXED) {
-            return loose_answer(e, p, b, rel, expected_refutation);
+        if (!e->relaxed) {
+            ANSWER(e, RELAXED_TABLE, relaxed_table(e, p, b, rel));
+            if (b->expect_no && e->relaxed_search && p->side[p->to_move])
+                ANSWER(e, RELAXED_SEARCH, relaxed_search(e, p, b, rel));
         }
         return SM_UNKNOWN;
     }
@@ -430,7 +355,8 @@ NODE_STEP int boundary_steps(Engine *e, const Position *p, Boundary *b, uint64_t
     if (r != SM_UNKNOWN) return r;
     /* 4: the key, and its group slot asked for: the slot is a cache miss, which the
      * bounds' work then hides */
-    uint64_t ctx = b->live_trumps ? e->ctx_bits_game[e->game] : e->ctx_bits_game_nt[e->game];
+    uint64_t ctx = b->live_trumps ? (e->relaxed ? e->ctx_bits_relaxed : e->ctx_bits)
+                                  : (e->relaxed ? e->ctx_bits_relaxed_nt : e->ctx_bits_nt);
     tt_pos(p, ctx, &b->tp);
     tt_prefetch(&e->tt, &b->tp);
     r = bounds_before_probe(e, p, b, rel); /* 5 */
@@ -445,11 +371,74 @@ NODE_STEP int boundary_steps(Engine *e, const Position *p, Boundary *b, uint64_t
     return bounds_after_probe(e, p, b, rel); /* 7-9 */
 }
 
+/* Misere's relaxed game (asked by relaxed_search, node by node): after a trick won by a
+ * coalition hand where both coalition hands played cards of one suit, each above every
+ * card seat holds of it (the one just played included), the coalition picks which of
+ * its hands leads next. The ranks between such cards then decide nothing. Does `card`,
+ * completing the trick at p (won by `winner`), make such a trick? Where ranks decide
+ * that, either way, *rc receives the card that decides it (seat's top card of the suit
+ * where that is higher, else the coalition's lower card): a table entry made without
+ * the choice must not answer a position that has it (a full deal's relaxed value came
+ * out below the real one where only the choice's cards were relied on). */
+static inline int relaxed_choice(const Engine *e, const Position *p, int card, int winner,
+                                 uint64_t *rc)
+{
+    if (!e->relaxed || winner == p->seat) return 0;
+    int seat_at = (p->seat - p->leader + NSEATS) % NSEATS;
+    int cards[NSEATS] = {p->played[0], p->played[1], card};
+    int a = cards[seat_at == 0 ? 1 : 0], b = cards[seat_at == 2 ? 1 : 2];
+    int s = card_suit(a);
+    if (card_suit(b) != s) return 0;
+    int low = a < b ? a : b;
+    uint64_t seat_cards = (p->hand[p->seat] | (uint64_t)1 << cards[seat_at]) & suit_lane(s);
+    if (!seat_cards) return 1;
+    uint64_t top = high_card(seat_cards);
+    *rc |= top > ((uint64_t)1 << low) ? top : (uint64_t)1 << low;
+    return top < ((uint64_t)1 << low);
+}
+
+/* The other coalition hand leads the trick after c's (the relaxed game's choice). */
+static inline void lead_from_partner(Position *c, int seat)
+{
+    int other = c->leader == left_of(seat) ? right_of(seat) : left_of(seat);
+    uint64_t t = with_byte(c->word[TRICK_WORD], offsetof(Position, leader), other);
+    c->word[TRICK_WORD] = with_byte(t, offsetof(Position, to_move), other);
+}
+
+/* In the relaxed game the ranks between the coalition's cards above every card seat
+ * holds of their suit decide nothing: two of them meet only in a trick the relaxed
+ * game lets the coalition pick its next leader after, and against any other card they
+ * stand as they did. So every position stands for the one whose hand to seat's left
+ * holds the top ones of those cards (each hand's number of them unchanged): one table
+ * entry answers them all. Returns whether q (that position) differs from p. */
+static int relaxed_canonical(const Position *p, Position *q)
+{
+    int L = left_of(p->seat), R = right_of(p->seat), changed = 0;
+    pos_copy(q, p);
+    for (int s = 0; s < NSUITS; s++) {
+        uint64_t lane = suit_lane(s), mine = p->hand[p->seat] & lane;
+        uint64_t above = mine ? lane & ~((high_card(mine) << 1) - 1) : lane;
+        uint64_t theirs = (p->hand[L] | p->hand[R]) & above, left = p->hand[L] & above;
+        if (!left || left == theirs) continue;
+        uint64_t top = 0, rest = theirs;
+        for (int i = popcount64(left); i > 0; i--) {
+            uint64_t high = high_card(rest);
+            top |= high;
+            rest &= ~high;
+        }
+        if (top == left) continue;
+        q->hand[L] = (q->hand[L] & ~left) | top;
+        q->hand[R] = (q->hand[R] & ~(theirs & ~left)) | rest;
+        changed = 1;
+    }
+    return changed;
+}
+
 /* One child of step 10: play `card` and search on, or count the child as a leaf when
  * the trick it completes decides (two in five of the boundary nodes), without the call.
  * *rc receives the child's relied-on cards, the card that decided that trick included
  * (where the relaxed game's coalition picked the next leader, the card that made the
- * trick one where it may: see game_choice). */
+ * trick one where it may: see relaxed_choice). */
 NODE_STEP int search_child(Engine *e, const Position *p, int card, int target, uint64_t *rc,
                            const int np, int expect_no)
 {
@@ -465,7 +454,7 @@ NODE_STEP int search_child(Engine *e, const Position *p, int card, int target, u
         r = np == 0   ? ab1(e, &c, target, rc, expect_no)
             : np == 1 ? ab2(e, &c, target, rc, expect_no)
                       : ab0(e, &c, target, rc, expect_no);
-        if (np == NSEATS - 1 && game_choice(e->game, p, card, c.leader, rc)) {
+        if (np == NSEATS - 1 && relaxed_choice(e, p, card, c.leader, rc)) {
             if (!r) { /* the coalition (the maximiser) tries its other hand on lead */
                 uint64_t rc2;
                 lead_from_partner(&c, p->seat);
@@ -562,7 +551,7 @@ NODE_STEP int ab_at(Engine *e, const Position *p, int target, uint64_t *rel, con
             return 0;
         }
     } else {
-        if (e->game != SM_GAME_REAL && game_canonical(e->game, p, &canonical)) p = &canonical;
+        if (e->relaxed && relaxed_canonical(p, &canonical)) p = &canonical;
         int r = boundary_steps(e, p, &b, rel); /* 1-9 */
         if (r != SM_UNKNOWN) return r;
     }
@@ -601,9 +590,9 @@ static int ab(Engine *e, const Position *p, int target, uint64_t *rel)
 {
     jmp_buf here;
     e->abort_to = &here;
-    const int game = e->game; /* an abort inside relaxed_search skips its reset */
+    const int relaxed = e->relaxed; /* an abort inside relaxed_search skips its reset */
     if (setjmp(here)) {
-        e->game = game;
+        e->relaxed = relaxed;
         *rel = 0;
         return 0;
     }
@@ -642,8 +631,7 @@ static int step_value(Engine *e, const Position *p, int lo, int hi, int g)
  * knowledge; the position's own range and settled trumps narrow it further). The proofs
  * at and next to the true value cost the most and searches far from it are cheap, so
  * rather than bisecting it steps one trick at a time from the first target g. (In
- * misere the looser games come in node by node: looser_table, relaxed_search,
- * loose_answer.) */
+ * misere the relaxed game comes in node by node: relaxed_table, relaxed_search.) */
 static int exact_value_within(Engine *e, const Position *p, int lo, int hi, int g)
 {
     if (lo < p->counted) lo = p->counted;
@@ -674,7 +662,7 @@ static void setup(Engine *e, const SmQuery *q, Position *p)
 {
     pos_init(p, q->hands, e->trump, q->leader, e->seat, e->misere, e->must_ruff);
     for (int i = 0; i < q->nplayed; i++) pos_play(p, q->played[i]);
-    reset_nodes(e);
+    e->nodes = 0;
     memset(e->stat, 0, sizeof e->stat);
     e->aborted = 0;
     memset(e->settled, 0, sizeof e->settled); /* a new deal: its own settled counts */
@@ -687,13 +675,13 @@ int engine_solve(Engine *e, const SmQuery *q)
     return exact_value(e, &p);
 }
 
-int engine_game_solve(Engine *e, const SmQuery *q, int game)
+int engine_relaxed_solve(Engine *e, const SmQuery *q)
 {
     Position p;
     setup(e, q, &p);
-    e->game = p.misere ? game : SM_GAME_REAL;
+    e->relaxed = p.misere;
     int v = step_value(e, &p, p.counted, p.counted + p.tricks_left, first_target(&p));
-    e->game = SM_GAME_REAL;
+    e->relaxed = 0;
     return v;
 }
 
@@ -732,7 +720,7 @@ int engine_card_values(Engine *e, const SmQuery *q, int known, int cards[MAX_TRI
     for (int i = 0; i < n; i++) {
         Position c = p;
         pos_play(&c, moves[i].card);
-        reset_nodes(e);
+        e->nodes = 0;
         int v = known < 0   ? exact_value(e, &c)
                 : maximiser ? exact_value_within(e, &c, 0, known, known)
                             : exact_value_within(e, &c, known, MAX_TRICKS, known + 1);

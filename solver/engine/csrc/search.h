@@ -17,12 +17,6 @@
 
 typedef int (*sm_poll_fn)(void *arg); /* return nonzero to abort the search */
 
-/* The games a search plays. Misere's real game asks two looser ones, each of which
- * gives the coalition more choices of its next leader, so each one's value bounds the
- * one before from above (search.c, game_choice): where the coalition fails in a looser
- * game it fails in the stricter ones too. */
-enum { SM_GAME_REAL, SM_GAME_RELAXED, SM_GAME_LOOSE, SM_NGAMES };
-
 /* Counters of the last call (engine_solve etc.), what each bound and the table earn:
  * SM_STAT_X is the index of a counter, sm_stat_names[] its name (for the binding).
  * A bound's counter counts the nodes it answered; the cut-offs are the nodes where a
@@ -47,10 +41,6 @@ enum { SM_GAME_REAL, SM_GAME_RELAXED, SM_GAME_LOOSE, SM_NGAMES };
     X(RELAXED_TABLE, "relaxed_table")     /* real misere nodes the relaxed game's table answered */ \
     X(RELAXED_SEARCHES, "relaxed_searches") /* real misere nodes searched in the relaxed game first */ \
     X(RELAXED_SEARCH, "relaxed_search")   /* ... where that search answered: the coalition fails */ \
-    X(LOOSE_TABLE, "loose_table")         /* misere nodes the looser game's table answered */ \
-    X(LOOSE_SEARCHES, "loose_searches")   /* relaxed nodes searched in the looser game first */ \
-    X(LOOSE_SEARCH, "loose_search")       /* ... where that search answered: the coalition fails */ \
-    X(LOOSE_BUDGET, "loose_budget")       /* ... where it ran out of its budget */ \
     X(CUTOFFS, "cutoffs")                 /* a move reached the node's goal */            \
     X(FIRST_MOVE_CUTOFFS, "first_move_cutoffs") /* ... and it was the first tried */
 
@@ -66,22 +56,18 @@ typedef struct {
     uint64_t ctx_bits;                    /* context folded into table keys */
     uint64_t ctx_bits_nt;                 /* the same with no trump: a trump contract
                                            * whose trumps are all gone is no trump */
-    uint64_t ctx_bits_game[SM_NGAMES];    /* the same two in each of misere's games */
-    uint64_t ctx_bits_game_nt[SM_NGAMES]; /* (the real game's are ctx_bits, ctx_bits_nt) */
-    int game;                             /* the game searched: SM_GAME_REAL, or in misere
-                                           * SM_GAME_RELAXED or SM_GAME_LOOSE (game_choice) */
-    int relaxed_search;                   /* whether misere's real game asks the looser
-                                           * games at all (relaxed_search; 0 for tests) */
+    uint64_t ctx_bits_relaxed;            /* the same two in misere's relaxed game */
+    uint64_t ctx_bits_relaxed_nt;
+    int relaxed;                          /* searching the relaxed game (relaxed_choice) */
+    int relaxed_search;                   /* whether the real game searches the positions
+                                           * where it expects the coalition to fail in the
+                                           * relaxed game first (relaxed_search) */
     uint64_t nodes;                       /* nodes searched by the last call */
     uint64_t stat[SM_NSTATS];             /* counters of the last call (SM_STATS) */
     int aborted;                          /* why a search stopped: 0, SM_STOP_POLL or
                                            * SM_STOP_BUDGET */
     uint64_t node_limit;                  /* the query's node budget (0: none), checked
                                            * at the polls */
-    uint64_t next_poll;                   /* the node count of the next poll */
-    uint64_t inner_until;                 /* where a budgeted inner search stops (its
-                                           * budget: loose_search), else UINT64_MAX */
-    uint64_t next_check;                  /* the lower of those two (count_node) */
     jmp_buf *abort_to;                    /* where an aborted search returns to (the
                                            * root's caller), skipping every node's
                                            * check after each of its children */
@@ -94,7 +80,6 @@ typedef struct {
 } Engine;
 
 #define SM_POLL_INTERVAL 65536
-#define SM_LOOSE_SEARCH_NODES 4096        /* a loose search's budget (loose_search) */
 #define SM_TRUMP_MEMO_BITS 16             /* 1 MiB of trump-game results */
 #define SM_TRUMP_RECENT_BITS 11           /* and 32 KiB of the latest */
 #define SM_ABORTED (-1)
@@ -121,8 +106,8 @@ typedef struct {
 /* Seat's value (tricks from the current trick on; misere: the fewest it can hold
  * itself to). SM_ABORTED if the poll function stopped the search. */
 int engine_solve(Engine *e, const SmQuery *q);
-/* The value in one of misere's games (misere_games.h), for the tests. */
-int engine_game_solve(Engine *e, const SmQuery *q, int game);
+/* The value in misere's relaxed game (search.c, relaxed_choice), for the tests. */
+int engine_relaxed_solve(Engine *e, const SmQuery *q);
 /* normal: can seat take >= target?  misere: can seat hold itself to <= target?
  * 1 yes, 0 no, SM_ABORTED. */
 int engine_can_reach(Engine *e, const SmQuery *q, int target);

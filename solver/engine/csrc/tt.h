@@ -102,9 +102,9 @@ typedef struct {
 int tt_init(TT *tt, size_t bytes);
 void tt_free(TT *tt);
 void tt_clear(TT *tt);
-/* Key bits for the search context (strain, seat, misere, must-ruff, and the game:
- * SM_GAME_REAL or one of misere's looser games, whose values are not the real game's). */
-uint64_t tt_context_bits(int trump, int seat, int misere, int must_ruff, int game);
+/* Key bits for the search context (strain, seat, misere, must-ruff, and whether the
+ * game is misere's relaxed one: its values are not the real game's). */
+uint64_t tt_context_bits(int trump, int seat, int misere, int must_ruff, int relaxed);
 /* Describe a trick-boundary position. */
 void tt_pos(const Position *p, uint64_t ctx_bits, TTPos *out);
 /* Ask for the group slot a group hash lands on, ahead of its use (a cache miss: see

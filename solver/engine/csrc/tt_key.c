@@ -4,10 +4,10 @@
  * the CPU runs them fast. The table that keeps the entries is tt.c. */
 #include "tt_key.h"
 
-uint64_t tt_context_bits(int trump, int seat, int misere, int must_ruff, int game)
+uint64_t tt_context_bits(int trump, int seat, int misere, int must_ruff, int relaxed)
 {
     uint64_t c = (uint64_t)trump | ((uint64_t)seat << 3) | ((uint64_t)(misere != 0) << 5) |
-                 ((uint64_t)(must_ruff != 0) << 6) | ((uint64_t)game << 7);
+                 ((uint64_t)(must_ruff != 0) << 6) | ((uint64_t)(relaxed != 0) << 7);
     return c << 50;
 }
 
